@@ -1,0 +1,2 @@
+//! Frontend throughput (filled in with the corpus benchmark).
+fn main() {}

@@ -1,0 +1,433 @@
+//! The tokens of the Puppet language, as Puppet's `Lexer2` delivers them,
+//! plus two tokens of our own that settle at lexing time what Puppet's racc
+//! grammar settles with operator precedence (see `PipeOpen`, `CollBrace`).
+
+use std::borrow::Cow;
+use std::fmt;
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Tok<'a> {
+    // ---- tokens with a value
+    /// A single-quoted or uninterpolated double-quoted string (escapes done).
+    Str(Cow<'a, str>),
+    /// A bare word that is not a NAME (e.g. `foo-bar`, `_x`).
+    Word(Cow<'a, str>),
+    Name(Cow<'a, str>),
+    ClassRef(Cow<'a, str>),
+    /// `$name` without the `$`; empty for a lone `$`.
+    Variable(Cow<'a, str>),
+    /// The literal text of a number, already checked for its radix.
+    Number(Cow<'a, str>),
+    /// The pattern between the slashes, with `\/` turned into `/`.
+    Regex(Cow<'a, str>),
+    Boolean(bool),
+    DqPre(Cow<'a, str>),
+    DqMid(Cow<'a, str>),
+    DqPost(Cow<'a, str>),
+    /// `@(TAG:syntax/escapes)`; the value is the syntax (possibly empty).
+    /// The heredoc text follows as `Str` or `DqPre .. DqPost` tokens.
+    Heredoc(Cow<'a, str>),
+    RenderString(Cow<'a, str>),
+    RenderExpr,
+    EppStart,
+    EppEnd,
+    EppEndTrim,
+
+    // ---- punctuation and operators
+    LBrack,
+    /// `[` at the start of input or after whitespace: always a list.
+    ListStart,
+    RBrack,
+    LBrace,
+    /// `{` after `?`: the brace of a selector.
+    SelBrace,
+    /// `{` right after `|>` or `|>>`: the override block of a collector.
+    /// Puppet's grammar always shifts such a brace into the collector; the
+    /// lexer makes that decision so the LR(1) grammar needs no precedence.
+    CollBrace,
+    RBrace,
+    LParen,
+    /// `(` first on a line (after optional blanks): never a call.
+    WsLParen,
+    RParen,
+    Equals,
+    Appends,
+    Deletes,
+    IsEqual,
+    NotEqual,
+    Match,
+    NoMatch,
+    GreaterEqual,
+    GreaterThan,
+    LessEqual,
+    LessThan,
+    FArrow,
+    PArrow,
+    LShift,
+    LLCollect,
+    LCollect,
+    RShift,
+    RRCollect,
+    RCollect,
+    Plus,
+    Minus,
+    Div,
+    Times,
+    Modulo,
+    Not,
+    Dot,
+    /// A `|` that closes a parameter list (or stands alone).
+    Pipe,
+    /// A `|` that opens a lambda's parameter list: right after a call's `)`,
+    /// after `.name`, or at the start of an EPP template. Puppet's grammar
+    /// shifts a `|` in those places into a lambda.
+    PipeOpen,
+    At,
+    AtAt,
+    Colon,
+    Comma,
+    Semic,
+    QMark,
+    Tilde,
+    InEdge,
+    InEdgeSub,
+    OutEdge,
+    OutEdgeSub,
+
+    // ---- keywords
+    Case,
+    Class,
+    Default,
+    Define,
+    If,
+    Elsif,
+    Else,
+    Inherits,
+    Node,
+    And,
+    Or,
+    Undef,
+    In,
+    Unless,
+    Function,
+    Type,
+    Attr,
+    Private,
+
+    /// Any other character (Puppet's OTHER token); always a syntax error.
+    Other,
+}
+
+/// The keyword token for a bare word, if it is one.
+pub fn keyword(word: &str) -> Option<Tok<'static>> {
+    Some(match word {
+        "case" => Tok::Case,
+        "class" => Tok::Class,
+        "default" => Tok::Default,
+        "define" => Tok::Define,
+        "if" => Tok::If,
+        "elsif" => Tok::Elsif,
+        "else" => Tok::Else,
+        "inherits" => Tok::Inherits,
+        "node" => Tok::Node,
+        "and" => Tok::And,
+        "or" => Tok::Or,
+        "undef" => Tok::Undef,
+        "false" => Tok::Boolean(false),
+        "true" => Tok::Boolean(true),
+        "in" => Tok::In,
+        "unless" => Tok::Unless,
+        "function" => Tok::Function,
+        "type" => Tok::Type,
+        "attr" => Tok::Attr,
+        "private" => Tok::Private,
+        _ => return None,
+    })
+}
+
+impl<'a> Tok<'a> {
+    /// The token's text as Puppet shows it in `Syntax error at '...'`: the
+    /// value of valued tokens, the source text of the others, and `''` for
+    /// tokens Puppet gives no value (OTHER, RENDER_EXPR, EPP_START).
+    pub fn puppet_value(&self) -> Cow<'_, str> {
+        use Tok::*;
+        Cow::Borrowed(match self {
+            Str(s) | Word(s) | Name(s) | ClassRef(s) | Variable(s) | Number(s) | DqPre(s) | DqMid(s)
+            | DqPost(s) | Heredoc(s) | RenderString(s) => return Cow::Borrowed(s),
+            // Ruby shows a Regexp token as `(?-mix:pattern)`.
+            Regex(s) => return Cow::Owned(format!("(?-mix:{s})")),
+            Boolean(true) => "true",
+            Boolean(false) => "false",
+            RenderExpr | EppStart | Other => "",
+            EppEnd => "%>",
+            EppEndTrim => "-%>",
+            LBrack | ListStart => "[",
+            RBrack => "]",
+            LBrace | SelBrace | CollBrace => "{",
+            RBrace => "}",
+            LParen | WsLParen => "(",
+            RParen => ")",
+            Equals => "=",
+            Appends => "+=",
+            Deletes => "-=",
+            IsEqual => "==",
+            NotEqual => "!=",
+            Match => "=~",
+            NoMatch => "!~",
+            GreaterEqual => ">=",
+            GreaterThan => ">",
+            LessEqual => "<=",
+            LessThan => "<",
+            FArrow => "=>",
+            PArrow => "+>",
+            LShift => "<<",
+            LLCollect => "<<|",
+            LCollect => "<|",
+            RShift => ">>",
+            RRCollect => "|>>",
+            RCollect => "|>",
+            Plus => "+",
+            Minus => "-",
+            Div => "/",
+            Times => "*",
+            Modulo => "%",
+            Not => "!",
+            Dot => ".",
+            Pipe | PipeOpen => "|",
+            At => "@",
+            AtAt => "@@",
+            Colon => ":",
+            Comma => ",",
+            Semic => ";",
+            QMark => "?",
+            Tilde => "~",
+            InEdge => "->",
+            InEdgeSub => "~>",
+            OutEdge => "<-",
+            OutEdgeSub => "<~",
+            Case => "case",
+            Class => "class",
+            Default => "default",
+            Define => "define",
+            If => "if",
+            Elsif => "elsif",
+            Else => "else",
+            Inherits => "inherits",
+            Node => "node",
+            And => "and",
+            Or => "or",
+            Undef => "undef",
+            In => "in",
+            Unless => "unless",
+            Function => "function",
+            Type => "type",
+            Attr => "attr",
+            Private => "private",
+        })
+    }
+
+    /// True for keyword tokens (including `true`/`false`, which Puppet's
+    /// lexer lists among its keywords).
+    pub fn is_keyword(&self) -> bool {
+        use Tok::*;
+        matches!(
+            self,
+            Case | Class | Default | Define | If | Elsif | Else | Inherits | Node | And | Or | Undef | In
+                | Unless | Function | Type | Attr | Private | Boolean(_)
+        )
+    }
+
+    /// Converts borrowed payloads to owned ones (tokens of a heredoc are
+    /// lexed from a temporary string).
+    pub fn into_owned(self) -> Tok<'static> {
+        use Tok::*;
+        fn o(c: Cow<'_, str>) -> Cow<'static, str> {
+            Cow::Owned(c.into_owned())
+        }
+        match self {
+            Str(s) => Str(o(s)),
+            Word(s) => Word(o(s)),
+            Name(s) => Name(o(s)),
+            ClassRef(s) => ClassRef(o(s)),
+            Variable(s) => Variable(o(s)),
+            Number(s) => Number(o(s)),
+            Regex(s) => Regex(o(s)),
+            DqPre(s) => DqPre(o(s)),
+            DqMid(s) => DqMid(o(s)),
+            DqPost(s) => DqPost(o(s)),
+            Heredoc(s) => Heredoc(o(s)),
+            RenderString(s) => RenderString(o(s)),
+            Boolean(b) => Boolean(b),
+            RenderExpr => RenderExpr,
+            EppStart => EppStart,
+            EppEnd => EppEnd,
+            EppEndTrim => EppEndTrim,
+            LBrack => LBrack,
+            ListStart => ListStart,
+            RBrack => RBrack,
+            LBrace => LBrace,
+            SelBrace => SelBrace,
+            CollBrace => CollBrace,
+            RBrace => RBrace,
+            LParen => LParen,
+            WsLParen => WsLParen,
+            RParen => RParen,
+            Equals => Equals,
+            Appends => Appends,
+            Deletes => Deletes,
+            IsEqual => IsEqual,
+            NotEqual => NotEqual,
+            Match => Match,
+            NoMatch => NoMatch,
+            GreaterEqual => GreaterEqual,
+            GreaterThan => GreaterThan,
+            LessEqual => LessEqual,
+            LessThan => LessThan,
+            FArrow => FArrow,
+            PArrow => PArrow,
+            LShift => LShift,
+            LLCollect => LLCollect,
+            LCollect => LCollect,
+            RShift => RShift,
+            RRCollect => RRCollect,
+            RCollect => RCollect,
+            Plus => Plus,
+            Minus => Minus,
+            Div => Div,
+            Times => Times,
+            Modulo => Modulo,
+            Not => Not,
+            Dot => Dot,
+            Pipe => Pipe,
+            PipeOpen => PipeOpen,
+            At => At,
+            AtAt => AtAt,
+            Colon => Colon,
+            Comma => Comma,
+            Semic => Semic,
+            QMark => QMark,
+            Tilde => Tilde,
+            InEdge => InEdge,
+            InEdgeSub => InEdgeSub,
+            OutEdge => OutEdge,
+            OutEdgeSub => OutEdgeSub,
+            Case => Case,
+            Class => Class,
+            Default => Default,
+            Define => Define,
+            If => If,
+            Elsif => Elsif,
+            Else => Else,
+            Inherits => Inherits,
+            Node => Node,
+            And => And,
+            Or => Or,
+            Undef => Undef,
+            In => In,
+            Unless => Unless,
+            Function => Function,
+            Type => Type,
+            Attr => Attr,
+            Private => Private,
+            Other => Other,
+        }
+    }
+
+    /// Puppet's token name (`NAME`, `LBRACE`, ...), for `--emit=tokens`.
+    pub fn kind_name(&self) -> &'static str {
+        use Tok::*;
+        match self {
+            Str(_) => "STRING",
+            Word(_) => "WORD",
+            Name(_) => "NAME",
+            ClassRef(_) => "CLASSREF",
+            Variable(_) => "VARIABLE",
+            Number(_) => "NUMBER",
+            Regex(_) => "REGEX",
+            Boolean(_) => "BOOLEAN",
+            DqPre(_) => "DQPRE",
+            DqMid(_) => "DQMID",
+            DqPost(_) => "DQPOST",
+            Heredoc(_) => "HEREDOC",
+            RenderString(_) => "RENDER_STRING",
+            RenderExpr => "RENDER_EXPR",
+            EppStart => "EPP_START",
+            EppEnd => "EPP_END",
+            EppEndTrim => "EPP_END_TRIM",
+            LBrack => "LBRACK",
+            ListStart => "LISTSTART",
+            RBrack => "RBRACK",
+            LBrace => "LBRACE",
+            SelBrace => "SELBRACE",
+            CollBrace => "COLLBRACE",
+            RBrace => "RBRACE",
+            LParen => "LPAREN",
+            WsLParen => "WSLPAREN",
+            RParen => "RPAREN",
+            Equals => "EQUALS",
+            Appends => "APPENDS",
+            Deletes => "DELETES",
+            IsEqual => "ISEQUAL",
+            NotEqual => "NOTEQUAL",
+            Match => "MATCH",
+            NoMatch => "NOMATCH",
+            GreaterEqual => "GREATEREQUAL",
+            GreaterThan => "GREATERTHAN",
+            LessEqual => "LESSEQUAL",
+            LessThan => "LESSTHAN",
+            FArrow => "FARROW",
+            PArrow => "PARROW",
+            LShift => "LSHIFT",
+            LLCollect => "LLCOLLECT",
+            LCollect => "LCOLLECT",
+            RShift => "RSHIFT",
+            RRCollect => "RRCOLLECT",
+            RCollect => "RCOLLECT",
+            Plus => "PLUS",
+            Minus => "MINUS",
+            Div => "DIV",
+            Times => "TIMES",
+            Modulo => "MODULO",
+            Not => "NOT",
+            Dot => "DOT",
+            Pipe => "PIPE",
+            PipeOpen => "PIPE_OPEN",
+            At => "AT",
+            AtAt => "ATAT",
+            Colon => "COLON",
+            Comma => "COMMA",
+            Semic => "SEMIC",
+            QMark => "QMARK",
+            Tilde => "TILDE",
+            InEdge => "IN_EDGE",
+            InEdgeSub => "IN_EDGE_SUB",
+            OutEdge => "OUT_EDGE",
+            OutEdgeSub => "OUT_EDGE_SUB",
+            Case => "CASE",
+            Class => "CLASS",
+            Default => "DEFAULT",
+            Define => "DEFINE",
+            If => "IF",
+            Elsif => "ELSIF",
+            Else => "ELSE",
+            Inherits => "INHERITS",
+            Node => "NODE",
+            And => "AND",
+            Or => "OR",
+            Undef => "UNDEF",
+            In => "IN",
+            Unless => "UNLESS",
+            Function => "FUNCTION",
+            Type => "TYPE",
+            Attr => "ATTR",
+            Private => "PRIVATE",
+            Other => "OTHER",
+        }
+    }
+}
+
+impl fmt::Display for Tok<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.puppet_value())
+    }
+}

@@ -1,0 +1,196 @@
+//! The parser facade: [`parse`] turns Puppet source into an [`ast::Program`]
+//! and a list of diagnostics. The LALRPOP grammar (`grammar.lalrpop`) and the
+//! code it generates stay private to this module.
+//!
+//! Like Puppet, parsing stops at the first lexical or syntax error (Puppet's
+//! racc parser has no error recovery, and its users rely on its one message
+//! naming the offending token). Validation, which can report many errors, is
+//! a separate pass ([`crate::validate`]).
+//!
+//! Invariant: the returned AST is at most [`MAX_DEPTH`] nodes deep, so the
+//! recursive passes over it (validation, printing, lowering) stay within
+//! bounded stack. Deeper input is an error, as it is in Puppet (whose Ruby
+//! stack gives out at about the same depth).
+
+mod build;
+#[allow(clippy::all, unused_parens, unused_imports, unused_variables, dead_code)]
+mod grammar {
+    include!(concat!(env!("OUT_DIR"), "/parser/grammar.rs"));
+}
+
+use lalrpop_util::ParseError;
+
+use crate::ast::{Expr, ExprKind, Program};
+use crate::diagnostic::{Diagnostic, Severity, codes};
+use crate::lexer::{LexError, Lexer, Tok, bom_error};
+use crate::source::{FileId, Span};
+
+
+
+/// The deepest AST accepted. Puppet 7 fails with "stack level too deep"
+/// between 1,000 and 1,500 levels of nesting; we accept 1,200.
+pub const MAX_DEPTH: usize = 1200;
+
+/// What kind of source a text is.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum SourceKind {
+    /// A manifest (`.pp`).
+    Manifest,
+    /// An EPP template (`.epp`).
+    Epp,
+}
+
+/// The result of parsing one file.
+#[derive(Debug)]
+pub struct Parsed {
+    /// `None` when the file has an error.
+    pub program: Option<Program>,
+    /// The error (if any) and the warnings found while lexing.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Parsed {
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+}
+
+/// Parses raw bytes: rejects a byte order mark and invalid UTF-8 with a
+/// located error, then parses the text.
+pub fn parse_bytes(file: FileId, bytes: &[u8], kind: SourceKind) -> Parsed {
+    if let Some(e) = bom_error(bytes) {
+        return failed(file, e, bytes.len());
+    }
+    match std::str::from_utf8(bytes) {
+        Ok(text) => parse(file, text, kind),
+        Err(e) => {
+            let at = e.valid_up_to();
+            let err = LexError {
+                code: codes::INVALID_UTF8,
+                message: format!(
+                    "Invalid UTF-8: byte 0x{:02X} does not start a valid UTF-8 sequence (Puppet source must be UTF-8)",
+                    bytes[at]
+                ),
+                offset: Some(at),
+            };
+            failed(file, err, bytes.len())
+        }
+    }
+}
+
+/// Parses a manifest or template.
+pub fn parse(file: FileId, text: &str, kind: SourceKind) -> Parsed {
+    if let Some(e) = bom_error(text.as_bytes()) {
+        return failed(file, e, text.len());
+    }
+    let mut lexer = match kind {
+        SourceKind::Manifest => Lexer::new(text),
+        SourceKind::Epp => Lexer::new_epp(text),
+    };
+    let result = grammar::ProgramParser::new().parse(&mut lexer);
+    let mut diagnostics: Vec<Diagnostic> = lexer
+        .take_warnings()
+        .into_iter()
+        .map(|w| Diagnostic {
+            severity: Severity::Warning,
+            code: w.code,
+            message: w.message,
+            file,
+            span: Some(Span::new(w.offset, w.offset)),
+        })
+        .collect();
+    match result {
+        Ok(body) => {
+            let mut body = body;
+            if let Some(b) = &body {
+                if let Some(deep) = too_deep(b) {
+                    diagnostics.push(Diagnostic::error(
+                        codes::NESTING_TOO_DEEP,
+                        format!("Expressions are nested more than {MAX_DEPTH} levels deep"),
+                        file,
+                        deep,
+                    ));
+                    drop_iteratively(body.take());
+                    return Parsed { program: None, diagnostics };
+                }
+            }
+            if let Some(b) = &mut body {
+                build::qualify_nested_definitions(b, "");
+            }
+            Parsed { program: Some(Program { file, body, span: Span::new(0, text.len()) }), diagnostics }
+        }
+        Err(e) => {
+            diagnostics.push(to_diagnostic(file, e, text.len()));
+            Parsed { program: None, diagnostics }
+        }
+    }
+}
+
+#[cold]
+fn failed(file: FileId, e: LexError, _len: usize) -> Parsed {
+    Parsed { program: None, diagnostics: vec![lex_diagnostic(file, e)] }
+}
+
+fn lex_diagnostic(file: FileId, e: LexError) -> Diagnostic {
+    Diagnostic {
+        severity: Severity::Error,
+        code: e.code,
+        message: e.message,
+        file,
+        span: e.offset.map(|o| Span::new(o, o + 1)),
+    }
+}
+
+fn to_diagnostic(file: FileId, e: ParseError<usize, Tok<'_>, LexError>, len: usize) -> Diagnostic {
+    match e {
+        ParseError::User { error } => lex_diagnostic(file, error),
+        ParseError::UnrecognizedToken { token: (lo, tok, hi), .. } | ParseError::ExtraToken { token: (lo, tok, hi) } => {
+            Diagnostic::error(
+                codes::SYNTAX_ERROR,
+                format!("Syntax error at '{}'", tok.puppet_value()),
+                file,
+                Span::new(lo, hi.max(lo)),
+            )
+        }
+        ParseError::UnrecognizedEof { .. } => Diagnostic {
+            severity: Severity::Error,
+            code: codes::SYNTAX_ERROR,
+            message: "Syntax error at end of input".to_string(),
+            file,
+            // Puppet gives no line for this error; we point at the end.
+            span: Some(Span::new(len, len)),
+        },
+        ParseError::InvalidToken { location } => {
+            Diagnostic::error(codes::SYNTAX_ERROR, "Syntax error at ''", file, Span::new(location, location))
+        }
+    }
+}
+
+/// Finds a node deeper than `MAX_DEPTH` without recursing.
+fn too_deep(root: &Expr) -> Option<Span> {
+    let mut stack: Vec<(&Expr, usize)> = vec![(root, 1)];
+    while let Some((e, d)) = stack.pop() {
+        if d > MAX_DEPTH {
+            return Some(e.span);
+        }
+        for_each_child(e, &mut |c| stack.push((c, d + 1)));
+    }
+    None
+}
+
+/// Drops a tree without recursion (a too-deep tree would overflow the
+/// stack in the compiler-generated drop).
+fn drop_iteratively(root: Option<Box<Expr>>) {
+    let mut stack: Vec<Box<Expr>> = root.into_iter().collect();
+    while let Some(mut e) = stack.pop() {
+        crate::visit::children_mut(&mut e, &mut |c| {
+            let taken = std::mem::replace(c, Expr::new(Span::default(), ExprKind::Nop));
+            stack.push(Box::new(taken));
+        });
+    }
+}
+
+/// Calls `f` on each direct child of `e` (read-only).
+pub fn for_each_child<'e>(e: &'e Expr, f: &mut dyn FnMut(&'e Expr)) {
+    crate::visit::children(e, f)
+}

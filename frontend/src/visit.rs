@@ -1,0 +1,158 @@
+//! Generic traversal of the AST: the direct children of an expression, in
+//! source order (the order Puppet's validator visits them in).
+
+use crate::ast::*;
+
+macro_rules! children_fn {
+    ($name:ident, $($mu:ident)?, $iter:ident) => {
+        /// Calls `f` on each direct child expression of `e`, in source order.
+        pub fn $name<'e>(e: &'e $($mu)? Expr, f: &mut dyn FnMut(&'e $($mu)? Expr)) {
+            use ExprKind::*;
+            match & $($mu)? e.kind {
+                Nop | Integer { .. } | Float(_) | String(_) | Boolean(_) | Undef | Default | Regex(_)
+                | QualifiedName(_) | QualifiedReference(_) | ReservedWord { .. } | Variable(_) | RenderString(_) => {}
+                ConcatenatedString(v) | LiteralList(v) | Block(v) => v.$iter().for_each(|x| f(x)),
+                Text(x) | Not(x) | UnaryMinus(x) | Unfold(x) | Parenthesized(x) | RenderExpression(x) => f(x),
+                Heredoc { text, .. } => f(text),
+                LiteralHash { entries, .. } => {
+                    for en in entries {
+                        f(& $($mu)? en.key);
+                        f(& $($mu)? en.value);
+                    }
+                }
+                Arithmetic { left, right, .. }
+                | Comparison { left, right, .. }
+                | Match { left, right, .. }
+                | In { left, right }
+                | And { left, right }
+                | Or { left, right }
+                | Assignment { left, right, .. }
+                | Relationship { left, right, .. }
+                | NamedAccess { left, right } => {
+                    f(left);
+                    f(right);
+                }
+                Access { left, keys } => {
+                    f(left);
+                    keys.$iter().for_each(|k| f(k));
+                }
+                Selector { left, entries } => {
+                    f(left);
+                    for en in entries {
+                        f(& $($mu)? en.matching);
+                        f(& $($mu)? en.value);
+                    }
+                }
+                If { test, then_expr, else_expr } | Unless { test, then_expr, else_expr } => {
+                    f(test);
+                    if let Some(t) = then_expr {
+                        f(t);
+                    }
+                    if let Some(x) = else_expr {
+                        f(x);
+                    }
+                }
+                Case { test, options } => {
+                    f(test);
+                    for o in options {
+                        o.values.$iter().for_each(|v| f(v));
+                        if let Some(t) = & $($mu)? o.then_expr {
+                            f(t);
+                        }
+                    }
+                }
+                CallNamedFunction(c) | CallMethod(c) => {
+                    f(& $($mu)? c.functor);
+                    c.args.$iter().for_each(|a| f(a));
+                    if let Some(l) = & $($mu)? c.lambda {
+                        f(l);
+                    }
+                }
+                Lambda(l) => {
+                    for p in & $($mu)? l.params {
+                        if let Some(t) = & $($mu)? p.type_expr {
+                            f(t);
+                        }
+                        if let Some(v) = & $($mu)? p.value {
+                            f(v);
+                        }
+                    }
+                    if let Some(r) = & $($mu)? l.return_type {
+                        f(r);
+                    }
+                    if let Some(b) = & $($mu)? l.body {
+                        f(b);
+                    }
+                }
+                Resource { type_name, bodies, .. } => {
+                    f(type_name);
+                    for b in bodies {
+                        f(& $($mu)? b.title);
+                        for op in & $($mu)? b.operations {
+                            match op {
+                                AttributeOp::Set { value, .. } | AttributeOp::Splat { value, .. } => f(value),
+                            }
+                        }
+                    }
+                }
+                ResourceDefaults { type_ref: x, operations, .. } | ResourceOverride { resources: x, operations, .. } => {
+                    f(x);
+                    for op in operations {
+                        match op {
+                            AttributeOp::Set { value, .. } | AttributeOp::Splat { value, .. } => f(value),
+                        }
+                    }
+                }
+                Collect { type_expr, query, operations } => {
+                    f(type_expr);
+                    if let Some(q) = & $($mu)? query.expr {
+                        f(q);
+                    }
+                    for op in operations {
+                        match op {
+                            AttributeOp::Set { value, .. } | AttributeOp::Splat { value, .. } => f(value),
+                        }
+                    }
+                }
+                HostClass(d) | ResourceType(d) | Function(d) => {
+                    for p in & $($mu)? d.params {
+                        if let Some(t) = & $($mu)? p.type_expr {
+                            f(t);
+                        }
+                        if let Some(v) = & $($mu)? p.value {
+                            f(v);
+                        }
+                    }
+                    if let Some(r) = & $($mu)? d.return_type {
+                        f(r);
+                    }
+                    if let Some(b) = & $($mu)? d.body {
+                        f(b);
+                    }
+                }
+                Node { host_matches, parent, body } => {
+                    host_matches.$iter().for_each(|h| f(h));
+                    if let Some(p) = parent {
+                        f(p);
+                    }
+                    if let Some(b) = body {
+                        f(b);
+                    }
+                }
+                TypeAlias { type_expr, .. } => f(type_expr),
+                TypeMapping { type_expr, mapping_expr } => {
+                    f(type_expr);
+                    f(mapping_expr);
+                }
+                TypeDefinition { body, .. } | Epp { body, .. } => {
+                    if let Some(b) = body {
+                        f(b);
+                    }
+                }
+            }
+        }
+    };
+}
+
+children_fn!(children, , iter);
+children_fn!(children_mut, mut, iter_mut);

@@ -1,0 +1,119 @@
+//! The `pjit` command line: a thin driver over the crates of the workspace.
+//!
+//! Exit status: 0 on success, 1 when an input has errors, 2 on bad usage
+//! (clap's own status for usage errors).
+
+mod diagnostics;
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use pjit_frontend::parser::{self, SourceKind};
+use pjit_frontend::{FileId, SourceFile, lexer, printer, validate};
+
+#[derive(Parser)]
+#[command(name = "pjit", version, about = "A fast, faithful compiler for the Puppet language")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Parse and validate Puppet files; exit 0 only if every file is valid.
+    Parse {
+        /// Print a stage's output instead of only validating.
+        #[arg(long, value_enum)]
+        emit: Option<ParseEmit>,
+        /// Files to parse (`.pp` manifests, `.epp` templates).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+}
+
+#[derive(Copy, Clone, ValueEnum)]
+enum ParseEmit {
+    /// The tokens, one per line.
+    Tokens,
+    /// The AST in its stable text form.
+    Ast,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    // The frontend's recursive passes are bounded by the parser's depth
+    // limit; a large stack keeps even the deepest accepted input safe.
+    let worker = std::thread::Builder::new().stack_size(256 << 20).spawn(move || run(cli));
+    match worker.map(|h| h.join()) {
+        Ok(Ok(code)) => code,
+        _ => {
+            eprintln!("Error: internal error (the compiler thread failed)");
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn run(cli: Cli) -> ExitCode {
+    match cli.command {
+        Command::Parse { emit, files } => parse_files(&files, emit),
+    }
+}
+
+fn parse_files(files: &[PathBuf], emit: Option<ParseEmit>) -> ExitCode {
+    let mut ok = true;
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    for (i, path) in files.iter().enumerate() {
+        let name = path.display().to_string();
+        let bytes = match std::fs::read(path) {
+            Ok(b) => b,
+            Err(e) => {
+                eprintln!("Error: Could not read file {name}: {e}");
+                ok = false;
+                continue;
+            }
+        };
+        let kind = if path.extension().is_some_and(|e| e == "epp") { SourceKind::Epp } else { SourceKind::Manifest };
+        let file = FileId(i as u32);
+        // The file table keeps the text even when it is not UTF-8, for
+        // rendering positions.
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        let source = SourceFile::new(name.clone(), text);
+        if let Some(ParseEmit::Tokens) = emit {
+            if let Ok(text) = std::str::from_utf8(&bytes) {
+                let lx = match kind {
+                    SourceKind::Manifest => lexer::Lexer::new(text),
+                    SourceKind::Epp => lexer::Lexer::new_epp(text),
+                };
+                for t in lx {
+                    match t {
+                        Ok((lo, tok, hi)) => {
+                            let _ = writeln!(out, "{} {:?} @{lo}..{hi}", tok.kind_name(), tok.puppet_value());
+                        }
+                        Err(e) => {
+                            let _ = writeln!(out, "error {}: {}", e.code, e.message);
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        let parsed = parser::parse_bytes(file, &bytes, kind);
+        let mut diags = parsed.diagnostics;
+        if let Some(program) = &parsed.program {
+            diags.extend(validate::validate(program, &validate::Options::default()));
+            if let Some(ParseEmit::Ast) = emit {
+                let _ = out.write_all(printer::print_program(program).as_bytes());
+            }
+        }
+        for d in &diags {
+            diagnostics::emit(d, &source);
+            if d.is_error() {
+                ok = false;
+            }
+        }
+    }
+    if ok { ExitCode::SUCCESS } else { ExitCode::from(1) }
+}
