@@ -1,0 +1,2 @@
+//! Runtime hot-operation benchmarks (written with the runtime issue).
+fn main() {}
