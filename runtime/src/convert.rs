@@ -1,0 +1,488 @@
+//! Conversions: string to number as arithmetic does it (Puppet's
+//! `Utils.to_n`, the CONVERTABLE_STRING rules), and the `new` function of the
+//! built-in types (`Integer('0x10')`, `Float('1e3')`, `Boolean('yes')`,
+//! `Timespan('1-00:00:00')`, `SemVer('1.0.0')`, `Binary('aGk=')` ...).
+
+use std::sync::Arc;
+
+use crate::display::to_interpolated_string;
+use crate::error::{Error, Result};
+use crate::label::ruby_class;
+use crate::semver::{parse_version, VersionRange};
+use crate::string_format::string_convert;
+use crate::time::{Timespan, Timestamp, NSECS_PER_SEC};
+use crate::types::calc::{infer_generalized, instance_of};
+use crate::types::format::type_to_string;
+use crate::types::Type;
+use crate::value::Value;
+
+fn is_blank(c: char) -> bool {
+    c == ' ' || c == '\t'
+}
+
+/// Puppet's `Utils.to_n`: `[[:blank:]]* [-+]? [[:blank:]]* (0x hex | 0? digits
+/// (.digits)? (e -? digits)?) [[:blank:]]*`. A leading `0` means octal
+/// (an invalid octal like `08` is not a number). Integers outside 64 bits are
+/// not numbers for pjit (Puppet would go on with a bignum and then fail).
+pub fn to_number(s: &str) -> Option<Value> {
+    let s = s.strip_prefix("::").unwrap_or(s);
+    let t = s.trim_matches(is_blank);
+    let (neg, rest) = match t.as_bytes().first() {
+        Some(b'-') => (true, t[1..].trim_start_matches(is_blank)),
+        Some(b'+') => (false, t[1..].trim_start_matches(is_blank)),
+        _ => (false, t),
+    };
+    if rest.is_empty() {
+        return None;
+    }
+    if let Some(hex) = rest.strip_prefix("0x").or_else(|| rest.strip_prefix("0X")) {
+        if hex.is_empty() || !hex.chars().all(|c| c.is_ascii_hexdigit()) {
+            return None;
+        }
+        let v = i64::from_str_radix(hex, 16).ok()?;
+        return Some(Value::Integer(if neg { -v } else { v }));
+    }
+    let digits_end = rest.find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len());
+    if digits_end == 0 {
+        return None;
+    }
+    let int_part = &rest[..digits_end];
+    let tail = &rest[digits_end..];
+    if tail.is_empty() {
+        let v = if int_part.len() > 1 && int_part.starts_with('0') {
+            i64::from_str_radix(&int_part[1..], 8).ok()?
+        } else {
+            int_part.parse::<i64>().ok()?
+        };
+        return Some(Value::Integer(if neg { -v } else { v }));
+    }
+    // Fraction and/or exponent: (?:\.\d+)?(?:[eE]-?\d+)?
+    let mut rest2 = tail;
+    if let Some(f) = rest2.strip_prefix('.') {
+        let n = f.find(|c: char| !c.is_ascii_digit()).unwrap_or(f.len());
+        if n == 0 {
+            return None;
+        }
+        rest2 = &f[n..];
+    }
+    if let Some(e) = rest2.strip_prefix('e').or_else(|| rest2.strip_prefix('E')) {
+        let e = e.strip_prefix('-').unwrap_or(e);
+        let n = e.find(|c: char| !c.is_ascii_digit()).unwrap_or(e.len());
+        if n == 0 {
+            return None;
+        }
+        rest2 = &e[n..];
+    }
+    if !rest2.is_empty() {
+        return None;
+    }
+    let f: f64 = rest.parse().ok()?;
+    Some(Value::Float(if neg { -f } else { f }))
+}
+
+#[cold]
+fn cannot_convert(target: &str, v: &Value) -> Error {
+    match v {
+        Value::String(s) => Error::argument(format!("The string '{s}' cannot be converted to {target}")),
+        other => Error::argument(format!(
+            "Value of type {} cannot be converted to {}",
+            type_to_string(&infer_generalized(other)),
+            target
+        )),
+    }
+}
+
+/// Ruby's `Integer(str)` / `Integer(str, radix)`: optional sign, `0x`/`0b`/`0o`/`0`
+/// prefixes, underscores between digits.
+fn ruby_integer(s: &str, radix: Option<u32>) -> Option<i64> {
+    let t = s.trim();
+    let (neg, mut body) = match t.as_bytes().first() {
+        Some(b'-') => (true, &t[1..]),
+        Some(b'+') => (false, &t[1..]),
+        _ => (false, t),
+    };
+    let mut base = radix.unwrap_or(10);
+    let lower = body.to_ascii_lowercase();
+    let prefixed = |p: &str| lower.starts_with(p);
+    if (radix.is_none() || radix == Some(16)) && prefixed("0x") {
+        base = 16;
+        body = &body[2..];
+    } else if (radix.is_none() || radix == Some(2)) && prefixed("0b") {
+        base = 2;
+        body = &body[2..];
+    } else if (radix.is_none() || radix == Some(8)) && prefixed("0o") {
+        base = 8;
+        body = &body[2..];
+    } else if radix.is_none() && body.len() > 1 && body.starts_with('0') {
+        base = 8;
+        body = &body[1..];
+    }
+    if body.is_empty() || body.starts_with('_') || body.ends_with('_') || body.contains("__") {
+        return None;
+    }
+    let clean: String = body.chars().filter(|c| *c != '_').collect();
+    let v = i64::from_str_radix(&clean, base).ok()?;
+    Some(if neg { -v } else { v })
+}
+
+fn ws_between_sign(s: &str) -> Option<String> {
+    let first = s.chars().next()?;
+    if first != '+' && first != '-' {
+        return None;
+    }
+    let rest = &s[1..];
+    if !rest.starts_with(is_blank) {
+        return None;
+    }
+    Some(format!("{}{}", first, rest.trim_start_matches(is_blank)))
+}
+
+fn integer_from(v: &Value, radix: Option<u32>) -> Result<i64> {
+    match v {
+        Value::Integer(i) => Ok(*i),
+        Value::Float(f) => {
+            if f.is_finite() && *f < 9.223372036854775807e18 && *f >= -9.223372036854775808e18 {
+                Ok(f.trunc() as i64)
+            } else {
+                Err(cannot_convert("Integer", v))
+            }
+        }
+        Value::Timespan(t) => Ok(t.to_i()),
+        Value::Timestamp(t) => Ok(t.0 / NSECS_PER_SEC),
+        Value::Boolean(b) => Ok(*b as i64),
+        Value::String(s) => ruby_integer(s, radix)
+            .or_else(|| ws_between_sign(s).and_then(|s2| ruby_integer(&s2, radix)))
+            .ok_or_else(|| cannot_convert("Integer", v)),
+        other => Err(cannot_convert("Integer", other)),
+    }
+}
+
+fn float_from(v: &Value) -> Result<f64> {
+    match v {
+        Value::Integer(i) => Ok(*i as f64),
+        Value::Float(f) => Ok(*f),
+        Value::Timespan(t) => Ok(t.to_f()),
+        Value::Timestamp(t) => Ok(t.to_f()),
+        Value::Boolean(b) => Ok(if *b { 1.0 } else { 0.0 }),
+        Value::String(s) => {
+            let parse = |s: &str| -> Option<f64> {
+                let t = s.trim();
+                if t.len() > 2 && (t.starts_with("0b") || t.starts_with("0B")) {
+                    return ruby_integer(t, None).map(|i| i as f64);
+                }
+                if let Some(Value::Integer(i)) = ruby_integer(t, None).map(Value::Integer) {
+                    if t.starts_with("0x") || t.starts_with("0X") || t.starts_with("-0x") {
+                        return Some(i as f64);
+                    }
+                }
+                let clean: String = t.chars().filter(|c| *c != '_').collect();
+                if clean.is_empty() || clean.ends_with('.') || clean.starts_with('.') {
+                    return None;
+                }
+                clean.parse::<f64>().ok().filter(|_| !clean.contains("inf") && !clean.contains("NaN"))
+            };
+            parse(s)
+                .or_else(|| ws_between_sign(s).and_then(|s2| parse(&s2)))
+                .ok_or_else(|| cannot_convert("Float", v))
+        }
+        other => Err(cannot_convert("Float", other)),
+    }
+}
+
+/// Builds a Timespan from `{days => .., hours => .., minutes => ..,
+/// seconds => .., milliseconds => .., microseconds => .., nanoseconds =>
+/// .., negative => ..}` or `{string => .., format => ..}`.
+pub fn timespan_from_hash(v: &Value) -> Result<Timespan> {
+    let Value::Hash(h) = v else { return Err(cannot_convert("Timespan", v)) };
+    let get = |k: &str| h.get(&Value::string(k));
+    if let Some(Value::String(s)) = get("string") {
+        return match get("format") {
+            Some(Value::String(f)) => Timespan::parse_with(s, &[f.as_str()]),
+            Some(Value::Array(fs)) => {
+                let fs: Vec<&str> = fs.iter().filter_map(|f| f.as_str()).collect();
+                Timespan::parse_with(s, &fs)
+            }
+            _ => Timespan::parse(s),
+        };
+    }
+    let mut ns: i128 = 0;
+    for (k, m) in [
+        ("days", 86_400_000_000_000i128),
+        ("hours", 3_600_000_000_000),
+        ("minutes", 60_000_000_000),
+        ("seconds", 1_000_000_000),
+        ("milliseconds", 1_000_000),
+        ("microseconds", 1_000),
+        ("nanoseconds", 1),
+    ] {
+        match get(k) {
+            Some(Value::Integer(i)) => ns += *i as i128 * m,
+            Some(Value::Float(f)) => ns += (*f * m as f64) as i128,
+            _ => {}
+        }
+    }
+    if matches!(get("negative"), Some(Value::Boolean(true))) {
+        ns = -ns;
+    }
+    i64::try_from(ns).map(Timespan).map_err(|_| Error::argument("Timespan value is out of range"))
+}
+
+/// Ruby `Base64.decode64`-style lenient decoding (ignores characters outside
+/// the alphabet).
+pub fn base64_decode(s: &str, strict: bool) -> Result<Vec<u8>> {
+    let mut out = Vec::with_capacity(s.len() * 3 / 4);
+    let mut buf = 0u32;
+    let mut bits = 0;
+    for c in s.chars() {
+        let v = match c {
+            'A'..='Z' => c as u32 - 'A' as u32,
+            'a'..='z' => c as u32 - 'a' as u32 + 26,
+            '0'..='9' => c as u32 - '0' as u32 + 52,
+            '+' | '-' => 62,
+            '/' | '_' => 63,
+            '=' => break,
+            _ => {
+                if strict {
+                    return Err(Error::argument("invalid base64"));
+                }
+                continue;
+            }
+        };
+        buf = buf << 6 | v;
+        bits += 6;
+        if bits >= 8 {
+            bits -= 8;
+            out.push((buf >> bits) as u8);
+            buf &= (1 << bits) - 1;
+        }
+    }
+    Ok(out)
+}
+
+/// `Type(args...)` / `new(Type, args...)`: creates a value of `t` from the
+/// arguments the way each built-in type's `new` function does, then checks
+/// the result is an instance of `t`.
+pub fn new_value(t: &Type, args: &[Value]) -> Result<Value> {
+    let v = new_untyped(t, args)?;
+    if !instance_of(t, &v) {
+        return Err(Error::new(
+            "TYPE_MISMATCH",
+            format!(
+                "Converted value from {}.new() has wrong type, expects {} value, got {}",
+                type_to_string(t),
+                crate::error::a_an(&type_to_string(t)),
+                type_to_string(&crate::types::calc::infer_set(&v))
+            ),
+        ));
+    }
+    Ok(v)
+}
+
+fn new_untyped(t: &Type, args: &[Value]) -> Result<Value> {
+    let arg = args.first().cloned().unwrap_or(Value::Undef);
+    match t.resolved() {
+        Type::Integer(_) => {
+            let (from, radix, abs) = match &arg {
+                Value::Hash(h) if args.len() == 1 => (
+                    h.get(&Value::string("from")).cloned().unwrap_or(Value::Undef),
+                    h.get(&Value::string("radix")).cloned(),
+                    h.get(&Value::string("abs")).cloned(),
+                ),
+                _ => (arg.clone(), args.get(1).cloned(), args.get(2).cloned()),
+            };
+            let radix = match radix {
+                None | Some(Value::Default) => None,
+                Some(Value::Integer(r @ (2 | 8 | 10 | 16))) => Some(r as u32),
+                Some(other) => {
+                    return Err(Error::argument(format!(
+                        "Illegal radix: {}, expected 2, 8, 10, 16, or default",
+                        to_interpolated_string(&other)
+                    )));
+                }
+            };
+            let i = integer_from(&from, radix)?;
+            Ok(Value::Integer(if matches!(abs, Some(Value::Boolean(true))) { i.abs() } else { i }))
+        }
+        Type::Float(_) => {
+            let f = float_from(&arg)?;
+            Ok(Value::Float(if matches!(args.get(1), Some(Value::Boolean(true))) { f.abs() } else { f }))
+        }
+        Type::Numeric => {
+            let n = match &arg {
+                Value::Integer(_) | Value::Float(_) => arg.clone(),
+                Value::Timespan(ts) => Value::Float(ts.to_f()),
+                Value::Timestamp(ts) => Value::Float(ts.to_f()),
+                Value::Boolean(b) => Value::Integer(*b as i64),
+                Value::String(s) => {
+                    let lower = s.to_ascii_lowercase();
+                    if lower.starts_with("0b") || lower.starts_with("0x") {
+                        Value::Integer(integer_from(&arg, None)?)
+                    } else {
+                        to_number(s).ok_or_else(|| cannot_convert("Numeric", &arg))?
+                    }
+                }
+                other => return Err(cannot_convert("Numeric", other)),
+            };
+            if matches!(args.get(1), Some(Value::Boolean(true))) {
+                return Ok(match n {
+                    Value::Integer(i) => Value::Integer(i.abs()),
+                    Value::Float(f) => Value::Float(f.abs()),
+                    o => o,
+                });
+            }
+            Ok(n)
+        }
+        Type::Boolean(_) => match &arg {
+            Value::Boolean(b) => Ok(Value::Boolean(*b)),
+            Value::Integer(i) => Ok(Value::Boolean(*i != 0)),
+            Value::Float(f) => Ok(Value::Boolean(*f != 0.0)),
+            Value::String(s) => match s.to_lowercase().as_str() {
+                "true" | "yes" | "y" => Ok(Value::Boolean(true)),
+                "false" | "no" | "n" => Ok(Value::Boolean(false)),
+                _ => Err(cannot_convert("Boolean", &arg)),
+            },
+            other => Err(cannot_convert("Boolean", other)),
+        },
+        Type::String { .. } | Type::Enum { .. } | Type::Pattern(_) => {
+            string_convert(&arg, args.get(1)).map(Value::string)
+        }
+        Type::Array { .. } | Type::Tuple { .. } => {
+            let wrap = matches!(args.get(1), Some(Value::Boolean(true)));
+            match &arg {
+                Value::Array(_) => Ok(arg.clone()),
+                _ if wrap => Ok(Value::array(vec![arg.clone()])),
+                Value::Hash(h) => Ok(Value::array(h.iter().map(|(k, v)| Value::array(vec![k.clone(), v.clone()])).collect())),
+                Value::Binary(b) => Ok(Value::array(b.iter().map(|x| Value::Integer(*x as i64)).collect())),
+                Value::String(s) => Ok(Value::array(s.chars().map(|c| Value::string(c.to_string())).collect())),
+                Value::Iterator(it) => Ok(Value::array(it.elements.clone())),
+                Value::Integer(n) if *n >= 0 => Ok(Value::array((0..*n).map(Value::Integer).collect())),
+                other => Err(Error::argument(format!(
+                    "Value of type {} cannot be converted to Array",
+                    type_to_string(&infer_generalized(other))
+                ))),
+            }
+        }
+        Type::Hash { .. } | Type::Struct(_) => match &arg {
+            Value::Hash(_) => Ok(arg.clone()),
+            Value::Array(a) => {
+                let pairs = !a.is_empty() && a.iter().all(|e| matches!(e, Value::Array(p) if p.len() == 2));
+                if pairs {
+                    Ok(Value::hash(a.iter().filter_map(|e| {
+                        let p = e.as_array()?;
+                        Some((p[0].clone(), p[1].clone()))
+                    })))
+                } else if a.len() % 2 != 0 {
+                    Err(Error::argument("odd number of arguments for Hash"))
+                } else {
+                    Ok(Value::hash(a.chunks(2).map(|kv| (kv[0].clone(), kv[1].clone()))))
+                }
+            }
+            other => Err(Error::argument(format!(
+                "Value of type {} cannot be converted to Hash",
+                type_to_string(&infer_generalized(other))
+            ))),
+        },
+        Type::Timespan { .. } => match &arg {
+            Value::Timespan(_) => Ok(arg.clone()),
+            Value::Integer(i) => i
+                .checked_mul(NSECS_PER_SEC)
+                .map(|n| Value::Timespan(Timespan(n)))
+                .ok_or_else(|| Error::argument("Timespan value is out of range")),
+            Value::Float(f) => Ok(Value::Timespan(Timespan::from_secs_f64(*f)?)),
+            Value::String(s) => match args.get(1) {
+                Some(Value::String(f)) => Ok(Value::Timespan(Timespan::parse_with(s, &[f.as_str()])?)),
+                _ => Ok(Value::Timespan(Timespan::parse(s)?)),
+            },
+            Value::Hash(_) => Ok(Value::Timespan(timespan_from_hash(&arg)?)),
+            other => Err(cannot_convert("Timespan", other)),
+        },
+        Type::Timestamp { .. } => match &arg {
+            Value::Timestamp(_) => Ok(arg.clone()),
+            Value::Integer(i) => i
+                .checked_mul(NSECS_PER_SEC)
+                .map(|n| Value::Timestamp(Timestamp(n)))
+                .ok_or_else(|| Error::argument("Timestamp value is out of range")),
+            Value::Float(f) => Ok(Value::Timestamp(Timestamp::from_secs_f64(*f)?)),
+            Value::String(s) => Ok(Value::Timestamp(Timestamp::parse(s)?)),
+            other => Err(cannot_convert("Timestamp", other)),
+        },
+        Type::SemVer(_) => match &arg {
+            Value::SemVer(_) => Ok(arg.clone()),
+            Value::String(s) => Ok(Value::SemVer(Arc::new(parse_version(s)?))),
+            Value::Integer(major) if args.len() >= 3 => {
+                let n = |i: usize| match args.get(i) {
+                    Some(Value::Integer(x)) if *x >= 0 => Some(*x as u64),
+                    _ => None,
+                };
+                let mut v = semver::Version::new(*major as u64, n(1).unwrap_or(0), n(2).unwrap_or(0));
+                if let Some(Value::String(p)) = args.get(3) {
+                    v.pre = semver::Prerelease::new(p).map_err(|e| Error::argument(e.to_string()))?;
+                }
+                if let Some(Value::String(b)) = args.get(4) {
+                    v.build = semver::BuildMetadata::new(b).map_err(|e| Error::argument(e.to_string()))?;
+                }
+                Ok(Value::SemVer(Arc::new(v)))
+            }
+            other => Err(cannot_convert("SemVer", other)),
+        },
+        Type::SemVerRange => match &arg {
+            Value::SemVerRange(_) => Ok(arg.clone()),
+            Value::String(s) => Ok(Value::SemVerRange(Arc::new(VersionRange::parse(s)?))),
+            other => Err(cannot_convert("SemVerRange", other)),
+        },
+        Type::Binary => match &arg {
+            Value::Binary(_) => Ok(arg.clone()),
+            Value::String(s) => {
+                let format = args.get(1).and_then(|f| f.as_str()).unwrap_or("%B");
+                let bytes = match format {
+                    "%r" => s.as_bytes().to_vec(),
+                    "%s" => s.as_bytes().to_vec(),
+                    "%b" => base64_decode(s, false)?,
+                    "%u" => base64_decode(s, false)?,
+                    _ => base64_decode(s, true)
+                        .map_err(|_| Error::argument(format!("The given string in encoding '%B' is invalid: {s}")))?,
+                };
+                Ok(Value::Binary(Arc::new(bytes)))
+            }
+            Value::Array(a) => {
+                let mut bytes = Vec::with_capacity(a.len());
+                for e in a.iter() {
+                    match e {
+                        Value::Integer(i) if (0..=255).contains(i) => bytes.push(*i as u8),
+                        other => return Err(cannot_convert("Binary", other)),
+                    }
+                }
+                Ok(Value::Binary(Arc::new(bytes)))
+            }
+            other => Err(cannot_convert("Binary", other)),
+        },
+        Type::Sensitive(_) => Ok(match &arg {
+            Value::Sensitive(_) => arg.clone(),
+            other => Value::Sensitive(Arc::new(other.clone())),
+        }),
+        Type::Regexp(_) => match &arg {
+            Value::Regexp(_) => Ok(arg.clone()),
+            Value::String(s) => {
+                let escape = matches!(args.get(1), Some(Value::Boolean(true)));
+                let src = if escape { crate::regex::escape(s) } else { s.to_string() };
+                Ok(Value::Regexp(crate::regex::Regex::new(&src)?))
+            }
+            other => Err(cannot_convert("Regexp", other)),
+        },
+        Type::Optional(Some(i)) | Type::NotUndef(Some(i)) => new_untyped(i, args),
+        Type::Type(_) => match &arg {
+            Value::Type(_) => Ok(arg.clone()),
+            other => Err(cannot_convert("Type", other)),
+        },
+        Type::Any | Type::Unit | Type::NotUndef(None) | Type::Scalar => Ok(arg),
+        other => Err(Error::argument(format!(
+            "Creation of new instance of type '{}' is not supported",
+            type_to_string(other)
+        ))),
+    }
+}
+
+/// `ruby_class` is re-exported for message building in callers.
+pub fn value_class_name(v: &Value) -> String {
+    ruby_class(v)
+}

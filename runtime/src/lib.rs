@@ -1,0 +1,34 @@
+//! Puppet values, the type system, operators and conversions: the leaf crate
+//! that every other stage (and JIT-compiled code) calls into.
+//!
+//! Module map:
+//! - [`value`]: `Value` (16-byte tagged layout), containers, hash-key semantics.
+//! - [`error`]: the error type (Puppet issue code + exact message).
+//! - [`types`]: the `Type` data structure, aliases, printing ([`types::format`]),
+//!   instance-of / assignability / inference ([`types::calc`]) and
+//!   parameterization through `[]` ([`types::access`]).
+//! - [`ops`]: arithmetic, comparison, `=~`, `in`, `[]`, splat.
+//! - [`display`]: interpolation to-string, Ruby float printing, quoting.
+//! - [`convert`]: string-to-number coercion and the `new` conversions.
+//! - [`string_format`]: `String(x, format)` and `sprintf`.
+//! - [`regex`], [`time`], [`semver`]: Ruby regexps, Timespan/Timestamp,
+//!   SemVer ranges.
+//!
+//! Everything fallible returns `Result<_, Error>`; nothing panics on user data.
+
+pub mod convert;
+pub mod display;
+pub mod error;
+pub mod label;
+pub mod ops;
+pub mod regex;
+pub mod semver;
+pub mod string_format;
+pub mod time;
+pub mod types;
+pub mod value;
+
+pub use error::{Error, Result};
+pub use ops::{ArithOp, CmpOp, MatchResult};
+pub use types::Type;
+pub use value::Value;

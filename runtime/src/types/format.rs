@@ -1,0 +1,439 @@
+//! Type to string, exactly as Puppet's `TypeFormatter` prints types:
+//! `Integer[1, 3]`, `Enum['a', 'b']`, `Struct[{'a' => Integer}]`,
+//! `Array[String, 1]`, `Optional['x']`, `NotUndef`, `File['/tmp/x']`.
+//!
+//! Aliases print by name; `to_alias_expanded_string` prints `Name = <type>`
+//! (how Puppet's `Type#to_s` shows a user alias), guarding recursion.
+
+use std::fmt::Write;
+
+use super::{CallableType, IntRange, StructElement, Type};
+use crate::display::{puppet_quote, ruby_float_to_s};
+use crate::value::{guard_stack, Value};
+
+/// Puppet's `capitalize_segments`: `foo::bar` -> `Foo::Bar`; a name that
+/// already starts with an ASCII capital is kept as is.
+pub fn capitalize_segments(name: &str) -> String {
+    if name.starts_with(|c: char| c.is_ascii_uppercase()) {
+        return name.to_string();
+    }
+    name.split("::")
+        .map(|seg| {
+            // Ruby's String#capitalize: first char up, the rest down.
+            let mut cs = seg.chars();
+            match cs.next() {
+                Some(f) => f.to_uppercase().chain(cs.flat_map(|c| c.to_lowercase())).collect::<String>(),
+                None => String::new(),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("::")
+}
+
+impl std::fmt::Display for Type {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&type_to_string(self))
+    }
+}
+
+/// The string form of a type (aliases by name).
+pub fn type_to_string(t: &Type) -> String {
+    let mut out = String::new();
+    Formatter { expand: false, alias_stack: Vec::new() }.append(&mut out, t);
+    out
+}
+
+/// The string form with aliases expanded once: `MyType = Array[Integer]`
+/// (what Puppet's `to_s` of an alias prints; built-in aliases stay names).
+pub fn to_alias_expanded_string(t: &Type) -> String {
+    let mut out = String::new();
+    Formatter { expand: true, alias_stack: Vec::new() }.append(&mut out, t);
+    out
+}
+
+struct Formatter {
+    expand: bool,
+    alias_stack: Vec<String>,
+}
+
+fn range_parts(r: &Option<IntRange>) -> Vec<String> {
+    match r {
+        None => vec![],
+        Some(r) if r.is_unbounded() => vec![],
+        Some(r) => {
+            let mut v = vec![r.from.map_or("default".to_string(), |f| f.to_string())];
+            if let Some(t) = r.to {
+                v.push(t.to_string());
+            }
+            v
+        }
+    }
+}
+
+impl Formatter {
+    fn append(&mut self, out: &mut String, t: &Type) {
+        guard_stack(|| self.append_inner(out, t))
+    }
+
+    fn list(&mut self, out: &mut String, name: &str, items: &[Type], extra: &[String]) {
+        out.push_str(name);
+        out.push('[');
+        let mut first = true;
+        for i in items {
+            if !first {
+                out.push_str(", ");
+            }
+            first = false;
+            self.append(out, i);
+        }
+        for e in extra {
+            if !first {
+                out.push_str(", ");
+            }
+            first = false;
+            out.push_str(e);
+        }
+        out.push(']');
+    }
+
+    fn append_inner(&mut self, out: &mut String, t: &Type) {
+        match t {
+            Type::Any => out.push_str("Any"),
+            Type::Undef => out.push_str("Undef"),
+            Type::Default => out.push_str("Default"),
+            Type::Unit => out.push_str("Unit"),
+            Type::Scalar => out.push_str("Scalar"),
+            Type::ScalarData => out.push_str("ScalarData"),
+            Type::Numeric => out.push_str("Numeric"),
+            Type::Binary => out.push_str("Binary"),
+            Type::CatalogEntry => out.push_str("CatalogEntry"),
+            Type::SemVerRange => out.push_str("SemVerRange"),
+            Type::Error => out.push_str("Error"),
+            Type::Object => out.push_str("Object"),
+            Type::TypeSet => out.push_str("TypeSet"),
+            Type::NotUndef(inner) => match inner.as_deref() {
+                None | Some(Type::Any) => out.push_str("NotUndef"),
+                Some(Type::String { value: Some(v), .. }) => {
+                    out.push_str("NotUndef[");
+                    out.push_str(&puppet_quote(v));
+                    out.push(']');
+                }
+                Some(i) => self.list(out, "NotUndef", std::slice::from_ref(i), &[]),
+            },
+            Type::Optional(inner) => match inner.as_deref() {
+                None => out.push_str("Optional"),
+                Some(Type::String { value: Some(v), .. }) => {
+                    out.push_str("Optional[");
+                    out.push_str(&puppet_quote(v));
+                    out.push(']');
+                }
+                Some(i) => self.list(out, "Optional", std::slice::from_ref(i), &[]),
+            },
+            Type::Integer(r) => {
+                let parts = range_parts(&Some(*r));
+                if parts.is_empty() {
+                    out.push_str("Integer")
+                } else {
+                    self.list(out, "Integer", &[], &parts)
+                }
+            }
+            Type::Float(r) => {
+                if r.from.is_none() && r.to.is_none() {
+                    out.push_str("Float")
+                } else {
+                    let mut parts = vec![r.from.map_or("default".to_string(), ruby_float_to_s)];
+                    if let Some(to) = r.to {
+                        parts.push(ruby_float_to_s(to));
+                    }
+                    self.list(out, "Float", &[], &parts)
+                }
+            }
+            Type::String { size, .. } => {
+                let parts = range_parts(size);
+                if parts.is_empty() {
+                    out.push_str("String")
+                } else {
+                    self.list(out, "String", &[], &parts)
+                }
+            }
+            Type::Enum { values, case_insensitive } => {
+                if values.is_empty() {
+                    out.push_str("Enum");
+                } else {
+                    let mut parts: Vec<String> = values.iter().map(|v| puppet_quote(v)).collect();
+                    if *case_insensitive {
+                        parts.push("true".into());
+                    }
+                    self.list(out, "Enum", &[], &parts)
+                }
+            }
+            Type::Pattern(ps) => {
+                if ps.is_empty() {
+                    out.push_str("Pattern")
+                } else {
+                    let parts: Vec<String> = ps.iter().map(|r| r.to_delimited()).collect();
+                    self.list(out, "Pattern", &[], &parts)
+                }
+            }
+            Type::Boolean(v) => match v {
+                None => out.push_str("Boolean"),
+                Some(b) => {
+                    let _ = write!(out, "Boolean[{b}]");
+                }
+            },
+            Type::Regexp(r) => match r {
+                None => out.push_str("Regexp"),
+                Some(r) => {
+                    let _ = write!(out, "Regexp[{}]", r.to_delimited());
+                }
+            },
+            Type::Array { element, size } => {
+                if size.is_some_and(|s| s.from == Some(0) && s.to == Some(0)) {
+                    out.push_str("Array[0, 0]");
+                } else if **element == Type::Any && size.is_none() {
+                    out.push_str("Array");
+                } else {
+                    let parts = range_parts(size);
+                    self.list(out, "Array", std::slice::from_ref(element.as_ref()), &parts)
+                }
+            }
+            Type::Hash { key, value, size } => {
+                if size.is_some_and(|s| s.from == Some(0) && s.to == Some(0)) {
+                    out.push_str("Hash[0, 0]");
+                } else if **key == Type::Any && **value == Type::Any && size.is_none() {
+                    out.push_str("Hash");
+                } else {
+                    let parts = range_parts(size);
+                    self.list(out, "Hash", &[key.as_ref().clone(), value.as_ref().clone()], &parts)
+                }
+            }
+            Type::Tuple { types, size } => {
+                if types.is_empty() {
+                    out.push_str("Tuple")
+                } else {
+                    let parts = range_parts(size);
+                    self.list(out, "Tuple", types, &parts)
+                }
+            }
+            Type::Struct(elements) => {
+                if elements.is_empty() {
+                    out.push_str("Struct");
+                } else {
+                    out.push_str("Struct[{");
+                    for (i, e) in elements.iter().enumerate() {
+                        if i > 0 {
+                            out.push_str(", ");
+                        }
+                        self.struct_key(out, e);
+                        out.push_str(" => ");
+                        self.append(out, &e.value);
+                    }
+                    out.push_str("}]");
+                }
+            }
+            Type::Collection(size) => {
+                let parts = range_parts(size);
+                if parts.is_empty() {
+                    out.push_str("Collection")
+                } else {
+                    self.list(out, "Collection", &[], &parts)
+                }
+            }
+            Type::Variant(ts) => {
+                if ts.is_empty() {
+                    out.push_str("Variant")
+                } else {
+                    self.list(out, "Variant", ts, &[])
+                }
+            }
+            Type::Resource { type_name, title } => match (type_name, title) {
+                (None, _) => out.push_str("Resource"),
+                (Some(n), None) => out.push_str(&capitalize_segments(n)),
+                (Some(n), Some(t)) => {
+                    let _ = write!(out, "{}[{}]", capitalize_segments(n), puppet_quote(t));
+                }
+            },
+            Type::Class(name) => match name {
+                None => out.push_str("Class"),
+                Some(n) => {
+                    let _ = write!(out, "Class[{n}]");
+                }
+            },
+            Type::Type(inner) => match inner {
+                None => out.push_str("Type"),
+                Some(i) => self.list(out, "Type", std::slice::from_ref(i.as_ref()), &[]),
+            },
+            Type::Iterable(inner) => match inner {
+                None => out.push_str("Iterable"),
+                Some(i) => self.list(out, "Iterable", std::slice::from_ref(i.as_ref()), &[]),
+            },
+            Type::Iterator(inner) => match inner {
+                None => out.push_str("Iterator"),
+                Some(i) => self.list(out, "Iterator", std::slice::from_ref(i.as_ref()), &[]),
+            },
+            Type::Sensitive(inner) => match inner.as_deref() {
+                None | Some(Type::Any) => out.push_str("Sensitive"),
+                Some(i) => self.list(out, "Sensitive", std::slice::from_ref(i), &[]),
+            },
+            Type::Callable(c) => self.callable(out, c),
+            Type::Runtime { runtime, name } => {
+                if runtime.is_none() && name.is_none() {
+                    out.push_str("Runtime");
+                } else {
+                    let parts: Vec<String> = [runtime, name]
+                        .iter()
+                        .map(|p| p.as_ref().map_or("undef".to_string(), |s| puppet_quote(s)))
+                        .collect();
+                    self.list(out, "Runtime", &[], &parts)
+                }
+            }
+            Type::SemVer(ranges) => {
+                if ranges.is_empty() {
+                    out.push_str("SemVer")
+                } else {
+                    let parts: Vec<String> = ranges.iter().map(|r| format!("'{r}'")).collect();
+                    self.list(out, "SemVer", &[], &parts)
+                }
+            }
+            Type::Timespan { from, to } => {
+                self.time_range(out, "Timespan", from.map(|t| t.to_puppet_string()), to.map(|t| t.to_puppet_string()))
+            }
+            Type::Timestamp { from, to } => self.time_range(
+                out,
+                "Timestamp",
+                from.map(|t| t.to_puppet_string()),
+                to.map(|t| t.to_puppet_string()),
+            ),
+            Type::Uri(params) => match params {
+                None => out.push_str("URI"),
+                Some(p) => {
+                    out.push_str("URI[");
+                    out.push_str(&crate::display::to_string_in_type(p));
+                    out.push(']');
+                }
+            },
+            Type::Init { target, args } => match target {
+                None => out.push_str("Init"),
+                Some(t) => {
+                    out.push_str("Init[");
+                    self.append(out, t);
+                    for a in args {
+                        out.push_str(", ");
+                        out.push_str(&crate::display::to_string_in_type(a));
+                    }
+                    out.push(']');
+                }
+            },
+            Type::Alias(a) => {
+                out.push_str(&a.name);
+                let builtin = matches!(a.name.as_str(), "Data" | "RichData" | "RichDataKey");
+                if self.expand && !builtin && !self.alias_stack.contains(&a.name) {
+                    if let Some(r) = a.resolved_type() {
+                        out.push_str(" = ");
+                        self.alias_stack.push(a.name.clone());
+                        self.append(out, r);
+                        self.alias_stack.pop();
+                    }
+                }
+            }
+            Type::Reference(name) => {
+                let _ = write!(out, "TypeReference[{}]", puppet_quote(name));
+            }
+        }
+    }
+
+    fn time_range(&mut self, out: &mut String, name: &str, from: Option<String>, to: Option<String>) {
+        if from.is_none() && to.is_none() {
+            out.push_str(name);
+            return;
+        }
+        out.push_str(name);
+        out.push('[');
+        match &from {
+            None => out.push_str("default"),
+            Some(f) => {
+                let _ = write!(out, "'{f}'");
+            }
+        }
+        if let Some(t) = &to {
+            if Some(t) != from.as_ref() {
+                let _ = write!(out, ", '{t}'");
+            }
+        }
+        out.push(']');
+    }
+
+    fn struct_key(&mut self, out: &mut String, e: &StructElement) {
+        let value_optional = super::calc::is_assignable(&e.value, &Type::Undef);
+        let name = puppet_quote(e.name());
+        match &e.key {
+            Type::Optional(_) => {
+                if value_optional {
+                    out.push_str(&name)
+                } else {
+                    out.push_str("Optional[");
+                    out.push_str(&name);
+                    out.push(']');
+                }
+            }
+            _ => {
+                if value_optional {
+                    out.push_str("NotUndef[");
+                    out.push_str(&name);
+                    out.push(']');
+                } else {
+                    out.push_str(&name)
+                }
+            }
+        }
+    }
+
+    fn callable(&mut self, out: &mut String, c: &CallableType) {
+        let params_body = |me: &mut Formatter, out: &mut String| {
+            let Some(Type::Tuple { types, size }) = &c.params else { return };
+            let mut parts: Vec<String> = Vec::new();
+            for t in types.iter().filter(|t| **t != Type::Unit) {
+                let mut s = String::new();
+                me.append(&mut s, t);
+                parts.push(s);
+            }
+            if types.is_empty() {
+                parts.push("0".into());
+                parts.push("0".into());
+            } else {
+                parts.extend(range_parts(size));
+            }
+            if let Some(b) = &c.block {
+                let mut s = String::new();
+                me.append(&mut s, b);
+                parts.push(s);
+            }
+            out.push_str(&parts.join(", "));
+        };
+        match (&c.return_type, &c.params) {
+            (None, None) => out.push_str("Callable"),
+            (None, Some(_)) => {
+                out.push_str("Callable[");
+                params_body(self, out);
+                out.push(']');
+            }
+            (Some(r), None) => {
+                out.push_str("Callable[[], ");
+                self.append(out, r);
+                out.push(']');
+            }
+            (Some(r), Some(_)) => {
+                out.push_str("Callable[[");
+                params_body(self, out);
+                out.push_str("], ");
+                self.append(out, r);
+                out.push(']');
+            }
+        }
+    }
+}
+
+/// Formats a value the way it appears as a type parameter.
+pub fn value_in_type(v: &Value) -> String {
+    crate::display::to_string_in_type(v)
+}

@@ -1,0 +1,414 @@
+//! The Puppet type system: the `Type` data structure, type aliases with their
+//! resolution cell, and the built-in aliases `Data`/`RichData`.
+//!
+//! Submodules: `format` (to-string exactly as Puppet prints types), `calc`
+//! (instance-of, assignability, inference, generalization, normalization,
+//! common type), `access` (parameterization through `[]`, with Puppet's
+//! argument checks and messages).
+
+use std::hash::{Hash, Hasher};
+use std::sync::{Arc, OnceLock};
+
+use crate::regex::Regex;
+use crate::semver::VersionRange;
+use crate::time::{Timespan, Timestamp};
+use crate::value::Value;
+
+pub mod access;
+pub mod calc;
+pub mod format;
+
+/// An integer range `[from, to]`; `None` is -Infinity/+Infinity.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct IntRange {
+    pub from: Option<i64>,
+    pub to: Option<i64>,
+}
+
+impl IntRange {
+    pub const UNBOUNDED: IntRange = IntRange { from: None, to: None };
+
+    pub fn new(from: Option<i64>, to: Option<i64>) -> IntRange {
+        IntRange { from, to }
+    }
+    pub fn exact(n: i64) -> IntRange {
+        IntRange { from: Some(n), to: Some(n) }
+    }
+    pub fn is_unbounded(&self) -> bool {
+        self.from.is_none() && self.to.is_none()
+    }
+    pub fn contains(&self, n: i64) -> bool {
+        self.from.is_none_or(|f| n >= f) && self.to.is_none_or(|t| n <= t)
+    }
+    /// `self` ⊇ `other` (Puppet's `assignable?` on ranges).
+    pub fn covers(&self, other: &IntRange) -> bool {
+        let lo_ok = match (self.from, other.from) {
+            (None, _) => true,
+            (Some(_), None) => false,
+            (Some(a), Some(b)) => a <= b,
+        };
+        let hi_ok = match (self.to, other.to) {
+            (None, _) => true,
+            (Some(_), None) => false,
+            (Some(a), Some(b)) => a >= b,
+        };
+        lo_ok && hi_ok
+    }
+    /// Puppet's `PIntegerType#to_size`: a size range never goes below 0.
+    pub fn to_size(self) -> IntRange {
+        if self.from.is_some_and(|f| f >= 0) {
+            self
+        } else {
+            IntRange { from: Some(0), to: self.to.map(|t| t.max(0)) }
+        }
+    }
+    pub(crate) fn lo(&self) -> i128 {
+        self.from.map_or(i128::MIN, |f| f as i128)
+    }
+    pub(crate) fn hi(&self) -> i128 {
+        self.to.map_or(i128::MAX, |t| t as i128)
+    }
+}
+
+/// A float range; `None` is -Infinity/+Infinity.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FloatRange {
+    pub from: Option<f64>,
+    pub to: Option<f64>,
+}
+
+impl FloatRange {
+    pub fn lo(&self) -> f64 {
+        self.from.unwrap_or(f64::NEG_INFINITY)
+    }
+    pub fn hi(&self) -> f64 {
+        self.to.unwrap_or(f64::INFINITY)
+    }
+    pub fn contains(&self, f: f64) -> bool {
+        f >= self.lo() && f <= self.hi()
+    }
+}
+
+impl PartialEq for FloatRange {
+    fn eq(&self, o: &FloatRange) -> bool {
+        self.lo() == o.lo() && self.hi() == o.hi()
+    }
+}
+impl Eq for FloatRange {}
+impl Hash for FloatRange {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.lo().to_bits().hash(state);
+        self.hi().to_bits().hash(state);
+    }
+}
+
+/// One `key => value` entry of a Struct type. `key` is `String['name']`,
+/// possibly wrapped in `Optional` (the key may be missing).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct StructElement {
+    pub key: Type,
+    pub value: Type,
+}
+
+impl StructElement {
+    /// The key name.
+    pub fn name(&self) -> &str {
+        let k = match &self.key {
+            Type::Optional(Some(t)) | Type::NotUndef(Some(t)) => t.as_ref(),
+            k => k,
+        };
+        match k {
+            Type::String { value: Some(v), .. } => v.as_str(),
+            _ => "",
+        }
+    }
+    /// True when the key may be missing (the key type accepts undef).
+    pub fn key_optional(&self) -> bool {
+        matches!(self.key, Type::Optional(_))
+    }
+}
+
+/// `Callable[params, block]` with an optional return type.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct CallableType {
+    /// A `Tuple` type describing the parameters; `None` = any callable.
+    pub params: Option<Type>,
+    pub block: Option<Type>,
+    pub return_type: Option<Type>,
+}
+
+/// A named type alias (`type MyType = ...`). The resolved type is filled in
+/// once by whoever resolves names (the evaluator); aliases may be recursive
+/// (the `Arc` cycle that creates lives as long as the program's types do).
+#[derive(Debug)]
+pub struct TypeAlias {
+    pub name: String,
+    resolved: OnceLock<Type>,
+}
+
+impl TypeAlias {
+    /// An unresolved alias.
+    pub fn new(name: impl Into<String>) -> Arc<TypeAlias> {
+        Arc::new(TypeAlias { name: name.into(), resolved: OnceLock::new() })
+    }
+    /// An alias resolved now.
+    pub fn resolved(name: impl Into<String>, t: Type) -> Arc<TypeAlias> {
+        let a = TypeAlias::new(name);
+        let _ = a.resolved.set(t);
+        a
+    }
+    /// Fills the resolution cell. Returns false if it was already resolved.
+    pub fn resolve(&self, t: Type) -> bool {
+        self.resolved.set(t).is_ok()
+    }
+    /// The resolved type, or `None` while unresolved.
+    pub fn resolved_type(&self) -> Option<&Type> {
+        self.resolved.get()
+    }
+}
+
+/// A Puppet type.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Type {
+    Any,
+    Undef,
+    Default,
+    /// Puppet's internal `Unit` type (assignable to and from everything).
+    Unit,
+    NotUndef(Option<Arc<Type>>),
+    Scalar,
+    ScalarData,
+    Numeric,
+    Integer(IntRange),
+    Float(FloatRange),
+    /// `String[min, max]`; `value` is set on inferred types (`String` of one
+    /// known string) and on Struct keys.
+    String { size: Option<IntRange>, value: Option<Arc<String>> },
+    /// Values are kept sorted and unique, as Puppet does.
+    Enum { values: Vec<String>, case_insensitive: bool },
+    Pattern(Vec<Arc<Regex>>),
+    Boolean(Option<bool>),
+    Regexp(Option<Arc<Regex>>),
+    Array { element: Arc<Type>, size: Option<IntRange> },
+    Hash { key: Arc<Type>, value: Arc<Type>, size: Option<IntRange> },
+    Tuple { types: Vec<Type>, size: Option<IntRange> },
+    Struct(Vec<StructElement>),
+    Collection(Option<IntRange>),
+    Variant(Vec<Type>),
+    Optional(Option<Arc<Type>>),
+    CatalogEntry,
+    /// `Resource`, `File` (= `Resource['file']`), `File['/tmp']` (a reference).
+    Resource { type_name: Option<Arc<str>>, title: Option<Arc<str>> },
+    /// `Class`, `Class['apache']`.
+    Class(Option<Arc<str>>),
+    Type(Option<Arc<Type>>),
+    Callable(Arc<CallableType>),
+    Runtime { runtime: Option<Arc<str>>, name: Option<Arc<str>> },
+    Iterable(Option<Arc<Type>>),
+    Iterator(Option<Arc<Type>>),
+    SemVer(Vec<Arc<VersionRange>>),
+    SemVerRange,
+    Timespan { from: Option<Timespan>, to: Option<Timespan> },
+    Timestamp { from: Option<Timestamp>, to: Option<Timestamp> },
+    Sensitive(Option<Arc<Type>>),
+    Binary,
+    Uri(Option<Arc<Value>>),
+    Init { target: Option<Arc<Type>>, args: Vec<Value> },
+    /// Puppet's `Error` object type.
+    Error,
+    /// The Object and TypeSet meta types (no user-defined objects yet).
+    Object,
+    TypeSet,
+    Alias(Arc<TypeAlias>),
+    /// A reference to a type by a name that is not (yet) known.
+    Reference(Arc<str>),
+}
+
+impl PartialEq for TypeAlias {
+    fn eq(&self, o: &TypeAlias) -> bool {
+        self.name == o.name
+    }
+}
+impl Eq for TypeAlias {}
+impl Hash for TypeAlias {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.name.hash(state)
+    }
+}
+
+impl Type {
+    pub fn integer(from: Option<i64>, to: Option<i64>) -> Type {
+        Type::Integer(IntRange { from, to })
+    }
+    pub fn float(from: Option<f64>, to: Option<f64>) -> Type {
+        Type::Float(FloatRange { from, to })
+    }
+    pub fn string() -> Type {
+        Type::String { size: None, value: None }
+    }
+    pub fn string_value(s: &str) -> Type {
+        Type::String { size: None, value: Some(Arc::new(s.to_string())) }
+    }
+    /// `Array[T]` (`Array` = `Array[Any]`).
+    pub fn array_of(t: Type) -> Type {
+        Type::Array { element: Arc::new(t), size: None }
+    }
+    pub fn array() -> Type {
+        Type::array_of(Type::Any)
+    }
+    pub fn hash_of(k: Type, v: Type) -> Type {
+        Type::Hash { key: Arc::new(k), value: Arc::new(v), size: None }
+    }
+    pub fn hash() -> Type {
+        Type::hash_of(Type::Any, Type::Any)
+    }
+    /// The empty array type `Array[0, 0]` (element type Unit).
+    pub fn empty_array() -> Type {
+        Type::Array { element: Arc::new(Type::Unit), size: Some(IntRange::exact(0)) }
+    }
+    pub fn empty_hash() -> Type {
+        Type::Hash { key: Arc::new(Type::Unit), value: Arc::new(Type::Unit), size: Some(IntRange::exact(0)) }
+    }
+    pub fn optional(t: Type) -> Type {
+        Type::Optional(Some(Arc::new(t)))
+    }
+    pub fn type_of_type(t: Type) -> Type {
+        Type::Type(Some(Arc::new(t)))
+    }
+    /// `Enum[...]` with sorted unique values.
+    pub fn enumeration(mut values: Vec<String>, case_insensitive: bool) -> Type {
+        values.sort();
+        values.dedup();
+        Type::Enum { values, case_insensitive }
+    }
+    /// A resource type or reference; the type name is capitalized per
+    /// segment as Puppet does.
+    pub fn resource(type_name: Option<&str>, title: Option<&str>) -> Type {
+        Type::Resource {
+            type_name: type_name.map(|n| Arc::from(format::capitalize_segments(n).as_str())),
+            title: title.map(Arc::from),
+        }
+    }
+    pub fn class(name: Option<&str>) -> Type {
+        Type::Class(name.map(Arc::from))
+    }
+    pub fn callable_any() -> Type {
+        Type::Callable(Arc::new(CallableType { params: None, block: None, return_type: None }))
+    }
+
+    /// The built-in alias `Data`:
+    /// `Variant[ScalarData, Undef, Hash[String, Data], Array[Data]]`.
+    pub fn data() -> Type {
+        static DATA: OnceLock<Type> = OnceLock::new();
+        DATA.get_or_init(|| {
+            let alias = TypeAlias::new("Data");
+            let me = Type::Alias(alias.clone());
+            alias.resolve(Type::Variant(vec![
+                Type::ScalarData,
+                Type::Undef,
+                Type::hash_of(Type::string(), me.clone()),
+                Type::array_of(me.clone()),
+            ]));
+            me
+        })
+        .clone()
+    }
+
+    /// The built-in alias `RichData`.
+    pub fn rich_data() -> Type {
+        static RICH: OnceLock<Type> = OnceLock::new();
+        RICH.get_or_init(|| {
+            let alias = TypeAlias::new("RichData");
+            let me = Type::Alias(alias.clone());
+            let key = Type::Alias(TypeAlias::resolved(
+                "RichDataKey",
+                Type::Variant(vec![Type::string(), Type::Numeric]),
+            ));
+            alias.resolve(Type::Variant(vec![
+                Type::Scalar,
+                Type::SemVerRange,
+                Type::Binary,
+                Type::Sensitive(None),
+                Type::Type(None),
+                Type::TypeSet,
+                Type::Uri(None),
+                Type::Object,
+                Type::Undef,
+                Type::Default,
+                Type::hash_of(key, me.clone()),
+                Type::array_of(me.clone()),
+            ]));
+            me
+        })
+        .clone()
+    }
+
+    /// The type a bare capitalized name denotes (`Integer`, `Data`, `File`).
+    /// Unknown names become a resource type, as Puppet's type parser does.
+    pub fn from_name(name: &str) -> Type {
+        let t = match name {
+            "Any" => Type::Any,
+            "Undef" => Type::Undef,
+            "Default" => Type::Default,
+            "Unit" => Type::Unit,
+            "NotUndef" => Type::NotUndef(None),
+            "Scalar" => Type::Scalar,
+            "ScalarData" => Type::ScalarData,
+            "Numeric" => Type::Numeric,
+            "Integer" => Type::Integer(IntRange::UNBOUNDED),
+            "Float" => Type::float(None, None),
+            "String" => Type::string(),
+            "Enum" => Type::Enum { values: vec![], case_insensitive: false },
+            "Pattern" => Type::Pattern(vec![]),
+            "Boolean" => Type::Boolean(None),
+            "Regexp" => Type::Regexp(None),
+            "Array" => Type::array(),
+            "Hash" => Type::hash(),
+            "Tuple" => Type::Tuple { types: vec![], size: None },
+            "Struct" => Type::Struct(vec![]),
+            "Collection" => Type::Collection(None),
+            "Variant" => Type::Variant(vec![]),
+            "Optional" => Type::Optional(None),
+            "CatalogEntry" => Type::CatalogEntry,
+            "Resource" => Type::Resource { type_name: None, title: None },
+            "Class" => Type::Class(None),
+            "Type" => Type::Type(None),
+            "Callable" => Type::callable_any(),
+            "Runtime" => Type::Runtime { runtime: None, name: None },
+            "Iterable" => Type::Iterable(None),
+            "Iterator" => Type::Iterator(None),
+            "SemVer" => Type::SemVer(vec![]),
+            "SemVerRange" => Type::SemVerRange,
+            "Timespan" => Type::Timespan { from: None, to: None },
+            "Timestamp" => Type::Timestamp { from: None, to: None },
+            "Sensitive" => Type::Sensitive(None),
+            "Binary" => Type::Binary,
+            "URI" => Type::Uri(None),
+            "Init" => Type::Init { target: None, args: vec![] },
+            "Error" => Type::Error,
+            "Object" => Type::Object,
+            "TypeSet" => Type::TypeSet,
+            "Data" => Type::data(),
+            "RichData" => Type::rich_data(),
+            "RichDataKey" => Type::Variant(vec![Type::string(), Type::Numeric]),
+            _ => return Type::resource(Some(name), None),
+        };
+        t
+    }
+
+    /// Follows (resolved) aliases to the type they stand for.
+    pub fn resolved(&self) -> &Type {
+        let mut t = self;
+        let mut hops = 0;
+        while let Type::Alias(a) = t {
+            match a.resolved_type() {
+                Some(r) if hops < 64 => {
+                    t = r;
+                    hops += 1;
+                }
+                _ => break,
+            }
+        }
+        t
+    }
+}
