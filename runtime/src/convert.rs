@@ -80,16 +80,99 @@ pub fn to_number(s: &str) -> Option<Value> {
     Some(Value::Float(if neg { -f } else { f }))
 }
 
+/// The name Puppet shows for the `new` function of each target type when the
+/// arguments do not match its signature.
+fn new_function_name(target: &str) -> &'static str {
+    match target {
+        "Integer" => "new",
+        "Float" => "new_float",
+        "Numeric" => "new_numeric",
+        "Boolean" => "new_boolean",
+        "Timespan" => "new_timespan",
+        "Timestamp" => "new_timestamp",
+        "SemVer" | "a SemVer" => "new_Version",
+        _ => "new",
+    }
+}
+
+/// Puppet's argument-mismatch message of a type's `new` function (the
+/// evaluator adds `Error while evaluating a Function Call, `).
 #[cold]
 fn cannot_convert(target: &str, v: &Value) -> Error {
+    let f = new_function_name(target);
     match v {
-        Value::String(s) => Error::argument(format!("The string '{s}' cannot be converted to {target}")),
+        Value::String(s) => Error::argument(format!("'{f}' The string '{s}' cannot be converted to {target}")),
         other => Error::argument(format!(
-            "Value of type {} cannot be converted to {}",
+            "'{f}' Value of type {} cannot be converted to {}",
             type_to_string(&infer_generalized(other)),
             target
         )),
     }
+}
+
+/// `INTEGER_PATTERN_LENIENT`: `\A[+-]?\s*(?:\d+|0[xX][0-9A-Fa-f]+|0[bB][01]+)\z`.
+fn integer_pattern_lenient(s: &str) -> bool {
+    let t = s.strip_prefix(['+', '-']).unwrap_or(s).trim_start();
+    let l = t.to_ascii_lowercase();
+    if let Some(h) = l.strip_prefix("0x") {
+        return !h.is_empty() && h.chars().all(|c| c.is_ascii_hexdigit());
+    }
+    if let Some(b) = l.strip_prefix("0b") {
+        return !b.is_empty() && b.chars().all(|c| c == '0' || c == '1');
+    }
+    !t.is_empty() && t.chars().all(|c| c.is_ascii_digit())
+}
+
+/// `FLOAT_PATTERN`: sign, then a decimal float, hex, octal or binary integer.
+fn float_pattern(s: &str) -> bool {
+    let t = s.strip_prefix(['+', '-']).unwrap_or(s).trim_start();
+    let l = t.to_ascii_lowercase();
+    if let Some(h) = l.strip_prefix("0x") {
+        return !h.is_empty() && h.chars().all(|c| c.is_ascii_hexdigit());
+    }
+    if let Some(b) = l.strip_prefix("0b") {
+        return !b.is_empty() && b.chars().all(|c| c == '0' || c == '1');
+    }
+    if t.len() > 1 && t.starts_with('0') && t.chars().all(|c| ('0'..='7').contains(&c)) {
+        return true;
+    }
+    // (?:0|[1-9]\d*)(?:\.\d+)?(?:[eE]-?\d+)?
+    let b = t.as_bytes();
+    let mut i = 0;
+    if b.first() == Some(&b'0') {
+        i = 1;
+    } else {
+        while i < b.len() && b[i].is_ascii_digit() {
+            i += 1;
+        }
+        if i == 0 {
+            return false;
+        }
+    }
+    if b.get(i) == Some(&b'.') {
+        let st = i + 1;
+        i = st;
+        while i < b.len() && b[i].is_ascii_digit() {
+            i += 1;
+        }
+        if i == st {
+            return false;
+        }
+    }
+    if matches!(b.get(i), Some(b'e') | Some(b'E')) {
+        i += 1;
+        if b.get(i) == Some(&b'-') {
+            i += 1;
+        }
+        let st = i;
+        while i < b.len() && b[i].is_ascii_digit() {
+            i += 1;
+        }
+        if i == st {
+            return false;
+        }
+    }
+    i == b.len()
 }
 
 /// Ruby's `Integer(str)` / `Integer(str, radix)`: optional sign, `0x`/`0b`/`0o`/`0`
@@ -150,9 +233,14 @@ fn integer_from(v: &Value, radix: Option<u32>) -> Result<i64> {
         Value::Timespan(t) => Ok(t.to_i()),
         Value::Timestamp(t) => Ok(t.0 / NSECS_PER_SEC),
         Value::Boolean(b) => Ok(*b as i64),
-        Value::String(s) => ruby_integer(s, radix)
-            .or_else(|| ws_between_sign(s).and_then(|s2| ruby_integer(&s2, radix)))
-            .ok_or_else(|| cannot_convert("Integer", v)),
+        Value::String(s) => {
+            if !integer_pattern_lenient(s) {
+                return Err(cannot_convert("Integer", v));
+            }
+            ruby_integer(s, radix)
+                .or_else(|| ws_between_sign(s).and_then(|s2| ruby_integer(&s2, radix)))
+                .ok_or_else(|| Error::argument(format!("invalid value for Integer(): \"{s}\"")))
+        }
         other => Err(cannot_convert("Integer", other)),
     }
 }
@@ -165,6 +253,9 @@ fn float_from(v: &Value) -> Result<f64> {
         Value::Timestamp(t) => Ok(t.to_f()),
         Value::Boolean(b) => Ok(if *b { 1.0 } else { 0.0 }),
         Value::String(s) => {
+            if !float_pattern(s) {
+                return Err(cannot_convert("Float", v));
+            }
             let parse = |s: &str| -> Option<f64> {
                 let t = s.trim();
                 if t.len() > 2 && (t.starts_with("0b") || t.starts_with("0B")) {
@@ -314,6 +405,9 @@ fn new_untyped(t: &Type, args: &[Value]) -> Result<Value> {
                 Value::Timestamp(ts) => Value::Float(ts.to_f()),
                 Value::Boolean(b) => Value::Integer(*b as i64),
                 Value::String(s) => {
+                    if !float_pattern(s) {
+                        return Err(cannot_convert("Numeric", &arg));
+                    }
                     let lower = s.to_ascii_lowercase();
                     if lower.starts_with("0b") || lower.starts_with("0x") {
                         Value::Integer(integer_from(&arg, None)?)
@@ -377,6 +471,12 @@ fn new_untyped(t: &Type, args: &[Value]) -> Result<Value> {
                     Ok(Value::hash(a.chunks(2).map(|kv| (kv[0].clone(), kv[1].clone()))))
                 }
             }
+            Value::Integer(n) if *n >= 0 => {
+                if n % 2 != 0 {
+                    return Err(Error::argument("odd number of arguments for Hash"));
+                }
+                Ok(Value::hash((0..*n).collect::<Vec<_>>().chunks(2).map(|kv| (Value::Integer(kv[0]), Value::Integer(kv[1])))))
+            }
             other => Err(Error::argument(format!(
                 "Value of type {} cannot be converted to Hash",
                 type_to_string(&infer_generalized(other))
@@ -408,7 +508,9 @@ fn new_untyped(t: &Type, args: &[Value]) -> Result<Value> {
         },
         Type::SemVer(_) => match &arg {
             Value::SemVer(_) => Ok(arg.clone()),
-            Value::String(s) => Ok(Value::SemVer(Arc::new(parse_version(s)?))),
+            Value::String(s) => Ok(Value::SemVer(Arc::new(parse_version(s).map_err(|_| {
+                Error::argument(format!("'new_Version' The string '{s}' cannot be converted to a SemVer"))
+            })?))),
             Value::Integer(major) if args.len() >= 3 => {
                 let n = |i: usize| match args.get(i) {
                     Some(Value::Integer(x)) if *x >= 0 => Some(*x as u64),

@@ -241,6 +241,7 @@ pub fn ruby_to_s(v: &Value) -> String {
     match v {
         Value::Array(_) | Value::Hash(_) => ruby_inspect(v),
         Value::Type(t) => type_to_string(t),
+        Value::Regexp(r) => format!("(?-mix:{})", r.source()),
         other => scalar_to_s(other),
     }
 }

@@ -304,7 +304,8 @@ fn timespan_op(op: ArithOp, a: Timespan, r: &Value) -> Result<Value> {
             Value::Integer(i) => Ok(Value::Integer(ruby_mod(a.to_i(), *i))),
             _ => Err(Error::runtime(
                 &lbl,
-                &format!("Can not do modulus on a Timespan using {}", a_an(&time_label(r))),
+                // Puppet writes the article twice: "using a a Timespan".
+                &format!("Can not do modulus on a Timespan using a {}", a_an(&time_label(r))),
             )),
         },
         ArithOp::Shl | ArithOp::Shr => Err(not_applicable(op.symbol(), &Value::Timespan(a))),
@@ -465,7 +466,8 @@ fn delete(x: &Value, y: &Value) -> Value {
         (_, other) => vec![other.clone()],
     };
     match x {
-        Value::Array(a) => Value::array(a.iter().filter(|e| !rhs.iter().any(|r| r.eql(e))).cloned().collect()),
+        // Array#delete compares with Ruby's `==` (1 == 1.0, strings exactly).
+        Value::Array(a) => Value::array(a.iter().filter(|e| !rhs.iter().any(|r| ruby_eq(r, e))).cloned().collect()),
         Value::Hash(h) => {
             let mut m: HashMapV = (**h).clone();
             for k in &rhs {
@@ -475,6 +477,25 @@ fn delete(x: &Value, y: &Value) -> Value {
         }
         other => other.clone(),
     }
+}
+
+/// Ruby's `==` on plain data: numbers across Integer/Float, strings
+/// case-sensitively, containers element-wise.
+pub fn ruby_eq(a: &Value, b: &Value) -> bool {
+    guard_stack(|| match (a, b) {
+        (Value::Integer(_) | Value::Float(_), Value::Integer(_) | Value::Float(_)) => {
+            if let (Value::Integer(x), Value::Integer(y)) = (a, b) {
+                x == y
+            } else {
+                as_f64(a) == as_f64(b)
+            }
+        }
+        (Value::Array(x), Value::Array(y)) => x.len() == y.len() && x.iter().zip(y.iter()).all(|(p, q)| ruby_eq(p, q)),
+        (Value::Hash(x), Value::Hash(y)) => {
+            x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| ruby_eq(v, w)))
+        }
+        _ => a.eql(b),
+    })
 }
 
 /// Unary minus.

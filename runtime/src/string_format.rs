@@ -232,7 +232,7 @@ fn format_one(spec: &Spec, arg: &Value) -> Result<String> {
             format_float(spec, f)
         }
         's' => {
-            let s = crate::display::to_interpolated_string(arg);
+            let s = crate::display::ruby_to_s(arg);
             let s = match spec.prec {
                 Some(p) => s.chars().take(p).collect(),
                 None => s,
@@ -343,7 +343,15 @@ fn default_string(v: &Value, nested: bool) -> String {
                 String::new()
             }
         }
-        Value::Float(f) => ruby_float_to_s(*f),
+        Value::Float(f) => {
+            if nested {
+                ruby_float_to_s(*f)
+            } else {
+                // The default format of a top-level Float is `%f`.
+                format_float(&Spec { conv: 'f', ..Spec::default() }, *f)
+            }
+        }
+        Value::Regexp(r) if !nested => r.source().to_string(),
         Value::Array(a) => {
             let parts: Vec<String> = a.iter().map(|e| default_string(e, true)).collect();
             format!("[{}]", parts.join(", "))

@@ -839,7 +839,7 @@ fn infer_inner(v: &Value) -> Type {
         Value::Timestamp(t) => Type::Timestamp { from: Some(*t), to: Some(*t) },
         Value::SemVer(_) => Type::SemVer(vec![]),
         Value::SemVerRange(_) => Type::SemVerRange,
-        Value::Sensitive(inner) => Type::Sensitive(Some(Arc::new(infer(inner)))),
+        Value::Sensitive(inner) => Type::Sensitive(Some(Arc::new(generalize(&infer(inner))))),
         Value::Binary(_) => Type::Binary,
         Value::Iterator(it) => Type::Iterator(Some(Arc::new(it.element_type.clone()))),
         Value::Callable(c) => c.signature.clone(),
@@ -920,6 +920,8 @@ pub fn generalize(t: &Type) -> Type {
             }
         }
         Type::Boolean(_) => Type::Boolean(None),
+        Type::Timespan { .. } => Type::Timespan { from: None, to: None },
+        Type::Timestamp { .. } => Type::Timestamp { from: None, to: None },
         Type::Collection(_) => Type::Collection(None),
         Type::Array { element, .. } => {
             if **element == Type::Any {

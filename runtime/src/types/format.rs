@@ -280,10 +280,11 @@ impl Formatter {
                 if runtime.is_none() && name.is_none() {
                     out.push_str("Runtime");
                 } else {
-                    let parts: Vec<String> = [runtime, name]
-                        .iter()
-                        .map(|p| p.as_ref().map_or("undef".to_string(), |s| puppet_quote(s)))
-                        .collect();
+                    // The runtime is a Ruby symbol (unquoted), the name a string.
+                    let parts: Vec<String> = vec![
+                        runtime.as_ref().map_or("undef".to_string(), |s| s.to_string()),
+                        name.as_ref().map_or("undef".to_string(), |s| puppet_quote(s)),
+                    ];
                     self.list(out, "Runtime", &[], &parts)
                 }
             }
