@@ -224,7 +224,7 @@ fn integer_from(v: &Value, radix: Option<u32>) -> Result<i64> {
     match v {
         Value::Integer(i) => Ok(*i),
         Value::Float(f) => {
-            if f.is_finite() && *f < 9.223372036854775807e18 && *f >= -9.223372036854775808e18 {
+            if f.is_finite() && *f < 9.223_372_036_854_776e18 && *f >= -9.223_372_036_854_776e18 {
                 Ok(f.trunc() as i64)
             } else {
                 Err(cannot_convert("Integer", v))
@@ -261,11 +261,10 @@ fn float_from(v: &Value) -> Result<f64> {
                 if t.len() > 2 && (t.starts_with("0b") || t.starts_with("0B")) {
                     return ruby_integer(t, None).map(|i| i as f64);
                 }
-                if let Some(Value::Integer(i)) = ruby_integer(t, None).map(Value::Integer) {
-                    if t.starts_with("0x") || t.starts_with("0X") || t.starts_with("-0x") {
+                if let Some(Value::Integer(i)) = ruby_integer(t, None).map(Value::Integer)
+                    && (t.starts_with("0x") || t.starts_with("0X") || t.starts_with("-0x")) {
                         return Some(i as f64);
                     }
-                }
                 let clean: String = t.chars().filter(|c| *c != '_').collect();
                 if clean.is_empty() || clean.ends_with('.') || clean.starts_with('.') {
                     return None;

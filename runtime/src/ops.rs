@@ -734,11 +734,10 @@ fn include(a: &Value, b: &Value) -> MatchResult {
         Value::Array(arr) => match b {
             Value::Regexp(r) => {
                 for e in arr.iter() {
-                    if let Value::String(s) = e {
-                        if let Some(c) = r.captures(s) {
+                    if let Value::String(s) = e
+                        && let Some(c) = r.captures(s) {
                             return MatchResult { matched: true, captures: Some(c) };
                         }
-                    }
                 }
                 MatchResult::plain(false)
             }
@@ -942,13 +941,11 @@ pub fn access(left: &Value, keys: &[Value]) -> Result<Value> {
         }
         Value::Type(t) => {
             // `Resource[File]` is `File`.
-            if matches!(t.as_ref(), Type::Resource { type_name: None, .. }) && keys.len() == 1 {
-                if let Value::Type(k) = &keys[0] {
-                    if matches!(k.as_ref(), Type::Resource { .. }) {
+            if matches!(t.as_ref(), Type::Resource { type_name: None, .. }) && keys.len() == 1
+                && let Value::Type(k) = &keys[0]
+                    && matches!(k.as_ref(), Type::Resource { .. }) {
                         return Ok(keys[0].clone());
                     }
-                }
-            }
             parameterize(t, keys)
         }
         other => Err(not_applicable("[]", other)),

@@ -61,11 +61,10 @@ impl Timespan {
     /// Parses with Puppet's default formats, in order.
     pub fn parse(s: &str) -> Result<Timespan> {
         for f in DEFAULT_TIMESPAN_FORMATS {
-            if let Ok(fmt) = TimespanFormat::parse_format(f) {
-                if let Some(ts) = fmt.parse(s)? {
+            if let Ok(fmt) = TimespanFormat::parse_format(f)
+                && let Some(ts) = fmt.parse(s)? {
                     return Ok(ts);
                 }
-            }
         }
         Err(Error::argument(format!(
             "Unable to parse '{}' using any of the formats {}",
@@ -96,7 +95,7 @@ impl Timespan {
 
 pub(crate) fn f64_to_nanos(secs: f64) -> Result<i64> {
     let n = secs * NSECS_PER_SEC as f64;
-    if !n.is_finite() || n >= 9.223372036854775807e18 || n < -9.223372036854775808e18 {
+    if !n.is_finite() || !(-9.223_372_036_854_776e18..9.223_372_036_854_776e18).contains(&n) {
         return Err(Error::argument("Timespan value is out of range"));
     }
     Ok(n as i64)
@@ -228,12 +227,11 @@ impl TimespanFormat {
         }
         if let Some(h) = highest {
             for s in segs.iter_mut() {
-                if let Segment::Value { unit, total, .. } = s {
-                    if *unit == h {
+                if let Segment::Value { unit, total, .. } = s
+                    && *unit == h {
                         *total = true;
                         break;
                     }
-                }
             }
         }
         Ok(TimespanFormat { source: fmt.to_string(), segments: segs })

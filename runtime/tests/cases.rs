@@ -69,7 +69,7 @@ fn lex(src: &str) -> Result<Vec<Tok>, String> {
                 if cs[j] == '.' && !(j + 1 < cs.len() && cs[j + 1].is_ascii_digit()) {
                     break;
                 }
-                if (cs[j] == 'e' || cs[j] == 'E') && j + 1 < cs.len() && cs[j + 1] == '-' && !cs[i..j].iter().any(|c| *c == 'x') {
+                if (cs[j] == 'e' || cs[j] == 'E') && j + 1 < cs.len() && cs[j + 1] == '-' && !cs[i..j].contains(&'x') {
                     j += 2;
                     continue;
                 }

@@ -80,26 +80,23 @@ fn range_bound(v: &Value) -> Option<i64> {
 
 /// `PIntegerType.new(from, to)` with Puppet's `from <= to` check.
 pub fn int_range(from: Option<i64>, to: Option<i64>) -> Result<IntRange> {
-    if let (Some(f), Some(t)) = (from, to) {
-        if f > t {
+    if let (Some(f), Some(t)) = (from, to)
+        && f > t {
             return Err(Error::runtime(
                 "'[]' expression",
                 &format!("'from' must be less or equal to 'to'. Got ({f}, {t}"),
             ));
         }
-    }
     Ok(IntRange { from, to })
 }
 
 fn collection_size(t: &Type, keys: &[Value]) -> Result<IntRange> {
     let _ = t;
-    if keys.len() == 1 {
-        if let Value::Type(kt) = &keys[0] {
-            if let Type::Integer(r) = kt.as_ref() {
+    if keys.len() == 1
+        && let Value::Type(kt) = &keys[0]
+            && let Type::Integer(r) = kt.as_ref() {
                 return Ok(*r);
             }
-        }
-    }
     for k in keys {
         if !matches!(k, Value::Integer(_) | Value::Default) {
             return Err(Error::new(
@@ -283,12 +280,11 @@ pub fn parameterize(base: &Type, args: &[Value]) -> Result<Value> {
         }
         Type::Hash { .. } => {
             let keys = flatten(args);
-            if keys.len() == 2 {
-                if let (Value::Integer(a), Value::Integer(b)) = (&keys[0], &keys[1]) {
+            if keys.len() == 2
+                && let (Value::Integer(a), Value::Integer(b)) = (&keys[0], &keys[1]) {
                     let r = int_range(Some(*a), Some(*b))?.to_size();
                     return ty(hash_type(Type::Any, Type::Any, Some(r)));
                 }
-            }
             for k in keys.iter().take(2) {
                 if !matches!(k, Value::Type(_)) {
                     return Err(slice_type("Hash-Type", k));
@@ -534,8 +530,8 @@ pub fn parameterize(base: &Type, args: &[Value]) -> Result<Value> {
             }
             let from = time_arg_span(&keys[0])?;
             let to = if keys.len() == 2 { time_arg_span(&keys[1])? } else { None };
-            if let (Some(f), Some(t)) = (from, to) {
-                if f > t {
+            if let (Some(f), Some(t)) = (from, to)
+                && f > t {
                     return Err(Error::runtime(
                         "'[]' expression",
                         &format!(
@@ -545,7 +541,6 @@ pub fn parameterize(base: &Type, args: &[Value]) -> Result<Value> {
                         ),
                     ));
                 }
-            }
             ty(Type::Timespan { from, to })
         }
         Type::Timestamp { .. } => {
@@ -558,8 +553,8 @@ pub fn parameterize(base: &Type, args: &[Value]) -> Result<Value> {
             }
             let from = time_arg_stamp(&keys[0])?;
             let to = if keys.len() == 2 { time_arg_stamp(&keys[1])? } else { None };
-            if let (Some(f), Some(t)) = (from, to) {
-                if f > t {
+            if let (Some(f), Some(t)) = (from, to)
+                && f > t {
                     return Err(Error::runtime(
                         "'[]' expression",
                         &format!(
@@ -569,7 +564,6 @@ pub fn parameterize(base: &Type, args: &[Value]) -> Result<Value> {
                         ),
                     ));
                 }
-            }
             ty(Type::Timestamp { from, to })
         }
         Type::Uri(_) => {
@@ -656,12 +650,11 @@ fn callable(t: &Type, args: &[Value]) -> Result<Value> {
         return Err(slice_arity(&type_base_label(t), 2, Some(2), params.len()));
     }
     let mut block = None;
-    if let Some(Value::Type(last)) = params.last() {
-        if is_kind_of_callable(last) {
+    if let Some(Value::Type(last)) = params.last()
+        && is_kind_of_callable(last) {
             block = Some((**last).clone());
             params.pop();
         }
-    }
     let n = params.len();
     let mut size = None;
     if n >= 2 && is_range_param(&params[n - 2]) && is_range_param(&params[n - 1]) {

@@ -17,20 +17,25 @@ use crate::value::{guard_stack, Value};
 
 #[derive(Default)]
 struct Guard {
-    /// (alias address, value or type address) pairs being evaluated.
-    active: Vec<(usize, usize)>,
+    /// (alias address, value or type address) pairs being evaluated, in
+    /// order, and the same pairs as a set for constant-time lookup (deep
+    /// data under an alias like `Data` would make a linear scan quadratic).
+    stack: Vec<(usize, usize)>,
+    active: std::collections::HashSet<(usize, usize)>,
 }
 
 impl Guard {
     fn enter(&mut self, a: usize, b: usize) -> bool {
-        if self.active.contains(&(a, b)) {
+        if !self.active.insert((a, b)) {
             return false;
         }
-        self.active.push((a, b));
+        self.stack.push((a, b));
         true
     }
     fn leave(&mut self) {
-        self.active.pop();
+        if let Some(k) = self.stack.pop() {
+            self.active.remove(&k);
+        }
     }
 }
 
@@ -690,11 +695,10 @@ fn collection_assignable(size: &Option<IntRange>, o: &Type) -> bool {
 
 fn callable_assignable(c: &CallableType, o: &Type, g: &mut Guard) -> bool {
     let Type::Callable(oc) = o else { return false };
-    if let Some(r) = &c.return_type {
-        if !assignable(r, oc.return_type.as_ref().unwrap_or(&Type::Any), g) {
+    if let Some(r) = &c.return_type
+        && !assignable(r, oc.return_type.as_ref().unwrap_or(&Type::Any), g) {
             return false;
         }
-    }
     let Some(params) = &c.params else { return true };
     let Some(oparams) = &oc.params else { return false };
     if !assignable(oparams, params, g) {
@@ -759,20 +763,15 @@ fn iterable_element_type(t: &Type) -> Option<Option<Type>> {
 /// unwrap a single type.
 pub fn variant_maybe(types: Vec<Type>) -> Type {
     let mut flat: Vec<Type> = Vec::new();
-    for t in types {
-        match t {
-            Type::Variant(inner) => {
-                for i in inner {
-                    if !flat.contains(&i) {
-                        flat.push(i)
-                    }
+    for mut t in types {
+        if let Type::Variant(inner) = &mut t {
+            for i in std::mem::take(inner) {
+                if !flat.contains(&i) {
+                    flat.push(i)
                 }
             }
-            t => {
-                if !flat.contains(&t) {
-                    flat.push(t)
-                }
-            }
+        } else if !flat.contains(&t) {
+            flat.push(t)
         }
     }
     if flat.len() == 1 {
@@ -877,9 +876,9 @@ pub fn infer_set(v: &Value) -> Type {
                         .collect(),
                 )
             } else {
-                let unwrap = |t: Type| match t {
-                    Type::Variant(mut ts) if ts.len() == 1 => ts.pop().unwrap_or(Type::Any),
-                    t => t,
+                let unwrap = |mut t: Type| match &mut t {
+                    Type::Variant(ts) if ts.len() == 1 => ts.pop().unwrap_or(Type::Any),
+                    _ => t,
                 };
                 let kt = unwrap(variant_maybe(h.keys().map(infer_set).collect()));
                 let vt = unwrap(variant_maybe(h.values().map(infer_set).collect()));

@@ -328,14 +328,13 @@ impl Formatter {
             Type::Alias(a) => {
                 out.push_str(&a.name);
                 let builtin = matches!(a.name.as_str(), "Data" | "RichData" | "RichDataKey");
-                if self.expand && !builtin && !self.alias_stack.contains(&a.name) {
-                    if let Some(r) = a.resolved_type() {
+                if self.expand && !builtin && !self.alias_stack.contains(&a.name)
+                    && let Some(r) = a.resolved_type() {
                         out.push_str(" = ");
                         self.alias_stack.push(a.name.clone());
                         self.append(out, r);
                         self.alias_stack.pop();
                     }
-                }
             }
             Type::Reference(name) => {
                 let _ = write!(out, "TypeReference[{}]", puppet_quote(name));
@@ -356,11 +355,10 @@ impl Formatter {
                 let _ = write!(out, "'{f}'");
             }
         }
-        if let Some(t) = &to {
-            if Some(t) != from.as_ref() {
+        if let Some(t) = &to
+            && Some(t) != from.as_ref() {
                 let _ = write!(out, ", '{t}'");
             }
-        }
         out.push(']');
     }
 

@@ -346,7 +346,8 @@ impl Type {
     /// The type a bare capitalized name denotes (`Integer`, `Data`, `File`).
     /// Unknown names become a resource type, as Puppet's type parser does.
     pub fn from_name(name: &str) -> Type {
-        let t = match name {
+        
+        match name {
             "Any" => Type::Any,
             "Undef" => Type::Undef,
             "Default" => Type::Default,
@@ -391,9 +392,8 @@ impl Type {
             "Data" => Type::data(),
             "RichData" => Type::rich_data(),
             "RichDataKey" => Type::Variant(vec![Type::string(), Type::Numeric]),
-            _ => return Type::resource(Some(name), None),
-        };
-        t
+            _ => Type::resource(Some(name), None),
+        }
     }
 
     /// Follows (resolved) aliases to the type they stand for.
@@ -410,5 +410,48 @@ impl Type {
             }
         }
         t
+    }
+}
+
+/// Moves the uniquely owned child types of `t` onto `stack`, leaving cheap
+/// placeholders, so a deeply nested type is freed by a loop.
+fn take_child_types(t: &mut Type, stack: &mut Vec<Type>) {
+    fn take(a: &mut Arc<Type>, stack: &mut Vec<Type>) {
+        if let Some(inner) = Arc::get_mut(a) {
+            stack.push(std::mem::replace(inner, Type::Any));
+        }
+    }
+    match t {
+        Type::NotUndef(Some(a))
+        | Type::Optional(Some(a))
+        | Type::Type(Some(a))
+        | Type::Iterable(Some(a))
+        | Type::Iterator(Some(a))
+        | Type::Sensitive(Some(a)) => take(a, stack),
+        Type::Array { element, .. } => take(element, stack),
+        Type::Hash { key, value, .. } => {
+            take(key, stack);
+            take(value, stack);
+        }
+        Type::Tuple { types, .. } | Type::Variant(types) => stack.append(types),
+        Type::Struct(elements) => {
+            for mut e in elements.drain(..) {
+                stack.push(std::mem::replace(&mut e.key, Type::Any));
+                stack.push(std::mem::replace(&mut e.value, Type::Any));
+            }
+        }
+        _ => {}
+    }
+}
+
+impl Drop for Type {
+    fn drop(&mut self) {
+        // Only containers with uniquely owned children can start a deep
+        // chain; everything else drops normally.
+        let mut stack = Vec::new();
+        take_child_types(self, &mut stack);
+        while let Some(mut t) = stack.pop() {
+            take_child_types(&mut t, &mut stack);
+        }
     }
 }

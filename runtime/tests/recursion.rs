@@ -1,0 +1,107 @@
+//! Deep data and recursive types must not overflow the stack: a 100,000-deep
+//! nested array compares, prints, infers, matches and drops; self-recursive
+//! type aliases answer instance-of and assignability questions.
+
+use pjit_runtime::display::to_interpolated_string;
+use pjit_runtime::ops::{self, CmpOp};
+use pjit_runtime::types::calc::{infer, instance_of, is_assignable};
+use pjit_runtime::types::format::{to_alias_expanded_string, type_to_string};
+use pjit_runtime::types::TypeAlias;
+use pjit_runtime::{Type, Value};
+
+const DEPTH: usize = 100_000;
+
+fn nested(depth: usize, leaf: Value) -> Value {
+    let mut v = leaf;
+    for _ in 0..depth {
+        v = Value::array(vec![v]);
+    }
+    v
+}
+
+fn nested_hash(depth: usize) -> Value {
+    let mut v = Value::Integer(1);
+    for _ in 0..depth {
+        v = Value::hash(vec![(Value::string("k"), v)]);
+    }
+    v
+}
+
+#[test]
+fn deep_arrays_compare_print_and_drop() {
+    // Run on a small thread stack to prove the guard, not the default size.
+    std::thread::Builder::new()
+        .stack_size(256 * 1024)
+        .spawn(|| {
+            let a = nested(DEPTH, Value::Integer(1));
+            let b = nested(DEPTH, Value::Integer(1));
+            let c = nested(DEPTH, Value::Integer(2));
+            assert!(ops::equals(&a, &b));
+            assert!(!ops::equals(&a, &c));
+            assert!(a.eql(&b));
+            assert!(ops::comparison(CmpOp::Eq, &a, &b).unwrap());
+            let s = to_interpolated_string(&a);
+            assert_eq!(s.len(), 2 * DEPTH + 1);
+            let t = infer(&a);
+            assert!(instance_of(&Type::data(), &a));
+            assert!(instance_of(&t, &a));
+            let h = nested_hash(DEPTH);
+            assert!(ops::equals(&h, &h.clone()));
+            assert!(instance_of(&Type::data(), &h));
+            drop((a, b, c, h, t));
+        })
+        .unwrap()
+        .join()
+        .unwrap();
+}
+
+#[test]
+fn self_recursive_alias() {
+    // type Tree = Array[Variant[Integer, Tree]]
+    let alias = TypeAlias::new("Tree");
+    let tree = Type::Alias(alias.clone());
+    alias.resolve(Type::array_of(Type::Variant(vec![Type::integer(None, None), tree.clone()])));
+    let ok = Value::array(vec![
+        Value::Integer(1),
+        Value::array(vec![Value::Integer(42), Value::Integer(4)]),
+        nested(1000, Value::Integer(5)),
+    ]);
+    let bad = Value::array(vec![Value::Integer(1), Value::array(vec![Value::string("x")])]);
+    assert!(instance_of(&tree, &ok));
+    assert!(!instance_of(&tree, &bad));
+    assert!(is_assignable(&tree, &tree));
+    assert!(is_assignable(&tree, &Type::array_of(Type::integer(Some(1), Some(2)))));
+    assert!(!is_assignable(&tree, &Type::array_of(Type::string())));
+    assert_eq!(type_to_string(&tree), "Tree");
+    assert_eq!(to_alias_expanded_string(&tree), "Tree = Array[Variant[Integer, Tree]]");
+    assert_eq!(
+        to_interpolated_string(&Value::of_type(tree.clone())),
+        "Tree = Array[Variant[Integer, Tree]]"
+    );
+}
+
+#[test]
+fn mutually_recursive_aliases_and_pathological_self_reference() {
+    // type Mix = Variant[Integer, String, MixedTree]
+    // type MixedTree = Array[Variant[Mix, MixedTree]]
+    let mix = TypeAlias::new("Mix");
+    let mixed_tree = TypeAlias::new("MixedTree");
+    mix.resolve(Type::Variant(vec![Type::integer(None, None), Type::string(), Type::Alias(mixed_tree.clone())]));
+    mixed_tree.resolve(Type::array_of(Type::Variant(vec![Type::Alias(mix.clone()), Type::Alias(mixed_tree.clone())])));
+    let v = Value::array(vec![
+        Value::Integer(1),
+        Value::array(vec![Value::string("hello"), Value::Integer(4)]),
+        nested(10, Value::string("deep")),
+    ]);
+    assert!(instance_of(&Type::Alias(mixed_tree.clone()), &v));
+    assert!(!instance_of(&Type::Alias(mixed_tree.clone()), &Value::array(vec![Value::Float(1.0)])));
+    // type Loop = Loop (never instance, never hangs)
+    let l = TypeAlias::new("Loop");
+    l.resolve(Type::Alias(l.clone()));
+    assert!(!instance_of(&Type::Alias(l.clone()), &Value::Integer(1)));
+    assert!(is_assignable(&Type::Alias(l.clone()), &Type::Alias(l.clone())));
+    // Unresolved aliases are not instances of anything and print by name.
+    let u = TypeAlias::new("Later");
+    assert!(!instance_of(&Type::Alias(u.clone()), &Value::Integer(1)));
+    assert_eq!(type_to_string(&Type::Alias(u)), "Later");
+}
