@@ -43,6 +43,12 @@ fn deep_arrays_compare_print_and_drop() {
             let s = to_interpolated_string(&a);
             assert_eq!(s.len(), 2 * DEPTH + 1);
             let t = infer(&a);
+            assert!(t == infer(&b));
+            assert!(t != infer(&c));
+            assert!(is_assignable(&t, &infer(&b)));
+            let mut set = std::collections::HashSet::new();
+            set.insert(Value::of_type(t.clone()));
+            assert!(set.contains(&Value::of_type(infer(&b))));
             assert!(instance_of(&Type::data(), &a));
             assert!(instance_of(&t, &a));
             let h = nested_hash(DEPTH);

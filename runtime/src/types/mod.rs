@@ -168,7 +168,11 @@ impl TypeAlias {
 }
 
 /// A Puppet type.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+///
+/// `PartialEq`/`Hash` are structural (Puppet's `eql?`); Puppet's type `==`
+/// (mutual assignability) is `calc::type_equals`. Both are written by hand
+/// so that comparing two very deep types cannot overflow the stack.
+#[derive(Clone, Debug)]
 pub enum Type {
     Any,
     Undef,
@@ -453,5 +457,147 @@ impl Drop for Type {
         while let Some(mut t) = stack.pop() {
             take_child_types(&mut t, &mut stack);
         }
+    }
+}
+
+impl PartialEq for Type {
+    fn eq(&self, o: &Type) -> bool {
+        crate::value::guard_stack(|| type_eq(self, o))
+    }
+}
+impl Eq for Type {}
+
+fn type_eq(a: &Type, b: &Type) -> bool {
+    use Type as T;
+    match (a, b) {
+        (T::Any, T::Any)
+        | (T::Undef, T::Undef)
+        | (T::Default, T::Default)
+        | (T::Unit, T::Unit)
+        | (T::Scalar, T::Scalar)
+        | (T::ScalarData, T::ScalarData)
+        | (T::Numeric, T::Numeric)
+        | (T::CatalogEntry, T::CatalogEntry)
+        | (T::SemVerRange, T::SemVerRange)
+        | (T::Binary, T::Binary)
+        | (T::Error, T::Error)
+        | (T::Object, T::Object)
+        | (T::TypeSet, T::TypeSet) => true,
+        (T::NotUndef(x), T::NotUndef(y))
+        | (T::Optional(x), T::Optional(y))
+        | (T::Type(x), T::Type(y))
+        | (T::Iterable(x), T::Iterable(y))
+        | (T::Iterator(x), T::Iterator(y))
+        | (T::Sensitive(x), T::Sensitive(y)) => x == y,
+        (T::Integer(x), T::Integer(y)) => x == y,
+        (T::Float(x), T::Float(y)) => x == y,
+        (T::String { size: s1, value: v1 }, T::String { size: s2, value: v2 }) => s1 == s2 && v1 == v2,
+        (T::Enum { values: v1, case_insensitive: c1 }, T::Enum { values: v2, case_insensitive: c2 }) => {
+            v1 == v2 && c1 == c2
+        }
+        (T::Pattern(x), T::Pattern(y)) => {
+            x.len() == y.len() && x.iter().all(|p| y.iter().any(|q| p.source() == q.source()))
+        }
+        (T::Boolean(x), T::Boolean(y)) => x == y,
+        (T::Regexp(x), T::Regexp(y)) => x == y,
+        (T::Array { element: e1, size: s1 }, T::Array { element: e2, size: s2 }) => s1 == s2 && e1 == e2,
+        (T::Hash { key: k1, value: v1, size: s1 }, T::Hash { key: k2, value: v2, size: s2 }) => {
+            s1 == s2 && k1 == k2 && v1 == v2
+        }
+        (T::Tuple { types: t1, size: s1 }, T::Tuple { types: t2, size: s2 }) => s1 == s2 && t1 == t2,
+        (T::Struct(x), T::Struct(y)) => x == y,
+        (T::Collection(x), T::Collection(y)) => x == y,
+        // Puppet compares variants as sets.
+        (T::Variant(x), T::Variant(y)) => x.len() == y.len() && x.iter().all(|t| y.contains(t)),
+        (T::Resource { type_name: n1, title: t1 }, T::Resource { type_name: n2, title: t2 }) => {
+            n1.as_deref().map(str::to_lowercase) == n2.as_deref().map(str::to_lowercase) && t1 == t2
+        }
+        (T::Class(x), T::Class(y)) => x == y,
+        (T::Callable(x), T::Callable(y)) => x == y,
+        (T::Runtime { runtime: r1, name: n1 }, T::Runtime { runtime: r2, name: n2 }) => r1 == r2 && n1 == n2,
+        (T::SemVer(x), T::SemVer(y)) => x == y,
+        (T::Timespan { from: f1, to: t1 }, T::Timespan { from: f2, to: t2 }) => f1 == f2 && t1 == t2,
+        (T::Timestamp { from: f1, to: t1 }, T::Timestamp { from: f2, to: t2 }) => f1 == f2 && t1 == t2,
+        (T::Uri(x), T::Uri(y)) => x == y,
+        (T::Init { target: t1, args: a1 }, T::Init { target: t2, args: a2 }) => t1 == t2 && a1 == a2,
+        (T::Alias(x), T::Alias(y)) => x.name == y.name,
+        (T::Reference(x), T::Reference(y)) => x == y,
+        _ => false,
+    }
+}
+
+impl Hash for Type {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        crate::value::guard_stack(|| type_hash(self, state))
+    }
+}
+
+fn type_hash<H: Hasher>(t: &Type, state: &mut H) {
+    std::mem::discriminant(t).hash(state);
+    match t {
+        Type::NotUndef(x)
+        | Type::Optional(x)
+        | Type::Type(x)
+        | Type::Iterable(x)
+        | Type::Iterator(x)
+        | Type::Sensitive(x) => x.hash(state),
+        Type::Integer(r) => r.hash(state),
+        Type::Float(r) => r.hash(state),
+        Type::String { size, value } => {
+            size.hash(state);
+            value.hash(state);
+        }
+        Type::Enum { values, case_insensitive } => {
+            values.hash(state);
+            case_insensitive.hash(state);
+        }
+        // Order-independent parts (variants and patterns compare as sets)
+        // only contribute their size.
+        Type::Pattern(ps) => ps.len().hash(state),
+        Type::Variant(ts) => ts.len().hash(state),
+        Type::Boolean(b) => b.hash(state),
+        Type::Regexp(r) => r.hash(state),
+        Type::Array { element, size } => {
+            element.hash(state);
+            size.hash(state);
+        }
+        Type::Hash { key, value, size } => {
+            key.hash(state);
+            value.hash(state);
+            size.hash(state);
+        }
+        Type::Tuple { types, size } => {
+            types.hash(state);
+            size.hash(state);
+        }
+        Type::Struct(es) => es.hash(state),
+        Type::Collection(s) => s.hash(state),
+        Type::Resource { type_name, title } => {
+            type_name.as_deref().map(str::to_lowercase).hash(state);
+            title.hash(state);
+        }
+        Type::Class(n) => n.hash(state),
+        Type::Callable(c) => c.hash(state),
+        Type::Runtime { runtime, name } => {
+            runtime.hash(state);
+            name.hash(state);
+        }
+        Type::SemVer(r) => r.hash(state),
+        Type::Timespan { from, to } => {
+            from.hash(state);
+            to.hash(state);
+        }
+        Type::Timestamp { from, to } => {
+            from.hash(state);
+            to.hash(state);
+        }
+        Type::Uri(u) => u.hash(state),
+        Type::Init { target, args } => {
+            target.hash(state);
+            args.hash(state);
+        }
+        Type::Alias(a) => a.name.hash(state),
+        Type::Reference(r) => r.hash(state),
+        _ => {}
     }
 }
