@@ -143,8 +143,27 @@ fn not_numeric(v: &Value) -> Error {
 }
 
 /// `left op right` for the arithmetic operators.
+#[inline]
 pub fn arithmetic(op: ArithOp, left: &Value, right: &Value) -> Result<Value> {
-    // Fast path the JIT also inlines.
+    // Fast path (the JIT inlines the same): Integer op Integer without
+    // overflow. Everything else goes through the general, larger function,
+    // kept out of line so this one stays small.
+    if let (Value::Integer(a), Value::Integer(b)) = (left, right) {
+        let fast = match op {
+            ArithOp::Add => a.checked_add(*b),
+            ArithOp::Sub => a.checked_sub(*b),
+            ArithOp::Mul => a.checked_mul(*b),
+            _ => None,
+        };
+        if let Some(r) = fast {
+            return Ok(Value::Integer(r));
+        }
+    }
+    arithmetic_general(op, left, right)
+}
+
+#[inline(never)]
+fn arithmetic_general(op: ArithOp, left: &Value, right: &Value) -> Result<Value> {
     if let (Value::Integer(a), Value::Integer(b)) = (left, right) {
         return int_op(op, *a, *b);
     }
@@ -520,9 +539,14 @@ pub fn not(v: &Value) -> Value {
 
 /// Ruby's `casecmp`: ASCII-only case-insensitive byte comparison.
 pub fn casecmp(a: &str, b: &str) -> Ordering {
-    let ab = a.bytes().map(|c| c.to_ascii_lowercase());
-    let bb = b.bytes().map(|c| c.to_ascii_lowercase());
-    ab.cmp(bb)
+    let (ab, bb) = (a.as_bytes(), b.as_bytes());
+    for (x, y) in ab.iter().zip(bb.iter()) {
+        let (x, y) = (x.to_ascii_lowercase(), y.to_ascii_lowercase());
+        if x != y {
+            return x.cmp(&y);
+        }
+    }
+    ab.len().cmp(&bb.len())
 }
 
 /// Puppet's `==` (`CompareOperator#equals`): strings case-insensitively in
@@ -619,6 +643,7 @@ pub fn compare(op: CmpOp, a: &Value, b: &Value) -> Result<Ordering> {
 
 /// `a op b` for `== != < <= > >=`, including types (where `<` means "is a
 /// narrower type": `Integer[2,3] < Integer[1,10]`).
+#[inline]
 pub fn comparison(op: CmpOp, a: &Value, b: &Value) -> Result<bool> {
     if let Value::Type(ta) = a {
         let tb = match b {

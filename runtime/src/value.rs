@@ -394,3 +394,21 @@ impl From<Vec<Value>> for Value {
         Value::array(v)
     }
 }
+
+/// A borrowed string that looks up a hash entry with a String key without
+/// allocating a `Value` (hashes and compares exactly like `Value::String`).
+#[derive(Debug, Clone, Copy)]
+pub struct StrKey<'a>(pub &'a str);
+
+impl Hash for StrKey<'_> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u8(tag::STRING);
+        self.0.hash(state);
+    }
+}
+
+impl indexmap::Equivalent<Value> for StrKey<'_> {
+    fn equivalent(&self, key: &Value) -> bool {
+        matches!(key, Value::String(s) if s.as_str() == self.0)
+    }
+}

@@ -13,7 +13,7 @@ use std::sync::Arc;
 
 use super::{CallableType, FloatRange, IntRange, StructElement, Type};
 use crate::semver::VersionRange;
-use crate::value::{guard_stack, Value};
+use crate::value::{guard_stack, StrKey, Value};
 
 #[derive(Default)]
 struct Guard {
@@ -149,8 +149,7 @@ fn inst_inner(t: &Type, v: &Value, g: &mut Guard) -> bool {
             V::Hash(h) => {
                 let mut matched = 0;
                 let all = elements.iter().all(|e| {
-                    let key = Value::string(e.name());
-                    match h.get(&key) {
+                    match h.get(&StrKey(e.name())) {
                         None => assignable(&e.key, &Type::Undef, g),
                         Some(val) => {
                             matched += 1;
