@@ -820,6 +820,16 @@ pub fn case_match(value: &Value, option: &Value) -> MatchResult {
     })
 }
 
+/// The error of a selector none of whose options matched (and that has no
+/// `default` option).
+#[cold]
+pub fn unmatched_selector(test: &Value) -> Error {
+    Error::new(
+        "UNMATCHED_SELECTOR",
+        format!("No matching entry for selector parameter with value '{}'", ruby_to_s(test)),
+    )
+}
+
 /// Unary splat: undef is `[]`, arrays stay, hashes become `[[k, v], ...]`,
 /// iterators unroll, anything else is wrapped.
 pub fn splat(v: &Value) -> Vec<Value> {

@@ -34,9 +34,9 @@ fn lex(src: &str) -> Result<Vec<Tok>, String> {
     let cs: Vec<char> = src.chars().collect();
     let mut out: Vec<Tok> = Vec::new();
     let mut i = 0;
-    const OPS: [&str; 27] = [
+    const OPS: [&str; 28] = [
         "==>", "=~", "!~", "==", "!=", "<=", ">=", "<<", ">>", "=>", "<", ">", "+", "-", "*", "/", "%", "!", "(",
-        ")", "[", "]", "{", "}", ",", ".", "=",
+        ")", "[", "]", "{", "}", ",", ".", "=", "?",
     ];
     while i < cs.len() {
         let c = cs[i];
@@ -180,6 +180,11 @@ struct Eval {
     toks: Vec<Tok>,
     pos: usize,
     captures: Vec<Option<String>>,
+    /// Parse without evaluating (the branches a selector does not take).
+    dry: bool,
+    /// Reading the keys of `Class[...]`: Puppet interprets a qualified
+    /// reference there without failing on unknown types.
+    class_keys: bool,
 }
 
 type R = Result<Value, Fail>;
@@ -236,7 +241,7 @@ impl Eval {
                 continue;
             }
             let right = self.expr(p + 1)?;
-            left = self.binary(op, &left, &right)?;
+            left = if self.dry { Value::Undef } else { self.binary(op, &left, &right)? };
         }
         Ok(left)
     }
@@ -291,7 +296,7 @@ impl Eval {
                 return self.postfix(Value::Float(-f));
             }
             let v = self.unary()?;
-            return Ok(ops::negate(&v)?);
+            return if self.dry { Ok(Value::Undef) } else { Ok(ops::negate(&v)?) };
         }
         if self.is_op("!") {
             self.pos += 1;
@@ -308,7 +313,9 @@ impl Eval {
             if self.is_op("*") {
                 self.pos += 1;
                 let v = self.unary()?;
-                items.extend(ops::splat(&v));
+                if !self.dry {
+                    items.extend(ops::splat(&v));
+                }
             } else {
                 items.push(self.expr(0)?);
             }
@@ -326,13 +333,20 @@ impl Eval {
         loop {
             if self.is_op("[") {
                 self.pos += 1;
-                let keys = self.list("]")?;
-                v = ops::access(&v, &keys)?;
+                let saved = self.class_keys;
+                self.class_keys = matches!(&v, Value::Type(t) if matches!(**t, Type::Class(None)));
+                let keys = self.list("]");
+                self.class_keys = saved;
+                let keys = keys?;
+                v = if self.dry { Value::Undef } else { ops::access(&v, &keys)? };
             } else if self.is_op("(") && matches!(v, Value::Type(_)) {
                 self.pos += 1;
                 let args = self.list(")")?;
                 let Value::Type(t) = &v else { unreachable!() };
-                v = new_value(t, &args)?;
+                v = if self.dry { Value::Undef } else { new_value(t, &args)? };
+            } else if self.is_op("?") {
+                self.pos += 1;
+                v = self.selector(&v)?;
             } else {
                 return Ok(v);
             }
@@ -350,7 +364,12 @@ impl Eval {
                 Ok(i) => self.captures.get(i).cloned().flatten().map(Value::string).unwrap_or(Value::Undef),
                 Err(_) => return Err(Fail::Syntax(format!("variable ${n}"))),
             },
-            Tok::TypeName(n) => Value::of_type(Type::from_name(&n)),
+            Tok::TypeName(n) => match Type::from_name(&n) {
+                Type::Resource { .. } if self.class_keys && !self.is_op("[") => {
+                    Value::of_type(Type::Reference(n.as_str().into()))
+                }
+                t => Value::of_type(t),
+            },
             Tok::Word(w) => match w.as_str() {
                 "undef" => Value::Undef,
                 "default" => Value::Default,
@@ -389,7 +408,75 @@ impl Eval {
         })
     }
 
+    /// `test ? { option => value, ... }` with Puppet's selector semantics:
+    /// options in order (a splat option tries each element), `default` as
+    /// the fallback, only the chosen value evaluated.
+    fn selector(&mut self, test: &Value) -> R {
+        self.expect("{")?;
+        let outer_dry = self.dry;
+        let mut chosen: Option<Value> = None;
+        let mut default_at: Option<usize> = None;
+        while !self.is_op("}") {
+            let searching = chosen.is_none() && !outer_dry;
+            let is_default = matches!(self.peek(), Some(Tok::Word(w)) if w == "default")
+                && matches!(self.toks.get(self.pos + 1), Some(Tok::Op("=>")));
+            let mut matched = false;
+            if is_default {
+                self.pos += 1;
+                default_at = Some(self.pos + 1);
+            } else {
+                self.dry = !searching;
+                let options = if self.is_op("*") {
+                    self.pos += 1;
+                    ops::splat(&self.unary()?)
+                } else {
+                    vec![self.expr(0)?]
+                };
+                if searching {
+                    for o in &options {
+                        let m = ops::case_match(test, o);
+                        if m.matched {
+                            self.set_caps(&m);
+                            matched = true;
+                            break;
+                        }
+                    }
+                }
+            }
+            self.expect("=>")?;
+            self.dry = !matched;
+            let v = self.expr(0)?;
+            if matched {
+                chosen = Some(v);
+            }
+            self.dry = outer_dry;
+            if self.is_op(",") {
+                self.pos += 1;
+            }
+        }
+        self.expect("}")?;
+        if outer_dry {
+            return Ok(Value::Undef);
+        }
+        if let Some(v) = chosen {
+            return Ok(v);
+        }
+        match default_at {
+            Some(at) => {
+                let end = self.pos;
+                self.pos = at;
+                let v = self.expr(0)?;
+                self.pos = end;
+                Ok(v)
+            }
+            None => Err(Fail::Eval(ops::unmatched_selector(test))),
+        }
+    }
+
     fn call(&mut self, name: &str, args: &[Value]) -> R {
+        if self.dry {
+            return Ok(Value::Undef);
+        }
         match name {
             "type" => {
                 let v = args.first().cloned().unwrap_or(Value::Undef);
@@ -419,7 +506,7 @@ fn run_case(expr: &str) -> String {
         Ok(t) => t,
         Err(e) => return format!("syntax {e}"),
     };
-    let mut ev = Eval { toks, pos: 0, captures: Vec::new() };
+    let mut ev = Eval { toks, pos: 0, captures: Vec::new(), dry: false, class_keys: false };
     let r = ev.expr(0);
     if ev.pos != ev.toks.len() && r.is_ok() {
         return format!("syntax trailing tokens at {}", ev.pos);
