@@ -126,6 +126,17 @@ pub fn base64_encode(bytes: &[u8]) -> String {
     out
 }
 
+/// Ruby's `Base64.encode64`: lines of 60 characters, each ending in `\n`.
+pub fn base64_encode_lines(bytes: &[u8]) -> String {
+    let all = base64_encode(bytes);
+    let mut out = String::with_capacity(all.len() + all.len() / 60 + 1);
+    for chunk in all.as_bytes().chunks(60) {
+        out.push_str(&String::from_utf8_lossy(chunk));
+        out.push('\n');
+    }
+    out
+}
+
 /// The string an interpolation (`"${x}"`) or a logging function (`notice`)
 /// makes of a value: undef is `''`, strings are verbatim (also inside arrays
 /// and hashes: `[a, 1]`, `{a => 1}`), types print in source form and a type

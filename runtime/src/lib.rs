@@ -10,7 +10,7 @@
 //! - [`ops`]: arithmetic, comparison, `=~`, `in`, `[]`, splat.
 //! - [`display`]: interpolation to-string, Ruby float printing, quoting.
 //! - [`convert`]: string-to-number coercion and the `new` conversions.
-//! - [`string_format`]: `String(x, format)` and `sprintf`.
+//! - [`string_converter`], [`string_format`]: `String(x, format)` and `sprintf`.
 //! - [`regex`], [`time`], [`semver`]: Ruby regexps, Timespan/Timestamp,
 //!   SemVer ranges.
 //!
@@ -23,6 +23,7 @@ pub mod label;
 pub mod ops;
 pub mod regex;
 pub mod semver;
+pub mod string_converter;
 pub mod string_format;
 pub mod time;
 pub mod types;

@@ -2,14 +2,12 @@
 //! `sprintf` (Ruby's `Kernel#format`): flags `- + space 0 #`, width,
 //! precision, and the conversions `d i u x X o b B e E f g G a A s p c %`.
 //!
-//! Defaults as Puppet: top-level values print like interpolation except that
-//! a Float prints as `%f`... no: see `string_convert`; values inside arrays
-//! and hashes print in `%p` form (strings quoted).
+//! `String(x, format)` itself is the port of Puppet's `StringConverter` in
+//! `string_converter`, which formats scalars through `ruby_format`.
 
-use crate::display::{puppet_double_quote, puppet_quote, ruby_float_to_s, scalar_to_s, to_string_in_type};
+use crate::display::{puppet_double_quote, ruby_float_to_s, scalar_to_s};
 use crate::error::{Error, Result};
-use crate::types::format::type_to_string;
-use crate::value::{guard_stack, Value};
+use crate::value::Value;
 
 /// A parsed `%<flags><width>.<prec><conv>` directive.
 #[derive(Clone, Debug, Default)]
@@ -68,7 +66,44 @@ fn sign_str(spec: &Spec, negative: bool) -> &'static str {
     }
 }
 
+/// Ruby's two's complement form of a negative number in base 16, 8 or 2
+/// (`format('%x', -12)` is `..f4`): the digits of the infinite sign
+/// extension, with one leading "all ones" digit kept.
+fn twos_complement(v: i64, conv: char) -> String {
+    let (bits, ones) = match conv {
+        'x' | 'X' => (4, 'f'),
+        'o' => (3, '7'),
+        _ => (1, '1'),
+    };
+    let mut digits = Vec::new();
+    let mut n = v as i128;
+    for _ in 0..(128 / bits) {
+        let d = (n & ((1 << bits) - 1)) as u32;
+        digits.push(std::char::from_digit(d, 1 << bits).unwrap_or('0'));
+        n >>= bits;
+    }
+    while digits.len() > 1 && digits[digits.len() - 1] == ones && digits[digits.len() - 2] == ones {
+        digits.pop();
+    }
+    let s: String = digits.into_iter().rev().collect();
+    if conv == 'X' { s.to_uppercase() } else { s }
+}
+
 fn format_int(spec: &Spec, v: i64) -> String {
+    if v < 0 && !spec.plus && !spec.space && matches!(spec.conv, 'x' | 'X' | 'o' | 'b' | 'B') {
+        let prefix = match spec.conv {
+            'x' if spec.alt => "0x",
+            'X' if spec.alt => "0X",
+            'b' if spec.alt => "0b",
+            'B' if spec.alt => "0B",
+            'o' if spec.alt => "0",
+            _ => "",
+        };
+        let body = format!("{prefix}..{}", twos_complement(v, spec.conv));
+        let mut s = spec.clone();
+        s.zero = false;
+        return pad(&s, body, false);
+    }
     let neg = v < 0;
     let mag = v.unsigned_abs();
     let (digits, prefix) = match spec.conv {
@@ -312,214 +347,13 @@ pub fn sprintf(fmt: &str, args: &[Value]) -> Result<String> {
     Ok(out)
 }
 
-/// `String(v)` and `String(v, format)`: Puppet's `StringConverter` with its
-/// default formats (containers show their elements in `%p` form, so strings
-/// inside arrays and hashes are quoted) or a single format string that
-/// applies to the value's type.
+/// `String(v)` and `String(v, format)`: see [`crate::string_converter`].
 pub fn string_convert(v: &Value, format: Option<&Value>) -> Result<String> {
-    match format {
-        None | Some(Value::Default) => Ok(default_string(v, false)),
-        Some(Value::String(f)) => format_with(v, f),
-        Some(other) => Err(Error::argument(format!(
-            "string conversion expects a Default value or a Hash of type to format mappings, got a '{}'",
-            crate::label::ruby_class(other)
-        ))),
-    }
+    crate::string_converter::convert(v, format)
 }
 
-fn default_string(v: &Value, nested: bool) -> String {
-    guard_stack(|| match v {
-        Value::String(s) => {
-            if nested {
-                puppet_quote(s)
-            } else {
-                s.to_string()
-            }
-        }
-        Value::Undef => {
-            if nested {
-                "undef".into()
-            } else {
-                String::new()
-            }
-        }
-        Value::Float(f) => {
-            if nested {
-                ruby_float_to_s(*f)
-            } else {
-                // The default format of a top-level Float is `%f`.
-                format_float(&Spec { conv: 'f', ..Spec::default() }, *f)
-            }
-        }
-        Value::Regexp(r) if !nested => r.source().to_string(),
-        Value::Array(a) => {
-            let parts: Vec<String> = a.iter().map(|e| default_string(e, true)).collect();
-            format!("[{}]", parts.join(", "))
-        }
-        Value::Hash(h) => {
-            let parts: Vec<String> =
-                h.iter().map(|(k, e)| format!("{} => {}", default_string(k, true), default_string(e, true))).collect();
-            format!("{{{}}}", parts.join(", "))
-        }
-        Value::Type(t) => type_to_string(t),
-        Value::Timespan(_) | Value::Timestamp(_) | Value::SemVer(_) | Value::SemVerRange(_) if nested => {
-            to_string_in_type(v)
-        }
-        Value::Binary(_) if nested => format!("Binary(\"{}\")", scalar_to_s(v)),
-        other => scalar_to_s(other),
-    })
-}
-
-fn format_with(v: &Value, fmt: &str) -> Result<String> {
-    let chars: Vec<char> = fmt.chars().collect();
-    let valid = chars.first() == Some(&'%');
-    let parsed = if valid { parse_spec(&chars, 1, true) } else { None };
-    let Some((spec, end)) = parsed.filter(|(s, e)| *e == chars.len() && s.conv.is_ascii_alphabetic()) else {
-        return Err(Error::argument(format!(
-            "The format '{fmt}' is not a valid format on the form '%<flags><width>.<prec><format>'"
-        )));
-    };
-    let _ = end;
-    let illegal = |tname: &str, expected: &str| {
-        Error::argument(format!(
-            "Illegal format '{}' specified for value of {} type - expected one of the characters '{}'",
-            spec.conv, tname, expected
-        ))
-    };
-    match v {
-        Value::Integer(i) => match spec.conv {
-            'd' | 'x' | 'X' | 'o' | 'b' | 'B' | 'p' => {
-                let mut s = spec.clone();
-                if s.conv == 'p' {
-                    s.conv = 'd';
-                }
-                Ok(format_int(&s, *i))
-            }
-            'e' | 'E' | 'f' | 'g' | 'G' | 'a' | 'A' => Ok(format_float(&spec, *i as f64)),
-            's' => Ok(pad(&spec, i.to_string(), false)),
-            'c' => format_one(&spec, v),
-            _ => Err(illegal("Integer", "dxXobBeEfgGaAspc")),
-        },
-        Value::Float(f) => match spec.conv {
-            'd' | 'x' | 'X' | 'o' | 'b' | 'B' => Ok(format_int(&spec, f.trunc() as i64)),
-            'e' | 'E' | 'f' | 'g' | 'G' | 'a' | 'A' => Ok(format_float(&spec, *f)),
-            'p' => Ok(pad(&spec, ruby_float_to_s(*f), false)),
-            's' => {
-                let s = ruby_float_to_s(*f);
-                Ok(pad(&spec, if spec.alt { format!("\"{s}\"") } else { s }, false))
-            }
-            _ => Err(illegal("Float", "dxXobBeEfgGaAsp")),
-        },
-        Value::String(s) => {
-            let q = |x: String| if spec.alt { pad(&Spec { width: spec.width, left: spec.left, ..Spec::default() }, puppet_quote(&x), false) } else { pad(&spec, x, false) };
-            match spec.conv {
-                's' => Ok(pad(&spec, s.to_string(), false)),
-                'p' => Ok(pad(
-                    &Spec { width: spec.width, left: spec.left, prec: spec.prec, ..Spec::default() },
-                    if spec.alt { puppet_double_quote(s) } else { puppet_quote(s) },
-                    false,
-                )),
-                'c' => Ok(q(capitalize(s))),
-                'C' => Ok(q(s.split("::").map(capitalize).collect::<Vec<_>>().join("::"))),
-                'u' => Ok(q(s.to_uppercase())),
-                'd' => Ok(q(s.to_lowercase())),
-                't' => Ok(q(s.trim().to_string())),
-                _ => Err(illegal("String", "cCudspt")),
-            }
-        }
-        Value::Boolean(b) => {
-            let flags = |x: String| pad(&Spec { width: spec.width, left: spec.left, ..Spec::default() }, x, false);
-            let pick = |s: &str| if spec.alt { s[..1].to_string() } else { s.to_string() };
-            match spec.conv {
-                't' => Ok(flags(pick(if *b { "true" } else { "false" }))),
-                'T' => Ok(flags(pick(if *b { "True" } else { "False" }))),
-                'y' => Ok(flags(pick(if *b { "yes" } else { "no" }))),
-                'Y' => Ok(flags(pick(if *b { "Yes" } else { "No" }))),
-                'd' | 'x' | 'X' | 'o' | 'b' | 'B' => Ok(format_int(&spec, *b as i64)),
-                'e' | 'E' | 'f' | 'g' | 'G' | 'a' | 'A' => Ok(format_float(&spec, if *b { 1.0 } else { 0.0 })),
-                's' | 'p' => Ok(flags(b.to_string())),
-                _ => Err(illegal("Boolean", "tTyYdxXobBeEfgGaAsp")),
-            }
-        }
-        Value::Undef => {
-            let flags = |x: &str| pad(&Spec { width: spec.width, left: spec.left, ..Spec::default() }, x.to_string(), false);
-            Ok(flags(match spec.conv {
-                'n' => if spec.alt { "null" } else { "nil" },
-                'u' => if spec.alt { "undefined" } else { "undef" },
-                'd' | 'x' | 'X' | 'o' | 'b' | 'B' | 'e' | 'E' | 'f' | 'g' | 'G' | 'a' | 'A' => "NaN",
-                'v' => "n/a",
-                'V' => "N/A",
-                's' => if spec.alt { "\"\"" } else { "" },
-                'p' => if spec.alt { "\"undef\"" } else { "undef" },
-                _ => return Err(illegal("Undef", "nudxXobBeEfgGaAvVsp")),
-            }))
-        }
-        Value::Array(a) => match spec.conv {
-            'a' | 's' | 'p' => {
-                let (open, close) = delimiters(&spec, ('[', ']'));
-                let parts: Vec<String> = a.iter().map(|e| default_string(e, true)).collect();
-                Ok(format!("{open}{}{close}", parts.join(", ")))
-            }
-            _ => Err(illegal("Array", "asp")),
-        },
-        Value::Hash(h) => match spec.conv {
-            'h' | 's' | 'p' => {
-                let (open, close) = delimiters(&spec, ('{', '}'));
-                let parts: Vec<String> =
-                    h.iter().map(|(k, e)| format!("{} => {}", default_string(k, true), default_string(e, true))).collect();
-                Ok(format!("{open}{}{close}", parts.join(", ")))
-            }
-            'a' => {
-                let parts: Vec<String> = h
-                    .iter()
-                    .map(|(k, e)| format!("[{}, {}]", default_string(k, true), default_string(e, true)))
-                    .collect();
-                Ok(format!("[{}]", parts.join(", ")))
-            }
-            _ => Err(illegal("Hash", "hasp")),
-        },
-        Value::Regexp(r) => match spec.conv {
-            'p' => Ok(pad(&spec, r.to_delimited(), false)),
-            's' => Ok(pad(&spec, if spec.alt { puppet_quote(r.source()) } else { r.source().to_string() }, false)),
-            _ => Err(illegal("Regexp", "sp")),
-        },
-        Value::Default => {
-            let s = match spec.conv {
-                'd' | 's' | 'p' => if spec.alt { "\"default\"" } else { "default" },
-                'D' => if spec.alt { "\"Default\"" } else { "Default" },
-                _ => return Err(illegal("Default", "dDsp")),
-            };
-            Ok(pad(&Spec { width: spec.width, left: spec.left, ..Spec::default() }, s.to_string(), false))
-        }
-        other => match spec.conv {
-            's' => Ok(pad(&spec, default_string(other, false), false)),
-            'p' => Ok(pad(&spec, default_string(other, true), false)),
-            _ => Ok(default_string(other, false)),
-        },
-    }
-}
-
-fn delimiters(spec: &Spec, default: (char, char)) -> (String, String) {
-    let pair = match spec.delim {
-        Some('[') => ('[', ']'),
-        Some('{') => ('{', '}'),
-        Some('(') => ('(', ')'),
-        Some('<') => ('<', '>'),
-        Some('|') => ('|', '|'),
-        _ => {
-            if spec.space {
-                return (String::new(), String::new());
-            }
-            default
-        }
-    };
-    (pair.0.to_string(), pair.1.to_string())
-}
-
-fn capitalize(s: &str) -> String {
-    let mut cs = s.chars();
-    match cs.next() {
-        Some(f) => f.to_uppercase().chain(cs.flat_map(|c| c.to_lowercase())).collect(),
-        None => String::new(),
-    }
+/// Ruby's `Kernel#format` with a single argument (what the string converter
+/// applies to scalars).
+pub fn ruby_format(fmt: &str, arg: &Value) -> Result<String> {
+    sprintf(fmt, std::slice::from_ref(arg))
 }

@@ -53,7 +53,10 @@ fn lex(src: &str) -> Result<Vec<Tok>, String> {
             let mut s = String::new();
             while j < cs.len() && cs[j] != '/' {
                 if cs[j] == '\\' && j + 1 < cs.len() {
-                    s.push(cs[j]);
+                    // Puppet's lexer turns `\/` into `/` in the source.
+                    if cs[j + 1] != '/' {
+                        s.push(cs[j]);
+                    }
                     j += 1;
                 }
                 s.push(cs[j]);
