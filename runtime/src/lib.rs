@@ -14,8 +14,11 @@
 //! - [`regex`], [`time`], [`semver`]: Ruby regexps, Timespan/Timestamp,
 //!   SemVer ranges.
 //!
+//! - [`abi`]: the `extern "C"` helpers JIT and AOT code call, and their symbol table.
+//!
 //! Everything fallible returns `Result<_, Error>`; nothing panics on user data.
 
+pub mod abi;
 pub mod convert;
 pub mod display;
 pub mod error;

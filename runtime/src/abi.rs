@@ -1,0 +1,289 @@
+//! The C ABI that JIT- and AOT-compiled code calls: every runtime helper
+//! generated code may use is listed in [`SYMBOLS`] (register each with
+//! `JITBuilder::symbol`; dlsym cannot see Rust functions) and has the same
+//! shape: values are passed by pointer, results are written to an out
+//! pointer, and the return value is a status code. Nothing unwinds across
+//! this boundary: a Puppet error is status [`STATUS_ERROR`] with the error
+//! kept in a thread-local slot ([`pjit_rt_take_error`]), and an internal
+//! panic is caught and reported as [`STATUS_PANIC`].
+//!
+//! Ownership: a `*const Value` argument is borrowed; a `*mut Value` out
+//! pointer must point to uninitialized (or already moved-out) storage and
+//! receives an owned value that the caller must eventually release with
+//! [`pjit_rt_drop`].
+
+use std::cell::RefCell;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use crate::error::Error;
+use crate::ops::{self, ArithOp, CmpOp};
+use crate::types::calc::instance_of;
+use crate::value::Value;
+
+pub const STATUS_OK: u32 = 0;
+pub const STATUS_ERROR: u32 = 1;
+pub const STATUS_PANIC: u32 = 2;
+
+thread_local! {
+    static LAST_ERROR: RefCell<Option<Error>> = const { RefCell::new(None) };
+    static LAST_CAPTURES: RefCell<Option<Vec<Option<String>>>> = const { RefCell::new(None) };
+}
+
+fn set_error(e: Error) {
+    LAST_ERROR.with(|s| *s.borrow_mut() = Some(e));
+}
+
+/// Runs `f`, turning a Puppet error or a panic into a status code.
+fn guarded(f: impl FnOnce() -> Result<(), Error>) -> u32 {
+    match catch_unwind(AssertUnwindSafe(f)) {
+        Ok(Ok(())) => STATUS_OK,
+        Ok(Err(e)) => {
+            set_error(e);
+            STATUS_ERROR
+        }
+        Err(_) => {
+            set_error(Error::new("INTERNAL_ERROR", "internal error in the pjit runtime"));
+            STATUS_PANIC
+        }
+    }
+}
+
+fn arith_op(op: u32) -> Option<ArithOp> {
+    Some(match op {
+        0 => ArithOp::Add,
+        1 => ArithOp::Sub,
+        2 => ArithOp::Mul,
+        3 => ArithOp::Div,
+        4 => ArithOp::Mod,
+        5 => ArithOp::Shl,
+        6 => ArithOp::Shr,
+        _ => return None,
+    })
+}
+
+fn cmp_op(op: u32) -> Option<CmpOp> {
+    Some(match op {
+        0 => CmpOp::Eq,
+        1 => CmpOp::Ne,
+        2 => CmpOp::Lt,
+        3 => CmpOp::Le,
+        4 => CmpOp::Gt,
+        5 => CmpOp::Ge,
+        _ => return None,
+    })
+}
+
+#[cold]
+fn bad_op(op: u32) -> Error {
+    Error::new("INTERNAL_ERROR", format!("unknown operator code {op}"))
+}
+
+/// `*out = l op r` for `+ - * / % << >>` (op codes 0..=6 in that order).
+///
+/// # Safety
+/// `l` and `r` point to live values; `out` points to writable storage for
+/// one `Value` that holds no live value.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pjit_rt_arith(op: u32, l: *const Value, r: *const Value, out: *mut Value) -> u32 {
+    guarded(|| {
+        let op = arith_op(op).ok_or_else(|| bad_op(op))?;
+        // SAFETY: the caller guarantees `l` and `r` point to live values.
+        let (l, r) = unsafe { (&*l, &*r) };
+        let v = ops::arithmetic(op, l, r)?;
+        // SAFETY: the caller guarantees `out` is writable and empty.
+        unsafe { out.write(v) };
+        Ok(())
+    })
+}
+
+/// `*out = l op r` (a Boolean) for `== != < <= > >=` (codes 0..=5).
+///
+/// # Safety
+/// As [`pjit_rt_arith`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pjit_rt_compare(op: u32, l: *const Value, r: *const Value, out: *mut Value) -> u32 {
+    guarded(|| {
+        let op = cmp_op(op).ok_or_else(|| bad_op(op))?;
+        // SAFETY: the caller guarantees `l` and `r` point to live values.
+        let (l, r) = unsafe { (&*l, &*r) };
+        let b = ops::comparison(op, l, r)?;
+        // SAFETY: the caller guarantees `out` is writable and empty.
+        unsafe { out.write(Value::Boolean(b)) };
+        Ok(())
+    })
+}
+
+/// `*out = l =~ r`; on a regexp match the captures are kept for
+/// [`pjit_rt_take_captures`].
+///
+/// # Safety
+/// As [`pjit_rt_arith`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pjit_rt_match(l: *const Value, r: *const Value, out: *mut Value) -> u32 {
+    guarded(|| {
+        // SAFETY: the caller guarantees `l` and `r` point to live values.
+        let (l, r) = unsafe { (&*l, &*r) };
+        let m = ops::match_op(l, r)?;
+        if m.captures.is_some() {
+            LAST_CAPTURES.with(|c| *c.borrow_mut() = m.captures.clone());
+        }
+        // SAFETY: the caller guarantees `out` is writable and empty.
+        unsafe { out.write(Value::Boolean(m.matched)) };
+        Ok(())
+    })
+}
+
+/// `*out = l in r`; a regexp match keeps its captures like [`pjit_rt_match`].
+///
+/// # Safety
+/// As [`pjit_rt_arith`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pjit_rt_in(l: *const Value, r: *const Value, out: *mut Value) -> u32 {
+    guarded(|| {
+        // SAFETY: the caller guarantees `l` and `r` point to live values.
+        let (l, r) = unsafe { (&*l, &*r) };
+        let m = ops::in_op(l, r)?;
+        if m.captures.is_some() {
+            LAST_CAPTURES.with(|c| *c.borrow_mut() = m.captures.clone());
+        }
+        // SAFETY: the caller guarantees `out` is writable and empty.
+        unsafe { out.write(Value::Boolean(m.matched)) };
+        Ok(())
+    })
+}
+
+/// Moves the captures of the last successful match on this thread into
+/// `*out` as an Array (`undef` for groups that did not participate); writes
+/// `undef` when there are none.
+///
+/// # Safety
+/// `out` points to writable storage for one `Value` that holds no live value.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pjit_rt_take_captures(out: *mut Value) {
+    let caps = LAST_CAPTURES.with(|c| c.borrow_mut().take());
+    let v = match caps {
+        Some(cs) => Value::array(cs.into_iter().map(|c| c.map_or(Value::Undef, Value::string)).collect()),
+        None => Value::Undef,
+    };
+    // SAFETY: the caller guarantees `out` is writable and empty.
+    unsafe { out.write(v) };
+}
+
+/// `*out = v[keys[0], ..., keys[n-1]]`.
+///
+/// # Safety
+/// `v` points to a live value, `keys` to `n` live values (may be dangling
+/// when `n` is 0), `out` as in [`pjit_rt_arith`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pjit_rt_access(v: *const Value, keys: *const Value, n: usize, out: *mut Value) -> u32 {
+    guarded(|| {
+        // SAFETY: the caller guarantees `v` is live and `keys` holds `n` values.
+        let (v, keys) = unsafe { (&*v, if n == 0 { &[][..] } else { std::slice::from_raw_parts(keys, n) }) };
+        let r = ops::access(v, keys)?;
+        // SAFETY: the caller guarantees `out` is writable and empty.
+        unsafe { out.write(r) };
+        Ok(())
+    })
+}
+
+/// Puppet truthiness of `*v`: 1 or 0.
+///
+/// # Safety
+/// `v` points to a live value.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pjit_rt_truthy(v: *const Value) -> u32 {
+    // SAFETY: the caller guarantees `v` is live.
+    unsafe { (*v).is_truthy() as u32 }
+}
+
+/// `*out = v =~ t` for a Type value `t` (status error if `t` is not a type).
+///
+/// # Safety
+/// As [`pjit_rt_arith`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pjit_rt_instance_of(t: *const Value, v: *const Value, out: *mut Value) -> u32 {
+    guarded(|| {
+        // SAFETY: the caller guarantees `t` and `v` point to live values.
+        let (t, v) = unsafe { (&*t, &*v) };
+        let Value::Type(t) = t else {
+            return Err(Error::new("INTERNAL_ERROR", "instance check against a non-type"));
+        };
+        // SAFETY: the caller guarantees `out` is writable and empty.
+        unsafe { out.write(Value::Boolean(instance_of(t, v))) };
+        Ok(())
+    })
+}
+
+/// `*out` = the interpolation string of `*v` (a String value).
+///
+/// # Safety
+/// As [`pjit_rt_truthy`] for `v`; `out` as in [`pjit_rt_arith`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pjit_rt_interpolate(v: *const Value, out: *mut Value) {
+    // SAFETY: the caller guarantees `v` is live.
+    let s = crate::display::to_interpolated_string(unsafe { &*v });
+    // SAFETY: the caller guarantees `out` is writable and empty.
+    unsafe { out.write(Value::string(s)) };
+}
+
+/// `*out = clone of *v` (a reference-count increment for heap values).
+///
+/// # Safety
+/// `v` points to a live value; `out` as in [`pjit_rt_arith`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pjit_rt_clone(v: *const Value, out: *mut Value) {
+    // SAFETY: the caller guarantees both pointers as documented.
+    unsafe { out.write((*v).clone()) };
+}
+
+/// Releases the value at `v`, leaving the storage uninitialized.
+///
+/// # Safety
+/// `v` points to a live value that is not used again.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pjit_rt_drop(v: *mut Value) {
+    // SAFETY: the caller hands over ownership of a live value.
+    unsafe { std::ptr::drop_in_place(v) };
+}
+
+/// Moves the last error of this thread into `*out` as a Hash
+/// `{'issue_code' => ..., 'message' => ...}`; writes `undef` when there is
+/// none.
+///
+/// # Safety
+/// `out` as in [`pjit_rt_take_captures`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pjit_rt_take_error(out: *mut Value) {
+    let v = match take_error() {
+        Some(e) => Value::hash(vec![
+            (Value::string("issue_code"), Value::string(e.issue())),
+            (Value::string("message"), Value::string(e.message())),
+        ]),
+        None => Value::Undef,
+    };
+    // SAFETY: the caller guarantees `out` is writable and empty.
+    unsafe { out.write(v) };
+}
+
+/// The last error reported through the ABI on this thread (for Rust callers
+/// such as the JIT driver).
+pub fn take_error() -> Option<Error> {
+    LAST_ERROR.with(|s| s.borrow_mut().take())
+}
+
+/// Every helper generated code may call, by symbol name, for
+/// `JITBuilder::symbol` and for linking AOT objects.
+pub const SYMBOLS: &[(&str, *const u8)] = &[
+    ("pjit_rt_arith", pjit_rt_arith as *const u8),
+    ("pjit_rt_compare", pjit_rt_compare as *const u8),
+    ("pjit_rt_match", pjit_rt_match as *const u8),
+    ("pjit_rt_in", pjit_rt_in as *const u8),
+    ("pjit_rt_take_captures", pjit_rt_take_captures as *const u8),
+    ("pjit_rt_access", pjit_rt_access as *const u8),
+    ("pjit_rt_truthy", pjit_rt_truthy as *const u8),
+    ("pjit_rt_instance_of", pjit_rt_instance_of as *const u8),
+    ("pjit_rt_interpolate", pjit_rt_interpolate as *const u8),
+    ("pjit_rt_clone", pjit_rt_clone as *const u8),
+    ("pjit_rt_drop", pjit_rt_drop as *const u8),
+    ("pjit_rt_take_error", pjit_rt_take_error as *const u8),
+];
