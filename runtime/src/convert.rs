@@ -573,6 +573,10 @@ fn new_untyped(t: &Type, args: &[Value]) -> Result<Value> {
         Type::Optional(Some(i)) | Type::NotUndef(Some(i)) => new_untyped(i, args),
         Type::Type(_) => match &arg {
             Value::Type(_) => Ok(arg.clone()),
+            Value::String(s) if !s.is_empty() => Ok(Value::of_type(crate::types::parser::parse_type(s)?)),
+            Value::String(_) => Err(Error::argument(
+                "'new_type' parameter 'type_string' expects a String[1] value, got String",
+            )),
             other => Err(cannot_convert("Type", other)),
         },
         Type::Any | Type::Unit | Type::NotUndef(None) | Type::Scalar => Ok(arg),

@@ -981,7 +981,9 @@ pub fn access(left: &Value, keys: &[Value]) -> Result<Value> {
                     && matches!(k.as_ref(), Type::Resource { .. }) {
                         return Ok(keys[0].clone());
                     }
-            parameterize(t, keys)
+            parameterize(t, keys).map_err(|e| {
+                if e.issue() == "ARGUMENT_ERROR" { Error::runtime("'[]' expression", e.message()) } else { e }
+            })
         }
         other => Err(not_applicable("[]", other)),
     }

@@ -82,10 +82,7 @@ fn range_bound(v: &Value) -> Option<i64> {
 pub fn int_range(from: Option<i64>, to: Option<i64>) -> Result<IntRange> {
     if let (Some(f), Some(t)) = (from, to)
         && f > t {
-            return Err(Error::runtime(
-                "'[]' expression",
-                &format!("'from' must be less or equal to 'to'. Got ({f}, {t}"),
-            ));
+            return Err(Error::argument(format!("'from' must be less or equal to 'to'. Got ({f}, {t}")));
         }
     Ok(IntRange { from, to })
 }
@@ -175,7 +172,10 @@ fn pattern_regexps(args: &[Value]) -> Result<Vec<Arc<Regex>>> {
     Ok(out)
 }
 
-/// `Base[args...]` for a type value `base`.
+/// `Base[args...]` for a type value `base`. Errors that Ruby raises as
+/// `ArgumentError` have the issue `ARGUMENT_ERROR` and the bare message; an
+/// access expression reports them as `Error while evaluating a '[]'
+/// expression, ...` (see `ops::access`).
 pub fn parameterize(base: &Type, args: &[Value]) -> Result<Value> {
     let t = base;
     let ty = |t: Type| Ok(Value::of_type(t));
@@ -229,9 +229,8 @@ pub fn parameterize(base: &Type, args: &[Value]) -> Result<Value> {
             }
             let r = FloatRange { from: b[0], to: b[1] };
             if r.lo() > r.hi() {
-                return Err(Error::runtime(
-                    "'[]' expression",
-                    &format!(
+                return Err(Error::argument(
+                    format!(
                         "'from' must be less or equal to 'to'. Got ({}, {}",
                         crate::display::ruby_float_to_s(r.lo()),
                         crate::display::ruby_float_to_s(r.hi())
@@ -329,17 +328,17 @@ pub fn parameterize(base: &Type, args: &[Value]) -> Result<Value> {
             };
             let mut elements = Vec::new();
             for (k, v) in h.iter() {
-                let Value::Type(vt) = v else {
-                    return Err(Error::runtime("'[]' expression", "Struct element value_type must be a Type"));
+                // Puppet's `TypeFactory.type_of`: a type as is, a string
+                // names a Ruby class, anything else is its generalized type.
+                let vt = match v {
+                    Value::Type(vt) => (**vt).clone(),
+                    Value::String(s) => Type::Runtime { runtime: Some(Arc::from("ruby")), name: Some(Arc::from(s.as_str())) },
+                    other => super::calc::infer_generalized(other),
                 };
-                let vt = (**vt).clone();
                 let key = match k {
                     Value::String(s) => {
                         if s.is_empty() {
-                            return Err(Error::runtime(
-                                "'[]' expression",
-                                "Struct element key cannot be an empty String",
-                            ));
+                            return Err(Error::argument("Struct element key cannot be an empty String"));
                         }
                         let kt = Type::string_value(s);
                         if is_assignable(&vt, &Type::Undef) { Type::optional(kt) } else { kt }
@@ -351,9 +350,8 @@ pub fn parameterize(base: &Type, args: &[Value]) -> Result<Value> {
                             Type::String { .. } => (2, (**kt).clone()),
                             Type::Enum { values, .. } if values.len() == 1 => (2, Type::string_value(&values[0])),
                             other => {
-                                return Err(Error::runtime(
-                                    "'[]' expression",
-                                    &format!(
+                                return Err(Error::argument(
+                                    format!(
                                         "Illegal Struct member key type. Expected NotUndef, Optional, String, or Enum. Got: Puppet::Pops::Types::P{}Type",
                                         crate::label::ruby_class(&Value::of_type(other.clone()))
                                             .trim_start_matches("Puppet::Pops::Types::P")
@@ -363,9 +361,8 @@ pub fn parameterize(base: &Type, args: &[Value]) -> Result<Value> {
                             }
                         };
                         let Type::String { value: Some(_), .. } = &s else {
-                            return Err(Error::runtime(
-                                "'[]' expression",
-                                &format!(
+                            return Err(Error::argument(
+                                format!(
                                     "Unable to extract a non-empty literal string from Struct member key type {}",
                                     kt
                                 ),
@@ -374,9 +371,8 @@ pub fn parameterize(base: &Type, args: &[Value]) -> Result<Value> {
                         if wrap == 1 { Type::optional(s) } else { s }
                     }
                     other => {
-                        return Err(Error::runtime(
-                            "'[]' expression",
-                            &format!(
+                        return Err(Error::argument(
+                            format!(
                                 "Illegal Struct member key type. Expected NotUndef, Optional, String, or Enum. Got: {}",
                                 ruby_class(other)
                             ),
@@ -532,9 +528,8 @@ pub fn parameterize(base: &Type, args: &[Value]) -> Result<Value> {
             let to = if keys.len() == 2 { time_arg_span(&keys[1])? } else { None };
             if let (Some(f), Some(t)) = (from, to)
                 && f > t {
-                    return Err(Error::runtime(
-                        "'[]' expression",
-                        &format!(
+                    return Err(Error::argument(
+                        format!(
                             "'from' must be less or equal to 'to'. Got ({}, {}",
                             f.to_puppet_string(),
                             t.to_puppet_string()
@@ -555,9 +550,8 @@ pub fn parameterize(base: &Type, args: &[Value]) -> Result<Value> {
             let to = if keys.len() == 2 { time_arg_stamp(&keys[1])? } else { None };
             if let (Some(f), Some(t)) = (from, to)
                 && f > t {
-                    return Err(Error::runtime(
-                        "'[]' expression",
-                        &format!(
+                    return Err(Error::argument(
+                        format!(
                             "'from' must be less or equal to 'to'. Got ({}, {}",
                             f.to_puppet_string(),
                             t.to_puppet_string()

@@ -4,7 +4,7 @@
 //! Submodules: `format` (to-string exactly as Puppet prints types), `calc`
 //! (instance-of, assignability, inference, generalization, normalization,
 //! common type), `access` (parameterization through `[]`, with Puppet's
-//! argument checks and messages).
+//! argument checks and messages), `parser` (type expressions in strings).
 
 use std::hash::{Hash, Hasher};
 use std::sync::{Arc, OnceLock};
@@ -17,6 +17,7 @@ use crate::value::Value;
 pub mod access;
 pub mod calc;
 pub mod format;
+pub mod parser;
 
 /// An integer range `[from, to]`; `None` is -Infinity/+Infinity.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
