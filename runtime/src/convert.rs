@@ -587,6 +587,30 @@ fn new_untyped(t: &Type, args: &[Value]) -> Result<Value> {
     }
 }
 
+/// The elements an iteration over `v` yields (Puppet's `Iterable.on`):
+/// array elements, `[key, value]` pairs of a hash, the characters of a
+/// string, `0..n-1` for an Integer `n >= 0`, the values of a finite
+/// `Integer[a, b]` type, the values of an `Enum`, an iterator's elements.
+/// `None` when `v` is not iterable.
+pub fn iterable_elements(v: &Value) -> Option<Vec<Value>> {
+    Some(match v {
+        Value::Array(a) => a.to_vec(),
+        Value::Hash(h) => h.iter().map(|(k, e)| Value::array(vec![k.clone(), e.clone()])).collect(),
+        Value::String(s) => s.chars().map(|c| Value::string(c.to_string())).collect(),
+        Value::Integer(n) if *n >= 0 => (0..*n).map(Value::Integer).collect(),
+        Value::Iterator(it) => it.elements.clone(),
+        Value::Type(t) => match t.resolved() {
+            Type::Integer(r) => match (r.from, r.to) {
+                (Some(a), Some(b)) => (a..=b).map(Value::Integer).collect(),
+                _ => return None,
+            },
+            Type::Enum { values, .. } => values.iter().map(|s| Value::string(s.as_str())).collect(),
+            _ => return None,
+        },
+        _ => return None,
+    })
+}
+
 /// `ruby_class` is re-exported for message building in callers.
 pub fn value_class_name(v: &Value) -> String {
     ruby_class(v)

@@ -137,6 +137,23 @@ pub fn coerce_numeric(v: &Value) -> Result<Value> {
     }
 }
 
+/// The `NUMERIC_COERCION` issue for a string operand that arithmetic (or an
+/// array index) converts to a number: a warning with Puppet's default
+/// `strict = warning`, an error with `strict = error`, nothing with `off`.
+/// `None` when `v` is not a string that converts.
+pub fn numeric_coercion(v: &Value) -> Option<Error> {
+    let Value::String(s) = v else { return None };
+    let n = to_number(s)?;
+    Some(Error::new(
+        "NUMERIC_COERCION",
+        format!(
+            "The string '{}' was automatically coerced to the numerical value {}",
+            s,
+            crate::display::scalar_to_s(&n)
+        ),
+    ))
+}
+
 #[cold]
 fn not_numeric(v: &Value) -> Error {
     Error::new("NOT_NUMERIC", format!("The value '{}' cannot be converted to Numeric.", ruby_to_s(v)))
