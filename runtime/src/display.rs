@@ -171,7 +171,7 @@ fn interp(out: &mut String, v: &Value) {
             }
             out.push('}');
         }
-        Value::Type(t) => out.push_str(&to_alias_expanded_string(t)),
+        Value::Type(t) => out.push_str(&type_display(t)),
         other => out.push_str(&scalar_to_s(other)),
     })
 }
@@ -316,7 +316,9 @@ fn ruby_string_inspect(s: &str) -> String {
     out
 }
 
-/// Is this type printed by the interpolation of a Type value?
+/// Ruby's `to_s` of a type: an alias prints expanded (`Name = <type>`,
+/// with nested aliases expanded too unless self-recursive); any other type
+/// prints aliases inside it by name.
 pub fn type_display(t: &Type) -> String {
-    to_alias_expanded_string(t)
+    if matches!(t, Type::Alias(_)) { to_alias_expanded_string(t) } else { type_to_string(t) }
 }

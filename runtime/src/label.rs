@@ -38,7 +38,7 @@ pub fn label(v: &Value) -> String {
 pub fn type_label(t: &Type) -> String {
     match t {
         Type::Resource { type_name: Some(_), title: Some(_) } => format!("{} Resource-Reference", type_to_string(t)),
-        _ => format!("{}-Type", type_to_string(t)),
+        _ => format!("{}-Type", crate::display::type_display(t)),
     }
 }
 

@@ -2,7 +2,8 @@
 """Regenerates the expectations of the runtime case tables from Puppet 7.23.
 
 Each line of tests/cases/*.cases is `EXPR ==> EXPECTED` (or just `EXPR` for a
-new case). Every case becomes its own Puppet program
+new case); `type A = T ;; EXPR` declares type aliases first. Every case
+becomes its own Puppet program
 
     $r = (EXPR)
     notice(type($r, 'generalized'))
@@ -37,8 +38,11 @@ def escape(s):
     return s.replace("\\", "\\\\").replace("\n", "\\n")
 
 
-def program(expr):
-    return "$r = (%s)\nnotice(type($r, 'generalized'))\nnotice($r)\n" % expr
+def program(case):
+    # `type A = ... ;; type B = ... ;; EXPR`: alias declarations, then the expression.
+    parts = case.split(" ;; ")
+    setup = "".join(p + "\n" for p in parts[:-1])
+    return setup + "$r = (%s)\nnotice(type($r, 'generalized'))\nnotice($r)\n" % parts[-1]
 
 
 def expectation(doc):

@@ -16,6 +16,7 @@ use pjit_runtime::regex::Regex;
 use pjit_runtime::string_format::sprintf;
 use pjit_runtime::types::calc::{infer, infer_generalized, infer_set};
 use pjit_runtime::types::format::type_to_string;
+use pjit_runtime::types::TypeAlias;
 use pjit_runtime::{Error, Type, Value};
 
 #[derive(Clone, Debug, PartialEq)]
@@ -188,6 +189,8 @@ struct Eval {
     /// Reading the keys of `Class[...]`: Puppet interprets a qualified
     /// reference there without failing on unknown types.
     class_keys: bool,
+    /// Type aliases declared by the case (`type A = ... ;; EXPR`).
+    aliases: Vec<Arc<TypeAlias>>,
 }
 
 type R = Result<Value, Fail>;
@@ -367,6 +370,10 @@ impl Eval {
                 Ok(i) => self.captures.get(i).cloned().flatten().map(Value::string).unwrap_or(Value::Undef),
                 Err(_) => return Err(Fail::Syntax(format!("variable ${n}"))),
             },
+            Tok::TypeName(n) if self.aliases.iter().any(|a| a.name == n) => {
+                let a = self.aliases.iter().find(|a| a.name == n).cloned();
+                Value::of_type(Type::Alias(a.unwrap_or_else(|| TypeAlias::new(n.clone()))))
+            }
             Tok::TypeName(n) => match Type::from_name(&n) {
                 Type::Resource { .. } if self.class_keys && !self.is_op("[") => {
                     Value::of_type(Type::Reference(n.as_str().into()))
@@ -503,13 +510,46 @@ fn escape(s: &str) -> String {
     s.replace('\\', "\\\\").replace('\n', "\\n")
 }
 
+/// Declares the case's type aliases: every name first (aliases may refer to
+/// each other and to themselves), then each right-hand side is evaluated and
+/// resolved, as Puppet does before evaluating the program.
+fn declare_aliases(ev: &mut Eval, setups: &[&str]) -> Result<(), Fail> {
+    let mut rhs = Vec::new();
+    for s in setups {
+        let decl = s.strip_prefix("type ").ok_or_else(|| Fail::Syntax(format!("setup {s}")))?;
+        let (name, body) = decl.split_once(" = ").ok_or_else(|| Fail::Syntax(format!("setup {s}")))?;
+        ev.aliases.push(TypeAlias::new(name.trim()));
+        rhs.push(body.to_string());
+    }
+    for (i, body) in rhs.iter().enumerate() {
+        ev.toks = lex(body).map_err(Fail::Syntax)?;
+        ev.pos = 0;
+        match ev.expr(0)? {
+            Value::Type(t) => {
+                ev.aliases[i].resolve((*t).clone());
+            }
+            other => return Err(Fail::Syntax(format!("alias to {other:?}"))),
+        }
+    }
+    Ok(())
+}
+
 /// What the runtime gives for a case, in the expectation's form.
-fn run_case(expr: &str) -> String {
-    let toks = match lex(expr) {
+fn run_case(case: &str) -> String {
+    let parts: Vec<&str> = case.split(" ;; ").collect();
+    let (setups, expr) = parts.split_at(parts.len() - 1);
+    let mut ev = Eval { toks: vec![], pos: 0, captures: Vec::new(), dry: false, class_keys: false, aliases: vec![] };
+    if let Err(e) = declare_aliases(&mut ev, setups) {
+        return match e {
+            Fail::Eval(e) => format!("error {}: {}", e.issue(), escape(e.message())),
+            Fail::Syntax(s) => format!("syntax {s}"),
+        };
+    }
+    ev.toks = match lex(expr[0]) {
         Ok(t) => t,
         Err(e) => return format!("syntax {e}"),
     };
-    let mut ev = Eval { toks, pos: 0, captures: Vec::new(), dry: false, class_keys: false };
+    ev.pos = 0;
     let r = ev.expr(0);
     if ev.pos != ev.toks.len() && r.is_ok() {
         return format!("syntax trailing tokens at {}", ev.pos);

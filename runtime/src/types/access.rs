@@ -579,10 +579,11 @@ pub fn parameterize(base: &Type, args: &[Value]) -> Result<Value> {
         },
         Type::Resource { type_name, title } => resource(t, type_name.as_deref(), title.as_deref(), args),
         Type::Class(name) => class(name.as_deref(), args),
-        Type::Alias(a) => match a.resolved_type() {
-            Some(r) => parameterize(r, args),
-            None => Err(Error::new("UNKNOWN_RESOURCE_TYPE", format!("Resource type not found: {}", a.name))),
-        },
+        // An alias cannot be parameterized (Puppet has no `[]` for it).
+        Type::Alias(_) => Err(Error::new(
+            "OPERATOR_NOT_APPLICABLE",
+            format!("Operator '[]' is not applicable to {}.", a_an(&type_label(t))),
+        )),
         Type::Reference(name) => {
             Err(Error::new("UNKNOWN_RESOURCE_TYPE", format!("Resource type not found: {name}")))
         }

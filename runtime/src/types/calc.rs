@@ -1117,3 +1117,263 @@ fn common_inner(t1: &Type, t2: &Type) -> Type {
     }
     Type::Any
 }
+
+/// Puppet's `normalize`: the same set of values, written canonically.
+/// Optional/NotUndef/Variant are simplified, nested variants flattened, and
+/// enums, patterns, version ranges and overlapping numeric ranges in a
+/// Variant merged (`Variant[Integer, Integer[1,2]]` is `Integer`). Applied to
+/// the right-hand side of a type alias when it is resolved.
+pub fn normalize(t: &Type) -> Type {
+    guard_stack(|| normalize_inner(t))
+}
+
+fn contained(inner: &Option<Arc<Type>>) -> Option<Arc<Type>> {
+    inner.as_ref().map(|i| Arc::new(normalize(i)))
+}
+
+fn normalize_inner(t: &Type) -> Type {
+    match t {
+        Type::NotUndef(inner) => match contained(inner) {
+            None => Type::NotUndef(None),
+            Some(i) => match i.as_ref() {
+                Type::Optional(oi) => normalize(&Type::NotUndef(oi.clone())),
+                it if !is_assignable(it, &Type::Undef) => it.clone(),
+                _ => Type::NotUndef(Some(i)),
+            },
+        },
+        Type::Optional(inner) => match contained(inner) {
+            None => Type::Optional(None),
+            Some(i) => match i.as_ref() {
+                Type::NotUndef(ni) => normalize(&Type::Optional(ni.clone())),
+                it if is_assignable(it, &Type::Undef) => it.clone(),
+                _ => Type::Optional(Some(i)),
+            },
+        },
+        Type::Type(i) => Type::Type(contained(i)),
+        Type::Iterable(i) => Type::Iterable(contained(i)),
+        Type::Iterator(i) => Type::Iterator(contained(i)),
+        Type::Sensitive(i) => Type::Sensitive(contained(i)),
+        Type::Collection(_) => Type::Collection(None),
+        Type::Array { element, size } => {
+            if **element == Type::Any {
+                Type::array()
+            } else {
+                Type::Array { element: Arc::new(normalize(element)), size: *size }
+            }
+        }
+        Type::Hash { key, value, size } => {
+            let is_empty = **key == Type::Unit && **value == Type::Unit && *size == Some(IntRange::exact(0));
+            if (**key == Type::Any && **value == Type::Any && size.is_none()) || is_empty {
+                t.clone()
+            } else {
+                Type::Hash { key: Arc::new(normalize(key)), value: Arc::new(normalize(value)), size: *size }
+            }
+        }
+        Type::Tuple { types, size } => Type::Tuple { types: types.iter().map(normalize).collect(), size: *size },
+        Type::Struct(es) => Type::Struct(
+            es.iter().map(|e| StructElement { key: e.key.clone(), value: normalize(&e.value) }).collect(),
+        ),
+        Type::Callable(c) => Type::Callable(Arc::new(CallableType {
+            params: c.params.as_ref().map(normalize),
+            block: c.block.as_ref().map(normalize),
+            return_type: c.return_type.as_ref().map(normalize),
+        })),
+        Type::Variant(ts) => normalize_variant(ts),
+        other => other.clone(),
+    }
+}
+
+fn normalize_variant(ts: &[Type]) -> Type {
+    if ts.is_empty() {
+        return Type::Variant(vec![]);
+    }
+    let types: Vec<Type> = ts.iter().map(normalize).collect();
+    let modified = types.as_slice() != ts;
+    if types.len() == 1 {
+        return types.into_iter().next().unwrap_or(Type::Any);
+    }
+    if types.iter().any(|t| matches!(t, Type::Undef | Type::Optional(_))) {
+        let rest: Vec<Type> = types
+            .iter()
+            .filter(|t| !matches!(t, Type::Undef))
+            .filter_map(|t| match t {
+                Type::Optional(i) => i.as_deref().cloned(),
+                other => Some(other.clone()),
+            })
+            .collect();
+        return normalize(&Type::Optional(Some(Arc::new(variant_maybe(rest)))));
+    }
+    let mut flat = variant_maybe(types);
+    let mut types = match &mut flat {
+        Type::Variant(v) => std::mem::take(v),
+        _ => return flat,
+    };
+    let size_before_merge = types.len();
+    types = swap_not_undefs(types);
+    types = merge_enums(types);
+    types = merge_patterns(types);
+    types = merge_version_ranges(types);
+    types = merge_numbers(types);
+    if types.len() == 1 {
+        types.pop().unwrap_or(Type::Any)
+    } else if modified || types.len() != size_before_merge {
+        variant_maybe(types)
+    } else {
+        // Nothing changed or merged: Puppet keeps the variant as written.
+        Type::Variant(ts.to_vec())
+    }
+}
+
+fn swap_not_undefs(types: Vec<Type>) -> Vec<Type> {
+    let (nu, mut others): (Vec<Type>, Vec<Type>) = types.into_iter().partition(|t| matches!(t, Type::NotUndef(_)));
+    if nu.len() > 1 {
+        let inner: Vec<Type> = nu
+            .into_iter()
+            .map(|t| match t {
+                Type::NotUndef(Some(ref i)) => (**i).clone(),
+                _ => Type::Any,
+            })
+            .collect();
+        others.push(Type::NotUndef(Some(Arc::new(normalize(&variant_maybe(inner))))));
+        others
+    } else {
+        others.extend(nu);
+        others
+    }
+}
+
+fn merge_enums(types: Vec<Type>) -> Vec<Type> {
+    let is_plain = |t: &Type| match t {
+        Type::Enum { values, case_insensitive } => !values.is_empty() && !case_insensitive,
+        Type::String { value, size: None } => value.is_some(),
+        _ => false,
+    };
+    let (enums, mut others): (Vec<Type>, Vec<Type>) = types.iter().cloned().partition(|t| is_plain(t));
+    let mut types = types;
+    if enums.len() > 1 {
+        let mut values = Vec::new();
+        for e in &enums {
+            match e {
+                Type::Enum { values: v, .. } => values.extend(v.iter().cloned()),
+                Type::String { value: Some(v), .. } => values.push(v.to_string()),
+                _ => {}
+            }
+        }
+        others.push(Type::enumeration(values, false));
+        types = others;
+    }
+    let (ci, mut others): (Vec<Type>, Vec<Type>) = types
+        .iter()
+        .cloned()
+        .partition(|t| matches!(t, Type::Enum { values, case_insensitive: true } if !values.is_empty()));
+    if ci.len() > 1 {
+        let mut values = Vec::new();
+        for e in &ci {
+            if let Type::Enum { values: v, .. } = e {
+                values.extend(v.iter().map(|s| s.to_lowercase()));
+            }
+        }
+        others.push(Type::enumeration(values, true));
+        return others;
+    }
+    types
+}
+
+fn merge_patterns(types: Vec<Type>) -> Vec<Type> {
+    let (pats, mut others): (Vec<Type>, Vec<Type>) = types.iter().cloned().partition(|t| matches!(t, Type::Pattern(_)));
+    if pats.len() > 1 {
+        let mut all: Vec<Arc<crate::regex::Regex>> = Vec::new();
+        for p in &pats {
+            if let Type::Pattern(ps) = p {
+                for r in ps {
+                    if !all.iter().any(|x| x.source() == r.source()) {
+                        all.push(r.clone());
+                    }
+                }
+            }
+        }
+        others.push(Type::Pattern(all));
+        return others;
+    }
+    types
+}
+
+fn merge_version_ranges(types: Vec<Type>) -> Vec<Type> {
+    let (svs, others): (Vec<Type>, Vec<Type>) = types.iter().cloned().partition(|t| matches!(t, Type::SemVer(_)));
+    if svs.len() > 1 {
+        let mut ranges = Vec::new();
+        for s in &svs {
+            if let Type::SemVer(r) = s {
+                ranges.extend(r.iter().cloned());
+            }
+        }
+        let mut out = vec![Type::SemVer(ranges)];
+        out.extend(others);
+        return out;
+    }
+    types
+}
+
+/// Merges Integer (overlapping or adjacent) and Float (overlapping) ranges,
+/// in Puppet's order: merged ranges first, then the other types.
+fn merge_numbers(types: Vec<Type>) -> Vec<Type> {
+    let mut types = types;
+    for kind in 0..2 {
+        let is_kind = |t: &Type| match kind {
+            0 => matches!(t, Type::Integer(_)),
+            _ => matches!(t, Type::Float(_)),
+        };
+        let (ranges, others): (Vec<Type>, Vec<Type>) = types.iter().cloned().partition(|t| is_kind(t));
+        if ranges.len() > 1 {
+            let mut merged = merge_ranges(ranges);
+            merged.extend(others);
+            types = merged;
+        }
+    }
+    types
+}
+
+fn merge_two(a: &Type, b: &Type) -> Option<Type> {
+    match (a, b) {
+        (Type::Integer(x), Type::Integer(y)) => {
+            let (xl, xh, yl, yh) = (x.lo(), x.hi(), y.lo(), y.hi());
+            let intersect = !(xh < yl || yh < xl);
+            let adjacent = xh.checked_add(1) == Some(yl) || yh.checked_add(1) == Some(xl);
+            if !(intersect || adjacent) {
+                return None;
+            }
+            Some(Type::Integer(IntRange::new(
+                if xl.min(yl) == i128::MIN { None } else { Some(xl.min(yl) as i64) },
+                if xh.max(yh) == i128::MAX { None } else { Some(xh.max(yh) as i64) },
+            )))
+        }
+        (Type::Float(x), Type::Float(y)) => {
+            if x.hi() < y.lo() || y.hi() < x.lo() {
+                return None;
+            }
+            let lo = x.lo().min(y.lo());
+            let hi = x.hi().max(y.hi());
+            Some(Type::float(lo.is_finite().then_some(lo), hi.is_finite().then_some(hi)))
+        }
+        _ => None,
+    }
+}
+
+/// Puppet's `merge_ranges`: repeatedly take the last range and fold every
+/// other range that merges into it.
+fn merge_ranges(mut ranges: Vec<Type>) -> Vec<Type> {
+    let mut result = Vec::new();
+    while let Some(x) = ranges.pop() {
+        let mut memo = x;
+        let mut unmerged = Vec::new();
+        for y in ranges.drain(..) {
+            match merge_two(&memo, &y) {
+                Some(m) => memo = m,
+                None => unmerged.push(y),
+            }
+        }
+        result.push(memo);
+        ranges = unmerged;
+    }
+    result
+}

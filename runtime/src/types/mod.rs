@@ -158,9 +158,11 @@ impl TypeAlias {
         let _ = a.resolved.set(t);
         a
     }
-    /// Fills the resolution cell. Returns false if it was already resolved.
+    /// Fills the resolution cell with the normalized type, as Puppet does
+    /// (`type A = Variant[Integer, Integer[1,2]]` resolves to `Integer`).
+    /// Returns false if it was already resolved.
     pub fn resolve(&self, t: Type) -> bool {
-        self.resolved.set(t).is_ok()
+        self.resolved.set(calc::normalize(&t)).is_ok()
     }
     /// The resolved type, or `None` while unresolved.
     pub fn resolved_type(&self) -> Option<&Type> {
