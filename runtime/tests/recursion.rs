@@ -115,3 +115,25 @@ fn mutually_recursive_aliases_and_pathological_self_reference() {
     assert!(!instance_of(&Type::Alias(u.clone()), &Value::Integer(1)));
     assert_eq!(type_to_string(&Type::Alias(u)), "Later");
 }
+
+#[test]
+fn self_recursive_struct_alias() {
+    // type A = Struct[{a => Integer, Optional[b] => A}] (Puppet itself
+    // overflows its stack on this one).
+    let alias = TypeAlias::new("A");
+    let a = Type::Alias(alias.clone());
+    alias.resolve(Type::Struct(vec![
+        pjit_runtime::types::StructElement { key: Type::string_value("a"), value: Type::integer(None, None) },
+        pjit_runtime::types::StructElement { key: Type::optional(Type::string_value("b")), value: a.clone() },
+    ]));
+    let inner = Value::hash(vec![(Value::string("a"), Value::Integer(2))]);
+    let ok = Value::hash(vec![(Value::string("a"), Value::Integer(1)), (Value::string("b"), inner)]);
+    let bad = Value::hash(vec![
+        (Value::string("a"), Value::Integer(1)),
+        (Value::string("b"), Value::hash(vec![(Value::string("b"), Value::Integer(2))])),
+    ]);
+    assert!(instance_of(&a, &ok));
+    assert!(!instance_of(&a, &bad));
+    assert!(is_assignable(&a, &a));
+    assert_eq!(to_alias_expanded_string(&a), "A = Struct[{'a' => Integer, Optional['b'] => A}]");
+}
