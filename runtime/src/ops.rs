@@ -467,15 +467,20 @@ fn concatenate(x: &Value, y: &Value) -> Result<Value> {
                     // list of pairs, anything else is [k, v, k, v ...].
                     let pairs = !b.is_empty() && b.iter().all(|e| matches!(e, Value::Array(_)));
                     if pairs {
+                        // Ruby's `Hash[[[k, v], [k]]]`: a one-element pair has
+                        // the value nil.
                         for e in b.iter() {
                             let pair = e.as_array().unwrap_or(&[]);
-                            if pair.len() != 2 {
-                                return Err(Error::runtime(
-                                    "'+' expression",
-                                    &format!("wrong element type {} (expected array)", "Array"),
-                                ));
-                            }
-                            m.insert(pair[0].clone(), pair[1].clone());
+                            match pair.len() {
+                                1 => m.insert(pair[0].clone(), Value::Undef),
+                                2 => m.insert(pair[0].clone(), pair[1].clone()),
+                                n => {
+                                    return Err(Error::runtime(
+                                        "'+' expression",
+                                        &format!("invalid number of elements ({n} for 1..2)"),
+                                    ));
+                                }
+                            };
                         }
                     } else {
                         if b.len() % 2 != 0 {
