@@ -391,7 +391,15 @@ fn new_untyped(t: &Type, args: &[Value]) -> Result<Value> {
                 }
             };
             let i = integer_from(&from, radix)?;
-            Ok(Value::Integer(if matches!(abs, Some(Value::Boolean(true))) { i.abs() } else { i }))
+            if matches!(abs, Some(Value::Boolean(true))) {
+                return i.checked_abs().map(Value::Integer).ok_or_else(|| {
+                    Error::new(
+                        "NUMERIC_OVERFLOW",
+                        "A Function Call resulted in a value outside of Puppet Integer max range, got '+0x8000000000000000'",
+                    )
+                });
+            }
+            Ok(Value::Integer(i))
         }
         Type::Float(_) => {
             let f = float_from(&arg)?;
@@ -418,7 +426,12 @@ fn new_untyped(t: &Type, args: &[Value]) -> Result<Value> {
             };
             if matches!(args.get(1), Some(Value::Boolean(true))) {
                 return Ok(match n {
-                    Value::Integer(i) => Value::Integer(i.abs()),
+                    Value::Integer(i) => Value::Integer(i.checked_abs().ok_or_else(|| {
+                        Error::new(
+                            "NUMERIC_OVERFLOW",
+                            "A Function Call resulted in a value outside of Puppet Integer max range, got '+0x8000000000000000'",
+                        )
+                    })?),
                     Value::Float(f) => Value::Float(f.abs()),
                     o => o,
                 });

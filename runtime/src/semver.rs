@@ -138,24 +138,24 @@ fn c(op: Op, version: Version) -> Comparator {
 fn patch_updates(p: &Partial, tilde_or_caret: bool) -> Vec<Comparator> {
     let Some(major) = p.major else { return vec![] };
     let Some(minor) = p.minor else {
-        return vec![c(Op::GtEq, version(major, 0, 0)), c(Op::Lt, version(major + 1, 0, 0))];
+        return vec![c(Op::GtEq, version(major, 0, 0)), c(Op::Lt, version(major.saturating_add(1), 0, 0))];
     };
     if p.patch.is_none() {
-        return vec![c(Op::GtEq, version(major, minor, 0)), c(Op::Lt, version(major, minor + 1, 0))];
+        return vec![c(Op::GtEq, version(major, minor, 0)), c(Op::Lt, version(major, minor.saturating_add(1), 0))];
     }
     let v = full(p);
     if !tilde_or_caret {
         return vec![c(Op::Eq, v)];
     }
-    vec![c(Op::GtEq, v), c(Op::Lt, version(major, minor + 1, 0))]
+    vec![c(Op::GtEq, v), c(Op::Lt, version(major, minor.saturating_add(1), 0))]
 }
 
 fn minor_updates(p: &Partial) -> Vec<Comparator> {
     let Some(major) = p.major else { return vec![] };
     match (p.minor, p.patch) {
-        (Some(minor), None) => vec![c(Op::GtEq, version(major, minor, 0)), c(Op::Lt, version(major + 1, 0, 0))],
-        (Some(_), Some(_)) => vec![c(Op::GtEq, full(p)), c(Op::Lt, version(major + 1, 0, 0))],
-        _ => vec![c(Op::GtEq, version(major, 0, 0)), c(Op::Lt, version(major + 1, 0, 0))],
+        (Some(minor), None) => vec![c(Op::GtEq, version(major, minor, 0)), c(Op::Lt, version(major.saturating_add(1), 0, 0))],
+        (Some(_), Some(_)) => vec![c(Op::GtEq, full(p)), c(Op::Lt, version(major.saturating_add(1), 0, 0))],
+        _ => vec![c(Op::GtEq, version(major, 0, 0)), c(Op::Lt, version(major.saturating_add(1), 0, 0))],
     }
 }
 
@@ -214,16 +214,16 @@ impl VersionRange {
                     }
                     ">" => match (p.major, p.minor, p.patch) {
                         (None, _, _) => never(),
-                        (Some(ma), None, _) => vec![c(Op::GtEq, version(ma + 1, 0, 0))],
-                        (Some(ma), Some(mi), None) => vec![c(Op::GtEq, version(ma, mi + 1, 0))],
+                        (Some(ma), None, _) => vec![c(Op::GtEq, version(ma.saturating_add(1), 0, 0))],
+                        (Some(ma), Some(mi), None) => vec![c(Op::GtEq, version(ma, mi.saturating_add(1), 0))],
                         _ => vec![c(Op::Gt, full(&p))],
                     },
                     ">=" => vec![c(Op::GtEq, full(&p))],
                     "<" => vec![c(Op::Lt, full(&p))],
                     "<=" => match (p.major, p.minor, p.patch) {
                         (None, _, _) => vec![],
-                        (Some(ma), None, _) => vec![c(Op::Lt, version(ma + 1, 0, 0))],
-                        (Some(ma), Some(mi), None) => vec![c(Op::Lt, version(ma, mi + 1, 0))],
+                        (Some(ma), None, _) => vec![c(Op::Lt, version(ma.saturating_add(1), 0, 0))],
+                        (Some(ma), Some(mi), None) => vec![c(Op::Lt, version(ma, mi.saturating_add(1), 0))],
                         _ => vec![c(Op::LtEq, full(&p))],
                     },
                     _ => patch_updates(&p, false),

@@ -186,6 +186,10 @@ fn exp_form(a: f64, p: usize, upper: bool) -> String {
     format!("{}{}{}{:02}", m, if upper { 'E' } else { 'e' }, if e < 0 { '-' } else { '+' }, e.abs())
 }
 
+/// Widths and precisions above this are refused (Ruby would try to allocate
+/// the string; a runtime must not abort on user input).
+const MAX_WIDTH: usize = 1 << 24;
+
 fn parse_spec(chars: &[char], mut i: usize, allow_delims: bool) -> Option<(Spec, usize)> {
     let mut s = Spec::default();
     while i < chars.len() {
@@ -219,6 +223,9 @@ fn parse_spec(chars: &[char], mut i: usize, allow_delims: bool) -> Option<(Spec,
     }
     let c = *chars.get(i)?;
     s.conv = c;
+    if s.width.is_some_and(|w| w > MAX_WIDTH) || s.prec.is_some_and(|p| p > MAX_WIDTH) {
+        return None;
+    }
     Some((s, i + 1))
 }
 

@@ -339,7 +339,8 @@ impl TimespanFormat {
                         )));
                     }
                     let fragment = matches!(unit, Unit::Milli | Unit::Nano);
-                    let n: i128 = group.parse().unwrap_or(i128::MAX / 4);
+                    let out_of_range = || Error::argument("Timespan value is out of range");
+                    let n: i128 = group.parse().map_err(|_| out_of_range())?;
                     if fragment {
                         if *total {
                             return Err(Error::argument(
@@ -347,9 +348,11 @@ impl TimespanFormat {
                             ));
                         }
                         let p = 9i32 - group.len() as i32;
-                        nanos += if p <= 0 { n } else { n * 10i128.pow(p as u32) };
+                        let add = if p <= 0 { n } else { n.checked_mul(10i128.pow(p as u32)).ok_or_else(out_of_range)? };
+                        nanos = nanos.checked_add(add).ok_or_else(out_of_range)?;
                     } else {
-                        nanos += n * unit.multiplier() as i128;
+                        let add = n.checked_mul(unit.multiplier() as i128).ok_or_else(out_of_range)?;
+                        nanos = nanos.checked_add(add).ok_or_else(out_of_range)?;
                     }
                 }
             }
