@@ -509,7 +509,28 @@ fn new_untyped(t: &Type, args: &[Value]) -> Result<Value> {
             other => Err(cannot_convert("Timespan", other)),
         },
         Type::Timestamp { .. } => match &arg {
+            Value::Undef if args.is_empty() => Ok(Value::Timestamp(Timestamp::now())),
             Value::Timestamp(_) => Ok(arg.clone()),
+            Value::String(s) if args.len() > 1 => {
+                let tz = args.get(2).and_then(|t| t.as_str());
+                let formats: Vec<String> = match &args[1] {
+                    Value::String(f) => vec![f.to_string()],
+                    Value::Array(fs) => fs.iter().filter_map(|f| f.as_str().map(String::from)).collect(),
+                    Value::Default => vec![],
+                    other => return Err(cannot_convert("Timestamp", other)),
+                };
+                timestamp_with_formats(s, &formats, tz)
+            }
+            Value::Hash(h) => {
+                let get = |k: &str| h.get(&Value::string(k));
+                let Some(Value::String(s)) = get("string") else { return Err(cannot_convert("Timestamp", &arg)) };
+                let formats: Vec<String> = match get("format") {
+                    Some(Value::String(f)) => vec![f.to_string()],
+                    Some(Value::Array(fs)) => fs.iter().filter_map(|f| f.as_str().map(String::from)).collect(),
+                    _ => vec![],
+                };
+                timestamp_with_formats(s, &formats, get("timezone").and_then(|t| t.as_str()))
+            }
             Value::Integer(i) => i
                 .checked_mul(NSECS_PER_SEC)
                 .map(|n| Value::Timestamp(Timestamp(n)))
@@ -622,6 +643,27 @@ pub fn iterable_elements(v: &Value) -> Option<Vec<Value>> {
         },
         _ => return None,
     })
+}
+
+/// `Timestamp(string, formats, timezone)`: the first format that parses wins;
+/// no formats means the default ones.
+fn timestamp_with_formats(s: &str, formats: &[String], tz: Option<&str>) -> Result<Value> {
+    if formats.is_empty() {
+        return Ok(Value::Timestamp(Timestamp::parse(s)?));
+    }
+    if let Some(tz) = tz {
+        crate::time::check_timezone(tz)?;
+    }
+    for f in formats {
+        if let Ok(t) = Timestamp::parse_with(s, f, tz) {
+            return Ok(Value::Timestamp(t));
+        }
+    }
+    Err(Error::argument(if formats.len() == 1 {
+        format!("Unable to parse '{s}' using format '{}'", formats[0])
+    } else {
+        format!("Unable to parse '{s}' using any of the formats {}", formats.join(", "))
+    }))
 }
 
 /// `ruby_class` is re-exported for message building in callers.

@@ -416,6 +416,132 @@ impl Timestamp {
     }
 }
 
+/// Translates a Ruby `strftime`/`strptime` format to chrono's dialect: the
+/// fraction specifiers differ (`%L` milliseconds, `%N`/`%3N` nanoseconds
+/// with a digit count), everything else is shared.
+fn ruby_to_chrono_format(fmt: &str) -> String {
+    let cs: Vec<char> = fmt.chars().collect();
+    let mut out = String::with_capacity(fmt.len() + 4);
+    let mut i = 0;
+    while i < cs.len() {
+        if cs[i] != '%' {
+            out.push(cs[i]);
+            i += 1;
+            continue;
+        }
+        let mut j = i + 1;
+        let mut digits = String::new();
+        while j < cs.len() && cs[j].is_ascii_digit() {
+            digits.push(cs[j]);
+            j += 1;
+        }
+        match cs.get(j) {
+            Some('N') => {
+                let n = digits.parse::<usize>().unwrap_or(9).clamp(1, 9);
+                // chrono knows 3, 6 and 9 digits.
+                let n = if n <= 3 { 3 } else if n <= 6 { 6 } else { 9 };
+                out.push_str(&format!("%{n}f"));
+                i = j + 1;
+            }
+            Some('L') if digits.is_empty() => {
+                out.push_str("%3f");
+                i = j + 1;
+            }
+            _ => {
+                out.push('%');
+                i += 1;
+            }
+        }
+    }
+    out
+}
+
+impl Timestamp {
+    /// The current time.
+    pub fn now() -> Timestamp {
+        let now = chrono::Utc::now();
+        Timestamp(now.timestamp_nanos_opt().unwrap_or(i64::MAX))
+    }
+
+    /// Parses with an explicit Ruby `strptime` format; `timezone` (`UTC`,
+    /// `+01:00`, ...) applies when the format has no zone.
+    pub fn parse_with(s: &str, format: &str, timezone: Option<&str>) -> Result<Timestamp> {
+        let bad = || Error::argument(format!("Unable to parse '{s}' using format '{format}'"));
+        let has_zone = format.contains("%z") || format.contains("%Z") || format.contains("%:z");
+        let (mut text, mut fmt) = (s.to_string(), ruby_to_chrono_format(format));
+        let mut offset = match timezone {
+            Some(tz) if !has_zone => tz_offset(tz).ok_or_else(|| Error::argument(format!("Illegal timezone '{tz}'")))?,
+            _ => 0,
+        };
+        // chrono cannot parse zone names: take `%Z` off both ends.
+        if let Some(pos) = fmt.find("%Z") {
+            let tail_len = fmt.len() - pos - 2;
+            if tail_len == 0 {
+                let (head, zone) = text.rsplit_once(' ').ok_or_else(bad)?;
+                offset = tz_offset(zone).ok_or_else(bad)?;
+                text = head.to_string();
+                fmt.truncate(pos);
+                fmt = fmt.trim_end().to_string();
+            } else {
+                return Err(bad());
+            }
+        }
+        let naive = if fmt.contains("%z") || fmt.contains("%:z") {
+            let dt = DateTime::parse_from_str(&text, &fmt).map_err(|_| bad())?;
+            return i64::try_from(dt.timestamp() as i128 * NSECS_PER_SEC as i128 + dt.timestamp_subsec_nanos() as i128)
+                .map(Timestamp)
+                .map_err(|_| bad());
+        } else {
+            // Like Ruby, fields the format does not mention default to the
+            // start of the year / day.
+            let mut parsed = chrono::format::Parsed::new();
+            chrono::format::parse(&mut parsed, &text, chrono::format::StrftimeItems::new(&fmt)).map_err(|_| bad())?;
+            if parsed.month().is_none() && parsed.ordinal().is_none() && parsed.isoweek().is_none() {
+                let _ = parsed.set_month(1);
+            }
+            if parsed.day().is_none() && parsed.ordinal().is_none() {
+                let _ = parsed.set_day(1);
+            }
+            if parsed.hour_div_12().is_none() && parsed.hour_mod_12().is_none() {
+                let _ = parsed.set_hour(0);
+            }
+            if parsed.minute().is_none() {
+                let _ = parsed.set_minute(0);
+            }
+            if parsed.second().is_none() {
+                let _ = parsed.set_second(0);
+            }
+            let date = parsed.to_naive_date().map_err(|_| bad())?;
+            let time = parsed.to_naive_time().map_err(|_| bad())?;
+            date.and_time(time)
+        };
+        let secs = naive.and_utc().timestamp() - offset;
+        i64::try_from(secs as i128 * NSECS_PER_SEC as i128 + naive.nanosecond() as i128)
+            .map(Timestamp)
+            .map_err(|_| bad())
+    }
+
+    /// Formats with a Ruby `strftime` format in UTC or in `timezone`.
+    pub fn format(self, format: &str, timezone: Option<&str>) -> Result<String> {
+        let offset = match timezone {
+            Some(tz) => tz_offset(tz).ok_or_else(|| Error::argument(format!("Illegal timezone '{tz}'")))?,
+            None => 0,
+        };
+        let d = DateTime::from_timestamp(self.0.div_euclid(NSECS_PER_SEC), self.0.rem_euclid(NSECS_PER_SEC) as u32)
+            .ok_or_else(|| Error::argument("Timestamp out of range"))?;
+        let fixed = chrono::FixedOffset::east_opt(offset as i32).ok_or_else(|| Error::argument("Illegal timezone"))?;
+        let local = d.with_timezone(&fixed);
+        let fmt = ruby_to_chrono_format(format);
+        let mut out = String::new();
+        use std::fmt::Write;
+        write!(out, "{}", local.format(&fmt)).map_err(|_| Error::argument(format!("Illegal format '{format}'")))?;
+        if timezone.is_none() {
+            out = out.replace("+00:00", "UTC");
+        }
+        Ok(out)
+    }
+}
+
 fn parse_default_timestamp(s: &str) -> Option<Timestamp> {
     let (main, offset_secs) = match s.rsplit_once(' ') {
         Some((head, tz)) if head.len() >= 10 && tz_offset(tz).is_some() => (head, tz_offset(tz)?),
@@ -454,6 +580,11 @@ fn parse_default_timestamp(s: &str) -> Option<Timestamp> {
     let secs = dt.and_utc().timestamp() - offset_secs;
     let nanos = (secs as i128) * NSECS_PER_SEC as i128 + frac as i128;
     i64::try_from(nanos).ok().map(Timestamp)
+}
+
+/// Fails with Puppet's message for a timezone it cannot read.
+pub fn check_timezone(tz: &str) -> Result<()> {
+    tz_offset(tz).map(|_| ()).ok_or_else(|| Error::argument(format!("Illegal timezone '{tz}'")))
 }
 
 fn tz_offset(tz: &str) -> Option<i64> {
