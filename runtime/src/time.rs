@@ -531,13 +531,12 @@ impl Timestamp {
             .ok_or_else(|| Error::argument("Timestamp out of range"))?;
         let fixed = chrono::FixedOffset::east_opt(offset as i32).ok_or_else(|| Error::argument("Illegal timezone"))?;
         let local = d.with_timezone(&fixed);
-        let fmt = ruby_to_chrono_format(format);
+        // Ruby's %Z is the zone name: `UTC` for UTC, empty for a fixed offset.
+        let zone = if timezone.is_none() { "UTC" } else { "" };
+        let fmt = ruby_to_chrono_format(format).replace("%Z", zone);
         let mut out = String::new();
         use std::fmt::Write;
         write!(out, "{}", local.format(&fmt)).map_err(|_| Error::argument(format!("Illegal format '{format}'")))?;
-        if timezone.is_none() {
-            out = out.replace("+00:00", "UTC");
-        }
         Ok(out)
     }
 }

@@ -141,3 +141,19 @@ fn hash_keys_are_ruby_eql_and_ordered() {
     assert_eq!(m.get(&Value::Float(-0.0)), None);
     assert_eq!(m.get(&Value::array(vec![Value::Integer(1)])), Some(&Value::string("array")));
 }
+
+#[test]
+fn timestamp_strftime() {
+    use pjit_runtime::time::Timestamp;
+    // Expected strings from Ruby's Time#strftime.
+    let t = Timestamp(1_349_863_872_123_456_789);
+    let cases = [
+        ("%FT%T.%N %Z|%L|%3N|%s|%j|%a %b %e|%-m/%-d|%z|%:z", None,
+         "2012-10-10T10:11:12.123456789 UTC|123|123|1349863872|284|Wed Oct 10|10/10|+0000|+00:00"),
+        ("%FT%T %Z|%z|%:z", Some("+01:00"), "2012-10-10T11:11:12 |+0100|+01:00"),
+    ];
+    for (fmt, tz, want) in cases {
+        assert_eq!(t.format(fmt, tz).unwrap(), want, "{fmt}");
+    }
+    assert_eq!(t.to_puppet_string(), "2012-10-10T10:11:12.123456789 UTC");
+}
