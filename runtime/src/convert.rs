@@ -317,6 +317,22 @@ pub fn timespan_from_hash(v: &Value) -> Result<Timespan> {
     i64::try_from(ns).map(Timespan).map_err(|_| Error::argument("Timespan value is out of range"))
 }
 
+/// Ruby's `Base64.strict_decode64`: the alphabet, correct padding, no line
+/// breaks; anything else is `invalid base64`.
+pub fn strict_base64_decode(s: &str) -> Result<Vec<u8>> {
+    let bad = || Error::argument("invalid base64");
+    if s.len() % 4 != 0 {
+        return Err(bad());
+    }
+    let body = s.trim_end_matches('=');
+    if s.len() - body.len() > 2
+        || !body.chars().all(|c| c.is_ascii_alphanumeric() || c == '+' || c == '/')
+    {
+        return Err(bad());
+    }
+    base64_decode(s, true).map_err(|_| bad())
+}
+
 /// Ruby `Base64.decode64`-style lenient decoding (ignores characters outside
 /// the alphabet).
 pub fn base64_decode(s: &str, strict: bool) -> Result<Vec<u8>> {
@@ -503,6 +519,10 @@ fn new_untyped(t: &Type, args: &[Value]) -> Result<Value> {
             Value::Float(f) => Ok(Value::Timespan(Timespan::from_secs_f64(*f)?)),
             Value::String(s) => match args.get(1) {
                 Some(Value::String(f)) => Ok(Value::Timespan(Timespan::parse_with(s, &[f.as_str()])?)),
+                Some(Value::Array(fs)) => {
+                    let fs: Vec<&str> = fs.iter().filter_map(|f| f.as_str()).collect();
+                    Ok(Value::Timespan(Timespan::parse_with(s, &fs)?))
+                }
                 _ => Ok(Value::Timespan(Timespan::parse(s)?)),
             },
             Value::Hash(_) => Ok(Value::Timespan(timespan_from_hash(&arg)?)),
@@ -541,9 +561,16 @@ fn new_untyped(t: &Type, args: &[Value]) -> Result<Value> {
         },
         Type::SemVer(_) => match &arg {
             Value::SemVer(_) => Ok(arg.clone()),
-            Value::String(s) => Ok(Value::SemVer(Arc::new(parse_version(s).map_err(|_| {
-                Error::argument(format!("'new_Version' The string '{s}' cannot be converted to a SemVer"))
-            })?))),
+            Value::String(s) => {
+                if !crate::semver::matches_version_pattern(s) {
+                    return Err(Error::argument(format!(
+                        "'new_Version' The string '{s}' cannot be converted to a SemVer"
+                    )));
+                }
+                Ok(Value::SemVer(Arc::new(parse_version(s).map_err(|_| {
+                    Error::argument("Numeric pre-release identifiers MUST NOT contain leading zeroes")
+                })?)))
+            }
             Value::Integer(major) if args.len() >= 3 => {
                 let n = |i: usize| match args.get(i) {
                     Some(Value::Integer(x)) if *x >= 0 => Some(*x as u64),
@@ -562,6 +589,9 @@ fn new_untyped(t: &Type, args: &[Value]) -> Result<Value> {
         },
         Type::SemVerRange => match &arg {
             Value::SemVerRange(_) => Ok(arg.clone()),
+            Value::String(s) if s.is_empty() && args.len() == 1 => Err(Error::argument(
+                "The function 'new_VersionRange' was called with arguments it does not accept. It expects one of:\n  (SemVerRangeString = String[1] str)\n    rejected: parameter 'str' expects a SemVerRangeString = String[1] value, got String\n  (Variant[Default, SemVer] min, Variant[Default, SemVer] max, Boolean exclude_max?)\n    rejected: expects between 2 and 3 arguments, got 1\n  (SemVerRangeHash = Struct[{'min' => Variant[Default, SemVer], Optional['max'] => Variant[Default, SemVer], Optional['exclude_max'] => Boolean}] hash_args)\n    rejected: parameter 'hash_args' expects a SemVerRangeHash = Struct[{'min' => Variant[Default, SemVer], Optional['max'] => Variant[Default, SemVer], Optional['exclude_max'] => Boolean}] value, got String",
+            )),
             Value::String(s) => Ok(Value::SemVerRange(Arc::new(VersionRange::parse(s)?))),
             other => Err(cannot_convert("SemVerRange", other)),
         },
@@ -574,8 +604,12 @@ fn new_untyped(t: &Type, args: &[Value]) -> Result<Value> {
                     "%s" => s.as_bytes().to_vec(),
                     "%b" => base64_decode(s, false)?,
                     "%u" => base64_decode(s, false)?,
-                    _ => base64_decode(s, true)
-                        .map_err(|_| Error::argument(format!("The given string in encoding '%B' is invalid: {s}")))?,
+                    "%B" => strict_base64_decode(s)?,
+                    other => {
+                        return Err(Error::argument(format!(
+                            "The function 'new_Binary' was called with arguments it does not accept. It expects one of:\n  (String str, Base64Format = Enum['%B', '%b', '%r', '%s', '%u'] format?)\n    rejected: parameter 'format' expects a match for Base64Format = Enum['%B', '%b', '%r', '%s', '%u'], got '{other}'\n  (Array[ByteInteger] byte_array)\n    rejected: expects 1 argument, got 2\n  (BinaryArgsHash = Variant[StringHash = Struct[{{'value' => String, 'format' => Optional[Base64Format = Enum['%B', '%b', '%r', '%s', '%u']]}}], ArrayHash = Struct[{{'value' => Array[ByteInteger = Integer[0, 255]]}}]] hash_args)\n    rejected: expects 1 argument, got 2"
+                        )));
+                    }
                 };
                 Ok(Value::Binary(Arc::new(bytes)))
             }

@@ -244,7 +244,9 @@ impl VersionRange {
     pub fn includes(&self, v: &Version) -> bool {
         self.alternatives.iter().any(|alt| {
             alt.iter().all(|cmp| cmp.matches(v))
+                // `*` (no bounds) includes prereleases too.
                 && (v.pre.is_empty()
+                    || alt.is_empty()
                     || alt.iter().any(|cmp| {
                         !cmp.version.pre.is_empty()
                             && (cmp.version.major, cmp.version.minor, cmp.version.patch)
@@ -261,6 +263,33 @@ fn split_op(simple: &str) -> (&str, &str) {
         }
     }
     ("", simple)
+}
+
+/// SemanticPuppet's `REGEX_FULL`: `MAJOR.MINOR.PATCH` without leading
+/// zeros, optional `-prerelease` and `+build` of `[0-9A-Za-z-]` dot-separated
+/// identifiers (a numeric prerelease identifier with a leading zero matches
+/// the pattern but fails later).
+pub fn matches_version_pattern(s: &str) -> bool {
+    let ident_ok = |p: &str| !p.is_empty() && p.split('.').all(|i| !i.is_empty() && i.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'));
+    let (rest, build) = match s.split_once('+') {
+        Some((r, b)) => (r, Some(b)),
+        None => (s, None),
+    };
+    if build.is_some_and(|b| !ident_ok(b)) {
+        return false;
+    }
+    let (core, pre) = match rest.split_once('-') {
+        Some((c, p)) => (c, Some(p)),
+        None => (rest, None),
+    };
+    if pre.is_some_and(|p| !ident_ok(p)) {
+        return false;
+    }
+    let parts: Vec<&str> = core.split('.').collect();
+    parts.len() == 3
+        && parts.iter().all(|p| {
+            !p.is_empty() && p.chars().all(|c| c.is_ascii_digit()) && (p.len() == 1 || !p.starts_with('0'))
+        })
 }
 
 /// Parses a version as SemanticPuppet does (strict `MAJOR.MINOR.PATCH`).

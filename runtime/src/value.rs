@@ -297,7 +297,8 @@ fn eql(a: &Value, b: &Value) -> bool {
         (Type(x), Type(y)) => x == y,
         (SemVer(x), SemVer(y)) => x == y,
         (SemVerRange(x), SemVerRange(y)) => x == y,
-        (Sensitive(x), Sensitive(y)) => Arc::ptr_eq(x, y),
+        // Puppet's Sensitive#== compares the wrapped values' hashes.
+        (Sensitive(x), Sensitive(y)) => Arc::ptr_eq(x, y) || x.eql(y),
         (Binary(x), Binary(y)) => x == y,
         (Iterator(x), Iterator(y)) => Arc::ptr_eq(x, y),
         (Callable(x), Callable(y)) => Arc::ptr_eq(x, y),
@@ -351,7 +352,7 @@ fn hash_value<H: Hasher>(v: &Value, state: &mut H) {
         Value::Type(t) => t.hash(state),
         Value::SemVer(s) => s.to_string().hash(state),
         Value::SemVerRange(r) => r.to_string().hash(state),
-        Value::Sensitive(s) => (Arc::as_ptr(s) as usize).hash(state),
+        Value::Sensitive(s) => hash_value(s, state),
         Value::Binary(b) => b.hash(state),
         Value::Iterator(i) => (Arc::as_ptr(i) as usize).hash(state),
         Value::Callable(c) => (Arc::as_ptr(c) as usize).hash(state),
