@@ -321,7 +321,7 @@ pub fn timespan_from_hash(v: &Value) -> Result<Timespan> {
 /// breaks; anything else is `invalid base64`.
 pub fn strict_base64_decode(s: &str) -> Result<Vec<u8>> {
     let bad = || Error::argument("invalid base64");
-    if s.len() % 4 != 0 {
+    if !s.len().is_multiple_of(4) {
         return Err(bad());
     }
     let body = s.trim_end_matches('=');
