@@ -562,10 +562,12 @@ pub fn not(v: &Value) -> Value {
 /// Ruby's `casecmp`: ASCII-only case-insensitive byte comparison.
 pub fn casecmp(a: &str, b: &str) -> Ordering {
     let (ab, bb) = (a.as_bytes(), b.as_bytes());
-    for (x, y) in ab.iter().zip(bb.iter()) {
-        let (x, y) = (x.to_ascii_lowercase(), y.to_ascii_lowercase());
+    for (&x, &y) in ab.iter().zip(bb.iter()) {
         if x != y {
-            return x.cmp(&y);
+            let (x, y) = (x.to_ascii_lowercase(), y.to_ascii_lowercase());
+            if x != y {
+                return x.cmp(&y);
+            }
         }
     }
     ab.len().cmp(&bb.len())
@@ -894,7 +896,21 @@ fn slice_range(len: usize, k1: i64, k2: i64) -> Option<(usize, usize)> {
 }
 
 /// `left[keys...]` on a value: arrays, hashes, strings, binaries and types.
+#[inline]
 pub fn access(left: &Value, keys: &[Value]) -> Result<Value> {
+    // Fast paths: one key into a hash, one integer index into an array.
+    match (left, keys) {
+        (Value::Hash(h), [k]) => return Ok(h.get(k).cloned().unwrap_or(Value::Undef)),
+        (Value::Array(a), [Value::Integer(i)]) => {
+            let idx = if *i < 0 { a.len() as i64 + i } else { *i };
+            return Ok(if idx < 0 { Value::Undef } else { a.get(idx as usize).cloned().unwrap_or(Value::Undef) });
+        }
+        _ => access_general(left, keys),
+    }
+}
+
+#[inline(never)]
+fn access_general(left: &Value, keys: &[Value]) -> Result<Value> {
     match left {
         Value::Array(a) => {
             let keys = flatten_keys(keys);

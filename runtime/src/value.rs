@@ -95,8 +95,11 @@ pub type PStr = Arc<String>;
 
 /// The element storage of an Array value.
 pub type ArrayVec = Vec<Value>;
-/// The entry storage of a Hash value; insertion-ordered.
-pub type HashMapV = IndexMap<Value, Value>;
+/// The entry storage of a Hash value; insertion-ordered. The hasher is a
+/// fast fixed-seed one (`foldhash`): iteration order is insertion order
+/// whatever the hasher, so output stays deterministic, and manifests are not
+/// an adversarial input for hash flooding.
+pub type HashMapV = IndexMap<Value, Value, foldhash::fast::FixedState>;
 
 /// A shared immutable array. Dropping the last reference to a deeply nested
 /// array does not recurse (see `Drop`).
@@ -266,8 +269,14 @@ impl Value {
     }
 
     /// Ruby's `eql?`: the semantics of hash keys and of `Array#delete`.
+    #[inline]
     pub fn eql(&self, other: &Value) -> bool {
-        guard_stack(|| eql(self, other))
+        match (self, other) {
+            // Hot for hash lookups: no stack check needed for leaves.
+            (Value::String(x), Value::String(y)) => x == y,
+            (Value::Integer(x), Value::Integer(y)) => x == y,
+            _ => guard_stack(|| eql(self, other)),
+        }
     }
 }
 
@@ -315,8 +324,14 @@ impl PartialEq for Value {
 impl Eq for Value {}
 
 impl Hash for Value {
+    #[inline]
     fn hash<H: Hasher>(&self, state: &mut H) {
-        guard_stack(|| hash_value(self, state))
+        match self {
+            Value::Array(_) | Value::Hash(_) | Value::Type(_) | Value::Sensitive(_) => {
+                guard_stack(|| hash_value(self, state))
+            }
+            _ => hash_value(self, state),
+        }
     }
 }
 
