@@ -900,10 +900,10 @@ fn slice_range(len: usize, k1: i64, k2: i64) -> Option<(usize, usize)> {
 pub fn access(left: &Value, keys: &[Value]) -> Result<Value> {
     // Fast paths: one key into a hash, one integer index into an array.
     match (left, keys) {
-        (Value::Hash(h), [k]) => return Ok(h.get(k).cloned().unwrap_or(Value::Undef)),
+        (Value::Hash(h), [k]) => Ok(h.get(k).cloned().unwrap_or(Value::Undef)),
         (Value::Array(a), [Value::Integer(i)]) => {
             let idx = if *i < 0 { a.len() as i64 + i } else { *i };
-            return Ok(if idx < 0 { Value::Undef } else { a.get(idx as usize).cloned().unwrap_or(Value::Undef) });
+            Ok(if idx < 0 { Value::Undef } else { a.get(idx as usize).cloned().unwrap_or(Value::Undef) })
         }
         _ => access_general(left, keys),
     }
