@@ -751,7 +751,8 @@ fn iterable_element_type(t: &Type) -> Option<Option<Type>> {
         Type::Integer(_) => Some(Type::Integer(IntRange::UNBOUNDED)),
         Type::Iterable(i) | Type::Iterator(i) => i.as_deref().cloned(),
         Type::Type(Some(i)) => match i.resolved() {
-            Type::Enum { .. } | Type::Integer(_) => Some((**i).clone()),
+            Type::Enum { .. } => Some((**i).clone()),
+            Type::Integer(r) if r.from.is_some() && r.to.is_some() => Some((**i).clone()),
             _ => return None,
         },
         _ => return None,
