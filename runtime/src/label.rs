@@ -13,7 +13,8 @@ use crate::value::Value;
 pub fn label(v: &Value) -> String {
     match v {
         Value::Undef => "Undef Value".into(),
-        Value::Default => "Default Value".into(),
+        // `default` is a Ruby Symbol, which the label provider calls Object.
+        Value::Default => "Object".into(),
         Value::Boolean(_) => "Boolean".into(),
         Value::Integer(_) => "Integer".into(),
         Value::Float(_) => "Float".into(),

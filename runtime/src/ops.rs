@@ -131,7 +131,11 @@ fn check_float(op: ArithOp, f: f64) -> Result<Value> {
 /// Numeric in Ruby) pass, strings convert by the CONVERTABLE_STRING rules.
 pub fn coerce_numeric(v: &Value) -> Result<Value> {
     match v {
-        Value::Integer(_) | Value::Float(_) | Value::Timespan(_) | Value::Timestamp(_) => Ok(v.clone()),
+        // SemanticPuppet::Version is a Ruby Numeric too; the arithmetic then
+        // fails with Ruby's own errors (see `arithmetic_general`).
+        Value::Integer(_) | Value::Float(_) | Value::Timespan(_) | Value::Timestamp(_) | Value::SemVer(_) => {
+            Ok(v.clone())
+        }
         Value::String(s) => to_number(s).ok_or_else(|| not_numeric(v)),
         _ => Err(not_numeric(v)),
     }
@@ -225,6 +229,9 @@ fn arithmetic_general(op: ArithOp, left: &Value, right: &Value) -> Result<Value>
         if op == ArithOp::Add || (op == ArithOp::Mul && matches!(r, Value::Timespan(_))) {
             std::mem::swap(&mut l, &mut r);
         } else if op == ArithOp::Sub && matches!(r, Value::Timespan(_)) {
+            if matches!(l, Value::SemVer(_)) {
+                return Err(not_applicable(op.symbol(), &l));
+            }
             l = Value::Timespan(Timespan(number_to_nanos(&l)?));
         } else {
             return Err(not_applicable_when(op.symbol(), &l, &r));
@@ -248,10 +255,20 @@ fn arithmetic_general(op: ArithOp, left: &Value, right: &Value) -> Result<Value>
                 ArithOp::Mod => Err(not_applicable_when("%", &l, &r)),
             }
         }
+        (Value::Integer(_) | Value::Float(_), Value::SemVer(_)) => match op {
+            ArithOp::Shl | ArithOp::Shr => Err(not_applicable(op.symbol(), &l)),
+            _ => Err(cant_convert_version(op.symbol())),
+        },
         (Value::Timespan(a), _) => timespan_op(op, *a, &r),
         (Value::Timestamp(a), _) => timestamp_op(op, *a, &r),
         _ => Err(not_applicable(op.symbol(), &l)),
     }
+}
+
+/// Ruby's TypeError when a number meets a SemanticPuppet::Version.
+#[cold]
+fn cant_convert_version(op: &str) -> Error {
+    Error::runtime(&format!("'{op}' expression"), "can't convert SemanticPuppet::Version into Float")
 }
 
 fn as_f64(v: &Value) -> f64 {
@@ -277,6 +294,7 @@ fn number_to_nanos(v: &Value) -> Result<i64> {
 
 fn time_label(v: &Value) -> String {
     match v {
+        Value::SemVer(_) => "Version".into(),
         Value::Integer(_) => "Integer".into(),
         Value::Float(_) => "Float".into(),
         Value::Timespan(_) => "Timespan".into(),
@@ -299,7 +317,8 @@ fn timespan_op(op: ArithOp, a: Timespan, r: &Value) -> Result<Value> {
         ArithOp::Add => match r {
             Value::Timestamp(t) => Ok(Value::Timestamp(Timestamp(ns_add(op, a.0, t.0)?))),
             Value::Timespan(t) => Ok(Value::Timespan(Timespan(ns_add(op, a.0, t.0)?))),
-            _ => Ok(Value::Timespan(Timespan(ns_add(op, a.0, number_to_nanos(r)?)?))),
+            Value::Integer(_) | Value::Float(_) => Ok(Value::Timespan(Timespan(ns_add(op, a.0, number_to_nanos(r)?)?))),
+            _ => Err(Error::runtime(&lbl, &format!("{} cannot be added to a Timespan", a_an_uc(&time_label(r))))),
         },
         ArithOp::Sub => match r {
             Value::Timespan(t) => Ok(Value::Timespan(Timespan(ns_sub(op, a.0, t.0)?))),
@@ -643,6 +662,7 @@ pub fn compare(op: CmpOp, a: &Value, b: &Value) -> Result<Ordering> {
             V::Integer(_) | V::Float(_) | V::Timespan(_) | V::Timestamp(_) => {
                 numeric_cmp(a, b).ok_or_else(|| err("comparison failed"))
             }
+            V::SemVer(_) => Err(cant_convert_version(op.symbol())),
             _ => Err(err("A Numeric is not comparable to non Numeric")),
         },
         V::Timespan(_) => match b {

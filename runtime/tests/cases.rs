@@ -45,10 +45,9 @@ fn lex(src: &str) -> Result<Vec<Tok>, String> {
             i += 1;
             continue;
         }
-        let regex_ok = matches!(
-            out.last(),
-            None | Some(Tok::Op(_))
-        ) && !matches!(out.last(), Some(Tok::Op(")")) | Some(Tok::Op("]")) | Some(Tok::Op("}")));
+        let regex_ok = (matches!(out.last(), None | Some(Tok::Op(_)))
+            && !matches!(out.last(), Some(Tok::Op(")")) | Some(Tok::Op("]")) | Some(Tok::Op("}"))))
+            || matches!(out.last(), Some(Tok::Word(w)) if w == "in" || w == "and" || w == "or");
         if c == '/' && regex_ok {
             let mut j = i + 1;
             let mut s = String::new();
