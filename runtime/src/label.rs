@@ -126,6 +126,15 @@ fn type_class_simple_name(t: &Type) -> &'static str {
     }
 }
 
+/// The label of a value's Ruby class (`label_Class`): a type's class is
+/// `Integer-Type`, other classes print their name (`String`, `NilClass`).
+pub fn class_label(v: &Value) -> String {
+    match v {
+        Value::Type(t) => format!("{}-Type", type_class_simple_name(t)),
+        other => ruby_class(other),
+    }
+}
+
 /// `bad_key_type_name`: `Undef`, `Default`, or the generalized inferred type.
 pub fn bad_key_type_name(v: &Value) -> String {
     match v {

@@ -32,12 +32,17 @@ fn flatten(args: &[Value]) -> Vec<Value> {
     out
 }
 
+/// `max` of [`slice_arity`] meaning "no upper bound" (Puppet's -1 / Infinity).
+const UNBOUNDED: usize = usize::MAX;
+
+/// Puppet's BAD_TYPE_SLICE_ARITY. `max` is `None` where Puppet passes no
+/// maximum, which prints the exact-count form ("accepts 1 argument").
 #[cold]
 fn slice_arity(base: &str, min: usize, max: Option<usize>, actual: usize) -> Error {
     let msg = match max {
-        None => format!("{base}[] accepts {min} or more arguments. Got {actual}"),
+        Some(UNBOUNDED) => format!("{base}[] accepts {min} or more arguments. Got {actual}"),
         Some(max) if max != min => format!("{base}[] accepts {min} to {max} arguments. Got {actual}"),
-        Some(_) => {
+        _ => {
             let plural = if min == 1 { "argument" } else { "arguments" };
             format!("{base}[] accepts {min} {plural}. Got {actual}")
         }
@@ -100,7 +105,7 @@ fn collection_size(t: &Type, keys: &[Value]) -> Result<IntRange> {
                 "BAD_COLLECTION_SLICE_TYPE",
                 format!(
                     "A Type's size constraint arguments must be a single Integer type, or 1-2 integers (or default). Got {}",
-                    a_an(&ruby_class(k))
+                    a_an(&crate::label::class_label(k))
                 ),
             ));
         }
@@ -145,6 +150,16 @@ fn time_arg_stamp(v: &Value) -> Result<Option<Timestamp>> {
             Error::argument("Timestamp value is out of range")
         })?)),
         Value::Float(f) => Some(Timestamp::from_secs_f64(*f)?),
+        Value::Hash(h) => match h.get(&Value::string("string")) {
+            Some(Value::String(s)) => match h.get(&Value::string("format")) {
+                Some(Value::String(f)) => {
+                    let tz = h.get(&Value::string("timezone")).and_then(|t| t.as_str());
+                    Some(Timestamp::parse_with(s, f, tz)?)
+                }
+                _ => Some(Timestamp::parse(s)?),
+            },
+            _ => return Err(Error::argument("no implicit conversion of nil into String")),
+        },
         other => {
             return Err(Error::argument(format!(
                 "Unable to create a Puppet::Pops::Time::Timestamp from a {}",
@@ -330,11 +345,7 @@ pub fn parameterize(base: &Type, args: &[Value]) -> Result<Value> {
             for (k, v) in h.iter() {
                 // Puppet's `TypeFactory.type_of`: a type as is, a string
                 // names a Ruby class, anything else is its generalized type.
-                let vt = match v {
-                    Value::Type(vt) => (**vt).clone(),
-                    Value::String(s) => Type::Runtime { runtime: Some(Arc::from("ruby")), name: Some(Arc::from(s.as_str())) },
-                    other => super::calc::infer_generalized(other),
-                };
+                let vt = type_of(v);
                 let key = match k {
                     Value::String(s) => {
                         if s.is_empty() {
@@ -418,7 +429,7 @@ pub fn parameterize(base: &Type, args: &[Value]) -> Result<Value> {
         Type::Regexp(_) => {
             let keys = flatten(args);
             if keys.len() != 1 {
-                return Err(slice_arity(&type_base_label(t), 1, None, keys.len()).with_max1());
+                return Err(slice_arity(&type_base_label(t), 1, None, keys.len()));
             }
             match &keys[0] {
                 Value::String(s) => ty(Type::Regexp(Some(Regex::new(s)?))),
@@ -442,7 +453,7 @@ pub fn parameterize(base: &Type, args: &[Value]) -> Result<Value> {
         Type::Optional(_) => {
             let keys = flatten(args);
             if keys.len() != 1 {
-                return Err(slice_arity("Optional-Type", 1, None, keys.len()).with_max1());
+                return Err(slice_arity("Optional-Type", 1, None, keys.len()));
             }
             match &keys[0] {
                 Value::Type(i) => ty(Type::Optional(Some(i.clone()))),
@@ -480,7 +491,7 @@ pub fn parameterize(base: &Type, args: &[Value]) -> Result<Value> {
             };
             let keys = flatten(args);
             if keys.len() != 1 {
-                return Err(slice_arity(name, 1, None, keys.len()).with_max1());
+                return Err(slice_arity(name, 1, None, keys.len()));
             }
             let i = Arc::new(expect_type(name, &keys[0])?);
             ty(match t {
@@ -563,7 +574,7 @@ pub fn parameterize(base: &Type, args: &[Value]) -> Result<Value> {
         Type::Uri(_) => {
             let keys = flatten(args);
             if keys.len() != 1 {
-                return Err(slice_arity("URI-Type", 1, None, keys.len()).with_max1());
+                return Err(slice_arity("URI-Type", 1, None, keys.len()));
             }
             match &keys[0] {
                 Value::String(_) | Value::Hash(_) => ty(Type::Uri(Some(Arc::new(keys[0].clone())))),
@@ -594,17 +605,6 @@ pub fn parameterize(base: &Type, args: &[Value]) -> Result<Value> {
     }
 }
 
-trait WithMax1 {
-    fn with_max1(self) -> Self;
-}
-impl WithMax1 for Error {
-    /// Puppet passes no `max` for these, so the message is the `min or more`
-    /// form; kept as a hook in case a caller needs the exact-arity wording.
-    fn with_max1(self) -> Self {
-        self
-    }
-}
-
 fn hash_type(k: Type, v: Type, size: Option<IntRange>) -> Type {
     if size.is_some_and(|s| s.from == Some(0) && s.to == Some(0)) {
         return Type::empty_hash();
@@ -615,7 +615,7 @@ fn hash_type(k: Type, v: Type, size: Option<IntRange>) -> Type {
 fn assert_arity(t: &Type, keys: &[Value], min: usize, max: Option<usize>) -> Result<()> {
     let n = keys.len();
     if n < min || max.is_some_and(|m| n > m) {
-        return Err(slice_arity(&type_base_label(t), 1, max, n));
+        return Err(slice_arity(&type_base_label(t), 1, Some(max.unwrap_or(UNBOUNDED)), n));
     }
     Ok(())
 }
@@ -659,13 +659,7 @@ fn callable(t: &Type, args: &[Value]) -> Result<Value> {
         size = Some(int_range(range_bound(&params[n - 1]), None)?);
         params.truncate(n - 1);
     }
-    let mut types = Vec::new();
-    for p in &params {
-        match p {
-            Value::Type(x) => types.push((**x).clone()),
-            other => return Err(specialization(t, other, "Any-Type")),
-        }
-    }
+    let mut types: Vec<Type> = params.iter().map(type_of).collect();
     if types.is_empty() && size.is_some_and(|s: IntRange| s.to.is_none_or(|to| to > 0)) {
         types.push(Type::Unit);
     }
@@ -674,6 +668,16 @@ fn callable(t: &Type, args: &[Value]) -> Result<Value> {
         block,
         return_type,
     }))))
+}
+
+/// Puppet's `TypeFactory.type_of`: a type as is, a string names a Ruby
+/// class, anything else is its generalized inferred type.
+fn type_of(v: &Value) -> Type {
+    match v {
+        Value::Type(t) => (**t).clone(),
+        Value::String(s) => Type::Runtime { runtime: Some(Arc::from("ruby")), name: Some(Arc::from(s.as_str())) },
+        other => super::calc::infer_generalized(other),
+    }
 }
 
 fn is_kind_of_callable(t: &Type) -> bool {
@@ -713,7 +717,7 @@ fn is_classref_ext(name: &str) -> bool {
 
 fn resource(t: &Type, type_name: Option<&str>, title: Option<&str>, args: &[Value]) -> Result<Value> {
     if args.is_empty() {
-        return Err(slice_arity(&type_base_label(t), 1, None, 0));
+        return Err(slice_arity(&t.to_string(), 1, Some(UNBOUNDED), 0));
     }
     let mut keys: Vec<Value> = args.to_vec();
     let name: String = match type_name {
@@ -801,7 +805,7 @@ fn is_name(name: &str) -> bool {
 
 fn class(name: Option<&str>, args: &[Value]) -> Result<Value> {
     if args.is_empty() {
-        return Err(slice_arity("Class", 1, None, 0));
+        return Err(slice_arity("Class", 1, Some(UNBOUNDED), 0));
     }
     let result_array = args.len() > 1 || matches!(args.first(), Some(Value::Array(_)));
     let keys: Vec<Value> = flatten(args).into_iter().filter(|k| !k.is_undef()).collect();
