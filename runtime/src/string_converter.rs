@@ -468,7 +468,11 @@ fn conv_inner(t: &Type, v: &Value, map: &FormatMap, ind: Indentation) -> Result<
             'd' | 'x' | 'X' | 'o' | 'b' | 'B' | 'p' => ruby_format(&f.orig, v),
             'e' | 'E' | 'f' | 'g' | 'G' | 'a' | 'A' => ruby_format(&f.orig, &Value::Float(*i as f64)),
             'c' => {
-                let ch = char::from_u32(*i as u32).map(String::from).unwrap_or_default();
+                let ch = u32::try_from(*i)
+                    .ok()
+                    .and_then(char::from_u32)
+                    .map(String::from)
+                    .ok_or_else(|| Error::argument("pack(U): value out of range"))?;
                 let ch = if f.alt { format!("\"{ch}\"") } else { ch };
                 ruby_format(&f.orig.replace('c', "s"), &Value::string(ch))
             }
@@ -595,11 +599,35 @@ fn conv_inner(t: &Type, v: &Value, map: &FormatMap, ind: Indentation) -> Result<
             }
         }
         // Scalars without a converter of their own (Timespan, Timestamp,
-        // SemVer, Sensitive, URI ...): Kernel#format with the value's to_s.
-        other => match f.conv {
-            'p' => ruby_format(&f.orig.replace('p', "s"), &Value::string(p_form(other))),
-            _ => ruby_format(&f.orig, &Value::string(scalar_to_s(other))),
-        },
+        // SemVer, Sensitive, URI ...): Kernel#format with the object itself,
+        // so Timespan/Timestamp (Ruby Numerics) format as numbers.
+        other => {
+            let numeric_int = matches!(f.conv, 'd' | 'i' | 'u' | 'x' | 'X' | 'o' | 'b' | 'B' | 'c');
+            let numeric_float = matches!(f.conv, 'e' | 'E' | 'f' | 'g' | 'G' | 'a' | 'A');
+            let as_number = match other {
+                Value::Timespan(t) => Some((t.0.div_euclid(crate::time::NSECS_PER_SEC), t.to_f())),
+                Value::Timestamp(t) => Some((t.0.div_euclid(crate::time::NSECS_PER_SEC), t.to_f())),
+                _ => None,
+            };
+            let class = match other {
+                Value::SemVer(_) => Some("SemanticPuppet::Version"),
+                Value::Sensitive(_) => Some("Puppet::Pops::Types::PSensitiveType::Sensitive"),
+                _ => None,
+            };
+            if let Some(d) = f.delimiters {
+                // Kernel#format does not know Puppet's delimiter flags.
+                return Err(Error::argument(format!("malformed format string - %{d}")));
+            }
+            match (f.conv, as_number, class) {
+                ('p', _, _) => ruby_format(&f.orig.replace('p', "s"), &Value::string(p_form(other))),
+                (_, Some((i, _)), _) if numeric_int => ruby_format(&f.orig, &Value::Integer(i)),
+                (_, Some((_, x)), _) if numeric_float => ruby_format(&f.orig, &Value::Float(x)),
+                ('c', None, Some(c)) => Err(Error::argument(format!("no implicit conversion of {c} into Integer"))),
+                (_, None, Some(c)) if numeric_int => Err(Error::argument(format!("can't convert {c} into Integer"))),
+                (_, None, Some(c)) if numeric_float => Err(Error::argument(format!("can't convert {c} into Float"))),
+                _ => ruby_format(&f.orig, &Value::string(scalar_to_s(other))),
+            }
+        }
     }
 }
 
@@ -607,6 +635,8 @@ fn conv_inner(t: &Type, v: &Value, map: &FormatMap, ind: Indentation) -> Result<
 fn p_form(v: &Value) -> String {
     match v {
         Value::Sensitive(_) => "#<Sensitive [value redacted]>".into(),
+        // Version#inspect is its string form.
+        Value::SemVer(s) => s.to_string(),
         // Puppet prints the Ruby object here; pjit prints the quoted string
         // form (see docs/puppet-differences.md).
         other => crate::display::to_string_in_type(other),

@@ -91,12 +91,12 @@ fn twos_complement(v: i64, conv: char) -> String {
 
 fn format_int(spec: &Spec, v: i64) -> String {
     if v < 0 && !spec.plus && !spec.space && matches!(spec.conv, 'x' | 'X' | 'o' | 'b' | 'B') {
+        // Ruby adds no `0` octal prefix to a two's complement form.
         let prefix = match spec.conv {
             'x' if spec.alt => "0x",
             'X' if spec.alt => "0X",
             'b' if spec.alt => "0b",
             'B' if spec.alt => "0B",
-            'o' if spec.alt => "0",
             _ => "",
         };
         let body = format!("{prefix}..{}", twos_complement(v, spec.conv));
@@ -144,6 +144,7 @@ fn format_float(spec: &Spec, f: f64) -> String {
     let digits = match spec.conv {
         'f' => format!("{a:.p$}"),
         'e' | 'E' => exp_form(a, p, spec.conv == 'E'),
+        'a' | 'A' => hex_float(a, spec.alt, spec.conv == 'A'),
         'g' | 'G' => {
             let p = if p == 0 { 1 } else { p };
             let exp = if a == 0.0 { 0 } else { a.log10().floor() as i32 };
@@ -168,6 +169,33 @@ fn format_float(spec: &Spec, f: f64) -> String {
     };
     let body = format!("{}{}", sign_str(spec, neg), digits);
     pad(spec, body, true)
+}
+
+/// C's `%a`: `0x1.8p+1` (shortest exact hex mantissa), `#` keeps the point.
+fn hex_float(a: f64, alt: bool, upper: bool) -> String {
+    let s = if a == 0.0 {
+        format!("0x0{}p+0", if alt { "." } else { "" })
+    } else {
+        let bits = a.to_bits();
+        let raw_exp = ((bits >> 52) & 0x7ff) as i64;
+        let mut mant = bits & ((1u64 << 52) - 1);
+        let (lead, exp) = if raw_exp == 0 {
+            // Subnormal: 0x0.xxxp-1022.
+            (0, -1022)
+        } else {
+            (1, raw_exp - 1023)
+        };
+        let mut digits = format!("{mant:013x}");
+        while digits.ends_with('0') {
+            digits.pop();
+        }
+        if digits.is_empty() {
+            mant = 0;
+        }
+        let frac = if mant == 0 { if alt { ".".to_string() } else { String::new() } } else { format!(".{digits}") };
+        format!("0x{lead}{frac}p{}{}", if exp < 0 { '-' } else { '+' }, exp.abs())
+    };
+    if upper { s.to_uppercase() } else { s }
 }
 
 fn strip_g_zeros(s: &str) -> String {
@@ -291,7 +319,11 @@ fn format_one(spec: &Spec, arg: &Value) -> Result<String> {
         }
         'c' => {
             let s = match arg {
-                Value::Integer(i) => char::from_u32(*i as u32).map(|c| c.to_string()).unwrap_or_default(),
+                Value::Integer(i) => u32::try_from(*i)
+                    .ok()
+                    .and_then(char::from_u32)
+                    .map(|c| c.to_string())
+                    .ok_or_else(|| Error::argument("pack(U): value out of range"))?,
                 Value::String(s) => s.chars().next().map(|c| c.to_string()).unwrap_or_default(),
                 _ => return Err(bad()),
             };
