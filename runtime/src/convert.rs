@@ -177,7 +177,7 @@ fn float_pattern(s: &str) -> bool {
 
 /// Ruby's `Integer(str)` / `Integer(str, radix)`: optional sign, `0x`/`0b`/`0o`/`0`
 /// prefixes, underscores between digits.
-fn ruby_integer(s: &str, radix: Option<u32>) -> Option<i64> {
+pub(crate) fn ruby_integer(s: &str, radix: Option<u32>) -> Option<i64> {
     let t = s.trim();
     let (neg, mut body) = match t.as_bytes().first() {
         Some(b'-') => (true, &t[1..]),
@@ -243,6 +243,31 @@ fn integer_from(v: &Value, radix: Option<u32>) -> Result<i64> {
         }
         other => Err(cannot_convert("Integer", other)),
     }
+}
+
+/// Ruby's `Float(str)`: decimal with optional exponent, hex integers,
+/// underscores between digits, surrounding whitespace.
+pub(crate) fn ruby_float(s: &str) -> Option<f64> {
+    let t = s.trim();
+    let unsigned = t.trim_start_matches(['+', '-']);
+    if unsigned.len() > 2 && (unsigned.starts_with("0x") || unsigned.starts_with("0X")) {
+        return ruby_integer(t, None).map(|i| i as f64);
+    }
+    if t.contains("__") || t.starts_with('_') || t.ends_with('_') {
+        return None;
+    }
+    let clean: String = t.chars().filter(|c| *c != '_').collect();
+    let body = clean.trim_start_matches(['+', '-']);
+    if body.is_empty()
+        || body.starts_with('.')
+        || body.ends_with('.')
+        || body.contains(".e")
+        || body.contains(".E")
+        || !body.chars().all(|c| c.is_ascii_digit() || matches!(c, '.' | 'e' | 'E' | '+' | '-'))
+    {
+        return None;
+    }
+    clean.parse::<f64>().ok()
 }
 
 fn float_from(v: &Value) -> Result<f64> {

@@ -5,7 +5,7 @@
 //! `String(x, format)` itself is the port of Puppet's `StringConverter` in
 //! `string_converter`, which formats scalars through `ruby_format`.
 
-use crate::display::{puppet_double_quote, ruby_float_to_s, scalar_to_s};
+use crate::display::{puppet_double_quote, ruby_float_to_s};
 use crate::error::{Error, Result};
 use crate::value::Value;
 
@@ -266,25 +266,35 @@ fn ruby_p(v: &Value) -> String {
     }
 }
 
+/// The Ruby class name used in `can't convert X into Integer`: `true`,
+/// `false` and `nil` are named by value.
+fn convert_name(v: &Value) -> String {
+    match v {
+        Value::Boolean(b) => b.to_string(),
+        Value::Undef => "nil".into(),
+        other => crate::label::ruby_class(other),
+    }
+}
+
 fn format_one(spec: &Spec, arg: &Value) -> Result<String> {
-    let bad = || {
-        Error::argument(format!(
-            "invalid value for Integer(): \"{}\"",
-            scalar_to_s(arg)
-        ))
-    };
     Ok(match spec.conv {
         'd' | 'i' | 'u' | 'x' | 'X' | 'o' | 'b' | 'B' => {
             let n = match arg {
                 Value::Integer(i) => *i,
-                Value::Float(f) => f.floor() as i64,
-                Value::String(s) => match crate::convert::to_number(s) {
-                    Some(Value::Integer(i)) => i,
-                    Some(Value::Float(f)) => f.floor() as i64,
-                    _ => return Err(bad()),
-                },
-                Value::Undef => return Err(Error::argument("can't convert nil into Integer")),
-                _ => return Err(bad()),
+                Value::Float(f) => {
+                    let t = f.trunc();
+                    if t.is_finite() && (-9.223372036854776e18..9.223372036854776e18).contains(&t) {
+                        t as i64
+                    } else if matches!(spec.conv, 'd' | 'i' | 'u') && t.is_finite() {
+                        // Ruby formats the exact (bignum) value of the float.
+                        return Ok(pad(spec, format!("{}{t:.0}", if t >= 0.0 { sign_str(spec, false) } else { "" }), true));
+                    } else {
+                        return Err(Error::argument(format!("can't convert {} into Integer", ruby_float_to_s(*f))));
+                    }
+                }
+                Value::String(s) => crate::convert::ruby_integer(s, None)
+                    .ok_or_else(|| Error::argument(format!("invalid value for Integer(): \"{s}\"")))?,
+                other => return Err(Error::argument(format!("can't convert {} into Integer", convert_name(other)))),
             };
             format_int(spec, n)
         }
@@ -292,12 +302,9 @@ fn format_one(spec: &Spec, arg: &Value) -> Result<String> {
             let f = match arg {
                 Value::Integer(i) => *i as f64,
                 Value::Float(f) => *f,
-                Value::String(s) => match crate::convert::to_number(s) {
-                    Some(Value::Integer(i)) => i as f64,
-                    Some(Value::Float(f)) => f,
-                    _ => return Err(Error::argument(format!("invalid value for Float(): \"{s}\""))),
-                },
-                _ => return Err(Error::argument("can't convert into Float")),
+                Value::String(s) => crate::convert::ruby_float(s)
+                    .ok_or_else(|| Error::argument(format!("invalid value for Float(): \"{s}\"")))?,
+                other => return Err(Error::argument(format!("can't convert {} into Float", convert_name(other)))),
             };
             format_float(spec, f)
         }
@@ -318,14 +325,21 @@ fn format_one(spec: &Spec, arg: &Value) -> Result<String> {
             pad(spec, s, false)
         }
         'c' => {
-            let s = match arg {
-                Value::Integer(i) => u32::try_from(*i)
+            let code = |i: i64| {
+                u32::try_from(i)
                     .ok()
                     .and_then(char::from_u32)
                     .map(|c| c.to_string())
-                    .ok_or_else(|| Error::argument("pack(U): value out of range"))?,
-                Value::String(s) => s.chars().next().map(|c| c.to_string()).unwrap_or_default(),
-                _ => return Err(bad()),
+                    .ok_or_else(|| Error::argument("invalid character"))
+            };
+            let s = match arg {
+                Value::Integer(i) => code(*i)?,
+                Value::Float(f) => code(f.trunc() as i64)?,
+                Value::String(s) if s.chars().count() == 1 => s.to_string(),
+                Value::String(_) => return Err(Error::argument("%c requires a character")),
+                other => {
+                    return Err(Error::argument(format!("no implicit conversion of {} into Integer", convert_name(other))));
+                }
             };
             pad(spec, s, false)
         }
@@ -333,9 +347,16 @@ fn format_one(spec: &Spec, arg: &Value) -> Result<String> {
     })
 }
 
-/// Ruby's `Kernel#format` as Puppet's `sprintf` function exposes it.
-/// Supports `%<name>s` / `%{name}` references into a single hash argument.
+/// Puppet's `sprintf` function: a 3.x function, so `undef` arguments arrive
+/// as empty strings, then Ruby's `Kernel#format`.
 pub fn sprintf(fmt: &str, args: &[Value]) -> Result<String> {
+    let args: Vec<Value> = args.iter().map(|a| if a.is_undef() { Value::string("") } else { a.clone() }).collect();
+    kernel_format(fmt, &args)
+}
+
+/// Ruby's `Kernel#format`. Supports `%<name>s` / `%{name}` references into a
+/// single hash argument.
+pub fn kernel_format(fmt: &str, args: &[Value]) -> Result<String> {
     let chars: Vec<char> = fmt.chars().collect();
     let mut out = String::new();
     let mut i = 0;
@@ -394,5 +415,5 @@ pub fn string_convert(v: &Value, format: Option<&Value>) -> Result<String> {
 /// Ruby's `Kernel#format` with a single argument (what the string converter
 /// applies to scalars).
 pub fn ruby_format(fmt: &str, arg: &Value) -> Result<String> {
-    sprintf(fmt, std::slice::from_ref(arg))
+    kernel_format(fmt, std::slice::from_ref(arg))
 }
