@@ -413,6 +413,24 @@ fn new_untyped(t: &Type, args: &[Value]) -> Result<Value> {
     let arg = args.first().cloned().unwrap_or(Value::Undef);
     match t.resolved() {
         Type::Integer(_) => {
+            if let Value::Hash(h) = &arg {
+                // The named-arguments signature: Struct[{from => ..., Optional[radix], Optional[abs]}].
+                let mut problems = Vec::new();
+                if h.get(&Value::string("from")).is_none() {
+                    problems.push(" Integer.new has wrong type, expects a value for key 'from'".to_string());
+                }
+                for k in h.keys() {
+                    if !matches!(k.as_str(), Some("from" | "radix" | "abs")) {
+                        problems.push(format!(
+                            "  Integer.new has wrong type, unrecognized key {}",
+                            crate::display::puppet_quote(&crate::display::to_interpolated_string(k))
+                        ));
+                    }
+                }
+                if !problems.is_empty() {
+                    return Err(Error::argument(problems.join("\n")));
+                }
+            }
             let (from, radix, abs) = match &arg {
                 Value::Hash(h) if args.len() == 1 => (
                     h.get(&Value::string("from")).cloned().unwrap_or(Value::Undef),
@@ -523,6 +541,14 @@ fn new_untyped(t: &Type, args: &[Value]) -> Result<Value> {
                 } else {
                     Ok(Value::hash(a.chunks(2).map(|kv| (kv[0].clone(), kv[1].clone()))))
                 }
+            }
+            // Strings are iterable: their characters become keys and values.
+            Value::String(s) => {
+                let chars: Vec<Value> = s.chars().map(|c| Value::string(c.to_string())).collect();
+                if chars.len() % 2 != 0 {
+                    return Err(Error::argument("odd number of arguments for Hash"));
+                }
+                Ok(Value::hash(chars.chunks(2).map(|kv| (kv[0].clone(), kv[1].clone()))))
             }
             Value::Integer(n) if *n >= 0 => {
                 if n % 2 != 0 {
@@ -661,7 +687,10 @@ fn new_untyped(t: &Type, args: &[Value]) -> Result<Value> {
                 let src = if escape { crate::regex::escape(s) } else { s.to_string() };
                 Ok(Value::Regexp(crate::regex::Regex::new(&src)?))
             }
-            other => Err(cannot_convert("Regexp", other)),
+            other => Err(Error::argument(format!(
+                "'new_float' parameter 'pattern' expects a String value, got {}",
+                mismatch_type_name(other)
+            ))),
         },
         Type::Optional(Some(i)) | Type::NotUndef(Some(i)) => new_untyped(i, args),
         Type::Type(_) => match &arg {
@@ -670,7 +699,10 @@ fn new_untyped(t: &Type, args: &[Value]) -> Result<Value> {
             Value::String(_) => Err(Error::argument(
                 "'new_type' parameter 'type_string' expects a String[1] value, got String",
             )),
-            other => Err(cannot_convert("Type", other)),
+            other => Err(Error::argument(format!(
+                "'new_type' parameter 'type_string' expects a String value, got {}",
+                mismatch_type_name(other)
+            ))),
         },
         Type::Any | Type::Unit | Type::NotUndef(None) | Type::Scalar => Ok(arg),
         other => Err(Error::argument(format!(
@@ -723,6 +755,19 @@ fn timestamp_with_formats(s: &str, formats: &[String], tz: Option<&str>) -> Resu
     } else {
         format!("Unable to parse '{s}' using any of the formats {}", formats.join(", "))
     }))
+}
+
+/// How Puppet's type mismatch describer names the type of an argument that
+/// does not match a `String` parameter: the detailed type without
+/// parameters (`Tuple`, `Struct`, `Integer`), `Type[T]` for types.
+fn mismatch_type_name(v: &Value) -> String {
+    match v {
+        Value::Type(t) => format!("Type[{}]", crate::types::format::type_to_string(&crate::types::calc::generalize(t))),
+        other => {
+            let t = type_to_string(&crate::types::calc::infer_set(other));
+            t.split('[').next().unwrap_or("").to_string()
+        }
+    }
 }
 
 /// `ruby_class` is re-exported for message building in callers.
