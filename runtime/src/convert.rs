@@ -545,7 +545,7 @@ fn new_untyped(t: &Type, args: &[Value]) -> Result<Value> {
             // Strings are iterable: their characters become keys and values.
             Value::String(s) => {
                 let chars: Vec<Value> = s.chars().map(|c| Value::string(c.to_string())).collect();
-                if chars.len() % 2 != 0 {
+                if !chars.len().is_multiple_of(2) {
                     return Err(Error::argument("odd number of arguments for Hash"));
                 }
                 Ok(Value::hash(chars.chunks(2).map(|kv| (kv[0].clone(), kv[1].clone()))))
