@@ -520,7 +520,10 @@ fn new_untyped(t: &Type, args: &[Value]) -> Result<Value> {
                 Value::Binary(b) => Ok(Value::array(b.iter().map(|x| Value::Integer(*x as i64)).collect())),
                 Value::String(s) => Ok(Value::array(s.chars().map(|c| Value::string(c.to_string())).collect())),
                 Value::Iterator(it) => Ok(Value::array(it.elements.clone())),
-                Value::Integer(n) if *n >= 0 => Ok(Value::array((0..*n).map(Value::Integer).collect())),
+                Value::Integer(n) if *n >= 0 => {
+                    check_iteration_size(*n as i128)?;
+                    Ok(Value::array((0..*n).map(Value::Integer).collect()))
+                }
                 other => Err(Error::argument(format!(
                     "Value of type {} cannot be converted to Array",
                     type_to_string(&infer_generalized(other))
@@ -551,6 +554,7 @@ fn new_untyped(t: &Type, args: &[Value]) -> Result<Value> {
                 Ok(Value::hash(chars.chunks(2).map(|kv| (kv[0].clone(), kv[1].clone()))))
             }
             Value::Integer(n) if *n >= 0 => {
+                check_iteration_size(*n as i128)?;
                 if n % 2 != 0 {
                     return Err(Error::argument("odd number of arguments for Hash"));
                 }
@@ -712,28 +716,48 @@ fn new_untyped(t: &Type, args: &[Value]) -> Result<Value> {
     }
 }
 
+/// The most elements pjit materializes for one iteration over an Integer or
+/// an Integer range (Puppet would run out of memory or time instead).
+pub const MAX_ITERATION: i128 = 1 << 24;
+
+fn check_iteration_size(n: i128) -> Result<()> {
+    if n > MAX_ITERATION {
+        return Err(Error::argument(format!(
+            "An iteration over {n} elements is larger than pjit supports ({MAX_ITERATION})"
+        )));
+    }
+    Ok(())
+}
+
 /// The elements an iteration over `v` yields (Puppet's `Iterable.on`):
 /// array elements, `[key, value]` pairs of a hash, the characters of a
 /// string, `0..n-1` for an Integer `n >= 0`, the values of a finite
 /// `Integer[a, b]` type, the values of an `Enum`, an iterator's elements.
-/// `None` when `v` is not iterable.
-pub fn iterable_elements(v: &Value) -> Option<Vec<Value>> {
-    Some(match v {
+/// `Ok(None)` when `v` is not iterable; an error when an Integer or range is
+/// too large to materialize.
+pub fn iterable_elements(v: &Value) -> Result<Option<Vec<Value>>> {
+    Ok(Some(match v {
         Value::Array(a) => a.to_vec(),
         Value::Hash(h) => h.iter().map(|(k, e)| Value::array(vec![k.clone(), e.clone()])).collect(),
         Value::String(s) => s.chars().map(|c| Value::string(c.to_string())).collect(),
-        Value::Integer(n) if *n >= 0 => (0..*n).map(Value::Integer).collect(),
+        Value::Integer(n) if *n >= 0 => {
+            check_iteration_size(*n as i128)?;
+            (0..*n).map(Value::Integer).collect()
+        }
         Value::Iterator(it) => it.elements.clone(),
         Value::Type(t) => match t.resolved() {
             Type::Integer(r) => match (r.from, r.to) {
-                (Some(a), Some(b)) => (a..=b).map(Value::Integer).collect(),
-                _ => return None,
+                (Some(a), Some(b)) => {
+                    check_iteration_size(b as i128 - a as i128 + 1)?;
+                    (a..=b).map(Value::Integer).collect()
+                }
+                _ => return Ok(None),
             },
             Type::Enum { values, .. } => values.iter().map(|s| Value::string(s.as_str())).collect(),
-            _ => return None,
+            _ => return Ok(None),
         },
-        _ => return None,
-    })
+        _ => return Ok(None),
+    }))
 }
 
 /// `Timestamp(string, formats, timezone)`: the first format that parses wins;

@@ -66,8 +66,9 @@ fn iteration() {
         (Value::of_type(parse_type("Enum[b, a]").unwrap()), Some("[a, b]")),
         (Value::Float(1.0), None),
     ];
+    assert!(iterable_elements(&Value::Integer(i64::MAX)).is_err());
     for (v, want) in cases {
-        let got = iterable_elements(&v).map(|e| to_interpolated_string(&Value::array(e)));
+        let got = iterable_elements(&v).unwrap().map(|e| to_interpolated_string(&Value::array(e)));
         assert_eq!(got.as_deref(), want, "{v:?}");
     }
 }
