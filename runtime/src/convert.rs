@@ -525,7 +525,7 @@ fn new_untyped(t: &Type, args: &[Value]) -> Result<Value> {
                     Ok(Value::array((0..*n).map(Value::Integer).collect()))
                 }
                 other => Err(Error::argument(format!(
-                    "Value of type {} cannot be converted to Array",
+                    "'new_array' Value of type {} cannot be converted to Array",
                     type_to_string(&infer_generalized(other))
                 ))),
             }

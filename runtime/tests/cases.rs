@@ -520,15 +520,12 @@ fn declare_aliases(ev: &mut Eval, setups: &[&str]) -> Result<(), Fail> {
         ev.aliases.push(TypeAlias::new(name.trim()));
         rhs.push(body.to_string());
     }
+    // Puppet reads alias bodies with its TypeParser, not the evaluator.
+    let aliases = ev.aliases.clone();
+    let resolve = |name: &str| aliases.iter().find(|a| a.name == name).map(|a| Type::Alias(a.clone()));
     for (i, body) in rhs.iter().enumerate() {
-        ev.toks = lex(body).map_err(Fail::Syntax)?;
-        ev.pos = 0;
-        match ev.expr(0)? {
-            Value::Type(t) => {
-                ev.aliases[i].resolve((*t).clone());
-            }
-            other => return Err(Fail::Syntax(format!("alias to {other:?}"))),
-        }
+        let t = pjit_runtime::types::parser::parse_type_with(body, &resolve)?;
+        ev.aliases[i].resolve(t);
     }
     Ok(())
 }
@@ -564,8 +561,10 @@ fn run_case(case: &str) -> String {
     }
 }
 
-/// Errors raised inside a function call (`Integer('x')`, `sprintf(...)`) reach
-/// the user wrapped by the evaluator; the runtime reports the inner error.
+/// Errors raised inside a function call (`Integer('x')`, `sprintf(...)`) or
+/// while reading a type alias reach the user wrapped by the evaluator
+/// (`Error while evaluating a Function Call, ...` / `a Type-Name, ...`); the
+/// runtime reports the inner error.
 fn matches_expectation(got: &str, expected: &str) -> bool {
     if got == expected {
         return true;
@@ -573,7 +572,8 @@ fn matches_expectation(got: &str, expected: &str) -> bool {
     if let (Some(g), Some(e)) = (got.strip_prefix("error "), expected.strip_prefix("error ")) {
         let g_msg = g.split_once(": ").map_or(g, |(_, m)| m);
         let e_msg = e.split_once(": ").map_or(e, |(_, m)| m);
-        return e_msg.ends_with(g_msg) && e_msg.starts_with("Error while evaluating a Function Call, ")
+        let wrapped = ["Error while evaluating a Function Call, ", "Error while evaluating a Type-Name, "];
+        return wrapped.iter().any(|w| e_msg.strip_prefix(w) == Some(g_msg))
             || e_msg == g_msg && (e.starts_with("NONE") || g.starts_with("ARGUMENT_ERROR"));
     }
     false
