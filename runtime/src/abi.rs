@@ -271,6 +271,113 @@ pub fn take_error() -> Option<Error> {
     LAST_ERROR.with(|s| s.borrow_mut().take())
 }
 
+/// `*out` = a String value from `len` bytes of UTF-8 at `ptr` (status error
+/// if they are not UTF-8).
+///
+/// # Safety
+/// `ptr` points to `len` readable bytes (may dangle when `len` is 0); `out`
+/// as in [`pjit_rt_arith`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pjit_rt_string(ptr: *const u8, len: usize, out: *mut Value) -> u32 {
+    guarded(|| {
+        // SAFETY: the caller guarantees `len` readable bytes at `ptr`.
+        let bytes = if len == 0 { &[][..] } else { unsafe { std::slice::from_raw_parts(ptr, len) } };
+        let s = std::str::from_utf8(bytes).map_err(|_| Error::new("INTERNAL_ERROR", "string constant is not UTF-8"))?;
+        // SAFETY: the caller guarantees `out` is writable and empty.
+        unsafe { out.write(Value::string(s)) };
+        Ok(())
+    })
+}
+
+/// `*out` = an Array of clones of the `n` values at `items`.
+///
+/// # Safety
+/// `items` points to `n` live values (may dangle when `n` is 0); `out` as in
+/// [`pjit_rt_arith`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pjit_rt_array(items: *const Value, n: usize, out: *mut Value) {
+    // SAFETY: the caller guarantees `n` live values at `items`.
+    let items = if n == 0 { &[][..] } else { unsafe { std::slice::from_raw_parts(items, n) } };
+    // SAFETY: the caller guarantees `out` is writable and empty.
+    unsafe { out.write(Value::array(items.to_vec())) };
+}
+
+/// `*out` = a Hash of `n` entries given as `2n` values `k0, v0, k1, v1, ...`
+/// (a later duplicate key replaces the value, as a literal hash does).
+///
+/// # Safety
+/// `kv` points to `2n` live values (may dangle when `n` is 0); `out` as in
+/// [`pjit_rt_arith`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pjit_rt_hash(kv: *const Value, n: usize, out: *mut Value) {
+    // SAFETY: the caller guarantees `2n` live values at `kv`.
+    let kv = if n == 0 { &[][..] } else { unsafe { std::slice::from_raw_parts(kv, 2 * n) } };
+    let h = Value::hash(kv.chunks(2).map(|p| (p[0].clone(), p[1].clone())));
+    // SAFETY: the caller guarantees `out` is writable and empty.
+    unsafe { out.write(h) };
+}
+
+/// `*out = -v` (unary minus).
+///
+/// # Safety
+/// As [`pjit_rt_truthy`] for `v`; `out` as in [`pjit_rt_arith`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pjit_rt_negate(v: *const Value, out: *mut Value) -> u32 {
+    guarded(|| {
+        // SAFETY: the caller guarantees `v` is live.
+        let r = ops::negate(unsafe { &*v })?;
+        // SAFETY: the caller guarantees `out` is writable and empty.
+        unsafe { out.write(r) };
+        Ok(())
+    })
+}
+
+/// Puppet's `==`: 1 or 0 (never fails).
+///
+/// # Safety
+/// `l` and `r` point to live values.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pjit_rt_equals(l: *const Value, r: *const Value) -> u32 {
+    // SAFETY: the caller guarantees both values are live.
+    let (l, r) = unsafe { (&*l, &*r) };
+    match (l, r) {
+        (Value::Type(_), _) => ops::comparison(CmpOp::Eq, l, r).unwrap_or(false) as u32,
+        _ => ops::equals(l, r) as u32,
+    }
+}
+
+/// `*out` = the Array a splat (`*v`) unfolds to.
+///
+/// # Safety
+/// As [`pjit_rt_negate`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pjit_rt_splat(v: *const Value, out: *mut Value) {
+    // SAFETY: the caller guarantees `v` is live.
+    let items = ops::splat(unsafe { &*v });
+    // SAFETY: the caller guarantees `out` is writable and empty.
+    unsafe { out.write(Value::array(items)) };
+}
+
+/// `*out = T(args...)` for a Type value `t` (`new`).
+///
+/// # Safety
+/// `t` is live, `args` holds `n` live values (may dangle when `n` is 0),
+/// `out` as in [`pjit_rt_arith`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pjit_rt_new(t: *const Value, args: *const Value, n: usize, out: *mut Value) -> u32 {
+    guarded(|| {
+        // SAFETY: the caller guarantees `t` is live and `args` holds `n` values.
+        let (t, args) = unsafe { (&*t, if n == 0 { &[][..] } else { std::slice::from_raw_parts(args, n) }) };
+        let Value::Type(t) = t else {
+            return Err(Error::new("INTERNAL_ERROR", "new on a non-type"));
+        };
+        let v = crate::convert::new_value(t, args)?;
+        // SAFETY: the caller guarantees `out` is writable and empty.
+        unsafe { out.write(v) };
+        Ok(())
+    })
+}
+
 /// Every helper generated code may call, by symbol name, for
 /// `JITBuilder::symbol` and for linking AOT objects.
 pub const SYMBOLS: &[(&str, *const u8)] = &[
@@ -286,4 +393,11 @@ pub const SYMBOLS: &[(&str, *const u8)] = &[
     ("pjit_rt_clone", pjit_rt_clone as *const u8),
     ("pjit_rt_drop", pjit_rt_drop as *const u8),
     ("pjit_rt_take_error", pjit_rt_take_error as *const u8),
+    ("pjit_rt_string", pjit_rt_string as *const u8),
+    ("pjit_rt_array", pjit_rt_array as *const u8),
+    ("pjit_rt_hash", pjit_rt_hash as *const u8),
+    ("pjit_rt_negate", pjit_rt_negate as *const u8),
+    ("pjit_rt_equals", pjit_rt_equals as *const u8),
+    ("pjit_rt_splat", pjit_rt_splat as *const u8),
+    ("pjit_rt_new", pjit_rt_new as *const u8),
 ];

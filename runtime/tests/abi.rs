@@ -83,3 +83,61 @@ fn match_keeps_captures_and_values_are_released() {
     assert_eq!(unsafe { abi::pjit_rt_truthy(&Value::Undef) }, 0);
     assert_eq!(unsafe { abi::pjit_rt_truthy(&Value::string("")) }, 1);
 }
+
+#[test]
+fn constructors_and_unary_helpers() {
+    let mut s = MaybeUninit::<Value>::uninit();
+    let text = "héllo";
+    // SAFETY: `text` has `len` readable bytes; `s` is writable.
+    assert_eq!(unsafe { abi::pjit_rt_string(text.as_ptr(), text.len(), s.as_mut_ptr()) }, STATUS_OK);
+    // SAFETY: initialized on STATUS_OK.
+    let s = unsafe { s.assume_init() };
+    assert_eq!(s, Value::string("héllo"));
+    let bad = [0xffu8, 0xfe];
+    let mut b = MaybeUninit::<Value>::uninit();
+    // SAFETY: two readable bytes; writable out.
+    assert_eq!(unsafe { abi::pjit_rt_string(bad.as_ptr(), 2, b.as_mut_ptr()) }, STATUS_ERROR);
+    assert!(abi::take_error().is_some());
+
+    let items = [Value::Integer(1), s.clone()];
+    let mut a = MaybeUninit::<Value>::uninit();
+    // SAFETY: two live values; writable out.
+    unsafe { abi::pjit_rt_array(items.as_ptr(), 2, a.as_mut_ptr()) };
+    // SAFETY: always initialized.
+    let a = unsafe { a.assume_init() };
+    assert_eq!(pjit_runtime::display::to_interpolated_string(&a), "[1, héllo]");
+
+    let kv = [Value::string("a"), Value::Integer(1), Value::string("a"), Value::Integer(2), Value::string("b"), Value::Undef];
+    let mut h = MaybeUninit::<Value>::uninit();
+    // SAFETY: 3 pairs of live values; writable out.
+    unsafe { abi::pjit_rt_hash(kv.as_ptr(), 3, h.as_mut_ptr()) };
+    // SAFETY: always initialized.
+    let h = unsafe { h.assume_init() };
+    assert_eq!(pjit_runtime::display::to_interpolated_string(&h), "{a => 2, b => }");
+
+    let mut n = MaybeUninit::<Value>::uninit();
+    // SAFETY: live argument; writable out.
+    assert_eq!(unsafe { abi::pjit_rt_negate(&Value::string("5"), n.as_mut_ptr()) }, STATUS_OK);
+    // SAFETY: initialized on STATUS_OK.
+    assert_eq!(unsafe { n.assume_init() }, Value::Integer(-5));
+    // SAFETY: live arguments.
+    assert_eq!(unsafe { abi::pjit_rt_equals(&Value::string("A"), &Value::string("a")) }, 1);
+    let (t1, t2) = (Value::of_type(Type::integer(None, None)), Value::of_type(Type::integer(None, None)));
+    // SAFETY: live arguments.
+    assert_eq!(unsafe { abi::pjit_rt_equals(&t1, &t2) }, 1);
+
+    let mut sp = MaybeUninit::<Value>::uninit();
+    // SAFETY: live argument; writable out.
+    unsafe { abi::pjit_rt_splat(&h, sp.as_mut_ptr()) };
+    // SAFETY: always initialized.
+    assert_eq!(pjit_runtime::display::to_interpolated_string(&unsafe { sp.assume_init() }), "[[a, 2], [b, ]]");
+
+    let int_t = Value::of_type(Type::integer(None, None));
+    let args = [Value::string("0x10")];
+    let mut nv = MaybeUninit::<Value>::uninit();
+    // SAFETY: live type and one live argument; writable out.
+    assert_eq!(unsafe { abi::pjit_rt_new(&int_t, args.as_ptr(), 1, nv.as_mut_ptr()) }, STATUS_OK);
+    // SAFETY: initialized on STATUS_OK.
+    assert_eq!(unsafe { nv.assume_init() }, Value::Integer(16));
+    assert!(SYMBOLS.len() >= 19);
+}
