@@ -250,7 +250,14 @@ impl TimespanFormat {
                 Segment::Value { unit, pad, width, total } => {
                     let m = unit.multiplier() as u128;
                     let mut n = abs / m;
-                    if !*total {
+                    // `%3N` shows the first 3 digits of the fraction.
+                    let nano_width = width.unwrap_or(9);
+                    if *unit == Unit::Nano && nano_width < 9 {
+                        n = abs / 10u128.pow(9 - nano_width as u32);
+                        if !*total {
+                            n %= 10u128.pow(nano_width as u32);
+                        }
+                    } else if !*total {
                         n %= match unit {
                             Unit::Day => u128::MAX,
                             Unit::Hour => 24,
@@ -533,12 +540,89 @@ impl Timestamp {
         let local = d.with_timezone(&fixed);
         // Ruby's %Z is the zone name: `UTC` for UTC, empty for a fixed offset.
         let zone = if timezone.is_none() { "UTC" } else { "" };
-        let fmt = ruby_to_chrono_format(format).replace("%Z", zone);
-        let mut out = String::new();
-        use std::fmt::Write;
-        write!(out, "{}", local.format(&fmt)).map_err(|_| Error::argument(format!("Illegal format '{format}'")))?;
-        Ok(out)
+        ruby_strftime(&local, format, zone).ok_or_else(|| Error::argument(format!("Illegal format '{format}'")))
     }
+}
+
+/// Ruby's `Time#strftime`: each directive `%[flags][width]X` is rendered by
+/// chrono and then given Ruby's flags (`-` no padding, `_` spaces, `0`
+/// zeros, `^` upper case, `#` swapped case) and width.
+fn ruby_strftime(t: &DateTime<chrono::FixedOffset>, format: &str, zone: &str) -> Option<String> {
+    use std::fmt::Write;
+    let cs: Vec<char> = format.chars().collect();
+    let mut out = String::new();
+    let mut i = 0;
+    while i < cs.len() {
+        if cs[i] != '%' {
+            out.push(cs[i]);
+            i += 1;
+            continue;
+        }
+        let mut j = i + 1;
+        let mut flags = String::new();
+        while j < cs.len() && matches!(cs[j], '-' | '_' | '0' | '^' | '#') {
+            flags.push(cs[j]);
+            j += 1;
+        }
+        let mut width = String::new();
+        while j < cs.len() && cs[j].is_ascii_digit() {
+            width.push(cs[j]);
+            j += 1;
+        }
+        let colon = j < cs.len() && cs[j] == ':';
+        if colon {
+            j += 1;
+        }
+        let Some(&conv) = cs.get(j) else {
+            // A trailing lone `%` is literal, as in Ruby.
+            out.extend(&cs[i..]);
+            break;
+        };
+        i = j + 1;
+        let body = match conv {
+            '%' => "%".to_string(),
+            'Z' => zone.to_string(),
+            'N' | 'L' => {
+                let digits = width.parse::<usize>().unwrap_or(if conv == 'L' { 3 } else { 9 }).min(9);
+                let n = format!("{:09}", t.nanosecond());
+                width.clear();
+                n[..digits].to_string()
+            }
+            'z' if colon => t.format("%:z").to_string(),
+            c if c.is_ascii_alphabetic() => {
+                let mut s = String::new();
+                write!(s, "{}", t.format(&format!("%{c}"))).ok()?;
+                s
+            }
+            _ => return None,
+        };
+        let numeric = matches!(conv, 'Y' | 'C' | 'y' | 'm' | 'd' | 'e' | 'j' | 'H' | 'k' | 'I' | 'l' | 'M' | 'S' | 's' | 'u' | 'w' | 'U' | 'W' | 'V' | 'G' | 'g');
+        let mut s = body;
+        if flags.contains('-') && numeric {
+            let trimmed = s.trim_start_matches(['0', ' ']);
+            s = if trimmed.is_empty() { "0".to_string() } else { trimmed.to_string() };
+        } else if flags.contains('_') && numeric {
+            let digits = s.len();
+            let trimmed = s.trim_start_matches('0');
+            let trimmed = if trimmed.is_empty() { "0" } else { trimmed };
+            s = format!("{:>digits$}", trimmed);
+        }
+        if flags.contains('^') {
+            s = s.to_uppercase();
+        } else if flags.contains('#') {
+            // Ruby's "change case": %p and %Z go to lower case, others upper.
+            s = if matches!(conv, 'p' | 'Z') { s.to_lowercase() } else { s.to_uppercase() };
+        }
+        if let Ok(w) = width.parse::<usize>() {
+            if s.chars().count() < w && !flags.contains('-') {
+                let pad = if flags.contains('_') || (!numeric && !flags.contains('0')) { ' ' } else { '0' };
+                let fill: String = std::iter::repeat_n(pad, w - s.chars().count()).collect();
+                s = format!("{fill}{s}");
+            }
+        }
+        out.push_str(&s);
+    }
+    Some(out)
 }
 
 fn parse_default_timestamp(s: &str) -> Option<Timestamp> {

@@ -384,7 +384,7 @@ impl Eval {
                 "default" => Value::Default,
                 "true" => Value::Boolean(true),
                 "false" => Value::Boolean(false),
-                "type" | "sprintf" if self.is_op("(") => {
+                "type" | "sprintf" | "strftime" if self.is_op("(") => {
                     self.pos += 1;
                     let args = self.list(")")?;
                     return self.call(&w, &args);
@@ -499,6 +499,15 @@ impl Eval {
             "sprintf" => {
                 let fmt = args.first().and_then(|a| a.as_str()).unwrap_or("").to_string();
                 Ok(Value::string(sprintf(&fmt, &args[1..])?))
+            }
+            "strftime" => {
+                let fmt = args.get(1).and_then(|a| a.as_str()).unwrap_or("");
+                let tz = args.get(2).and_then(|a| a.as_str());
+                match args.first() {
+                    Some(Value::Timespan(t)) => Ok(Value::string(t.format(fmt)?)),
+                    Some(Value::Timestamp(t)) => Ok(Value::string(t.format(fmt, tz)?)),
+                    _ => Err(Fail::Syntax("strftime of a non-time value".into())),
+                }
             }
             _ => Err(Fail::Syntax(format!("function {name}"))),
         }
