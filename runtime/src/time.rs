@@ -613,13 +613,12 @@ fn ruby_strftime(t: &DateTime<chrono::FixedOffset>, format: &str, zone: &str) ->
             // Ruby's "change case": %p and %Z go to lower case, others upper.
             s = if matches!(conv, 'p' | 'Z') { s.to_lowercase() } else { s.to_uppercase() };
         }
-        if let Ok(w) = width.parse::<usize>() {
-            if s.chars().count() < w && !flags.contains('-') {
+        if let Ok(w) = width.parse::<usize>()
+            && s.chars().count() < w && !flags.contains('-') {
                 let pad = if flags.contains('_') || (!numeric && !flags.contains('0')) { ' ' } else { '0' };
                 let fill: String = std::iter::repeat_n(pad, w - s.chars().count()).collect();
                 s = format!("{fill}{s}");
             }
-        }
         out.push_str(&s);
     }
     Some(out)
