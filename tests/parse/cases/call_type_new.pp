@@ -1,0 +1,5 @@
+$a = Integer('1')
+$b = Integer[0, 10]('5')
+$c = String(1, '%x')
+$d = type(1)
+$e = type(1, 'generalized')

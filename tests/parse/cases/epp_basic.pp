@@ -1,0 +1,8 @@
+$t = @(END:epp)
+  Hello <%= $name %>!
+  <% if $x { -%>
+  yes
+  <% } -%>
+  <%# comment %>
+  <%% literal %%>
+  END

@@ -1,0 +1,4 @@
+$t = @(END:epp)
+  <%- | String $name, Integer $n = 1 | -%>
+  <%= $name %>
+  END

@@ -1,0 +1,4 @@
+$a = @(END)
+  this is the END
+  more
+  END

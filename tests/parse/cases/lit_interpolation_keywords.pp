@@ -1,0 +1,1 @@
+$a = "${class} ${node} ${default} ${undef} ${if}"

@@ -1,0 +1,11 @@
+$a = true
+$b = false
+$c = undef
+$d = default
+$e = apache::port
+$f = ::apache
+$g = File
+$h = ::File
+$i = Foo::Bar
+$j = foo-bar
+$k = _private

@@ -1,0 +1,1 @@
+$x = Notify['a'] -> Notify['b']

@@ -1,0 +1,1 @@
+exec { 'x': unless => 'a', if => 1, class => 2, default => 3, type => 4, node => 5, and => 6, or => 7, in => 8, undef => 9, function => 10, define => 11, case => 12, else => 13, elsif => 14, inherits => 15, attr => 16, private => 17 }

@@ -1,0 +1,2 @@
+class { 'apache': port => 80 }
+class { 'a': ; 'b': x => 1 }

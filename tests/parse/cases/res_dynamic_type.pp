@@ -1,0 +1,5 @@
+$t = 'file'
+Resource[$t] { '/a': }
+Resource['file'] { '/b': }
+$t { '/c': }
+File { '/d': }

@@ -1,0 +1,3 @@
+File['/a'] { mode => '0600' }
+File['/a'] { require +> Package['x'] }
+File['/a', '/b'] { owner => 'x' }

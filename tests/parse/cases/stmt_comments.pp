@@ -1,0 +1,5 @@
+# a comment
+$a = 1 # trailing
+/* multi
+   line */ $b = 2
+/**/

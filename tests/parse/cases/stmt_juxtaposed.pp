@@ -1,0 +1,2 @@
+$a = 1 $b = 2
+notice($a) notice($b)

@@ -1,0 +1,1 @@
+case $x { default: {} 1: {} default: {} }

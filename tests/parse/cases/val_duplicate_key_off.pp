@@ -1,0 +1,2 @@
+# @setting strict = off
+$a = {a => 1, a => 2}

@@ -1,0 +1,2 @@
+# @setting strict = error
+$a = {a => 1, a => 2}

@@ -1,0 +1,1 @@
+class a { $x = 1 function f() {} }

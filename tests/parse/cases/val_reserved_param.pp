@@ -1,0 +1,2 @@
+class foo($name) {}
+define bar($title) {}

@@ -1,0 +1,2 @@
+class integer {}
+define string() {}

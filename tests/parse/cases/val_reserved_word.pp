@@ -1,0 +1,2 @@
+$a = private
+$b = attr

@@ -1,0 +1,1 @@
+class a { $x = 1 type X = Integer }
