@@ -513,7 +513,7 @@ impl<'a> Lexer<'a> {
             b'A'..=b'Z' => {
                 let end = scan_classref(b, p);
                 if b.get(end) == Some(&b':') && b.get(end + 1) == Some(&b':') {
-                    return self.error_at(codes::ILLEGAL_CLASS_REFERENCE, "Illegal class reference", p + 1);
+                    return self.error_at(codes::ILLEGAL_CLASS_REFERENCE, "Illegal class reference", end + 1);
                 }
                 let v = &self.src[p..end];
                 emit!(Tok::ClassRef(Cow::Borrowed(v)), end - p)

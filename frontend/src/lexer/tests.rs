@@ -80,7 +80,7 @@ fn names_words_references() {
         "NAME(foo::bar)@0..8 NAME(::x)@9..12 WORD(foo-bar)@13..20 WORD(_x)@21..23 CLASSREF(Foo::Bar)@24..32 CLASSREF(::Foo)@33..38");
     assert_eq!(kinds("class define if unless case node and or in true undef function type attr private"),
         "CLASS DEFINE IF UNLESS CASE NODE AND OR IN BOOLEAN UNDEF FUNCTION TYPE ATTR PRIVATE");
-    assert_eq!(toks("Foo::bar"), "error ILLEGAL_CLASS_REFERENCE Some(1): Illegal class reference");
+    assert_eq!(toks("Foo::bar"), "error ILLEGAL_CLASS_REFERENCE Some(4): Illegal class reference");
     assert_eq!(toks("$::x $0 $ $a::b"), "VARIABLE(::x)@0..4 VARIABLE(0)@5..7 VARIABLE@8..9 VARIABLE(a::b)@10..15");
 }
 
