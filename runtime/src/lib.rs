@@ -14,6 +14,8 @@
 //! - [`regex`], [`time`], [`semver`]: Ruby regexps, Timespan/Timestamp,
 //!   SemVer ranges.
 //!
+//! - [`functions`]: Puppet 7's core function library (`each`, `split`,
+//!   `notice` ...) with Puppet's signatures and messages; see its module doc.
 //! - [`abi`]: the `extern "C"` helpers JIT and AOT code call, and their symbol table.
 //!
 //! Everything fallible returns `Result<_, Error>`; nothing panics on user data.
@@ -22,6 +24,7 @@ pub mod abi;
 pub mod convert;
 pub mod display;
 pub mod error;
+pub mod functions;
 pub mod label;
 pub mod ops;
 pub mod regex;

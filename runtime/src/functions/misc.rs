@@ -1,0 +1,245 @@
+//! The remaining 4.x functions: logging (`debug` ... `emerg`), control
+//! flow (`break`, `next`, `return`), `assert_type`, `call`, `convert_to`,
+//! `new`, `defined`, `type`, `unwrap` and `annotate`.
+
+use std::cell::RefCell;
+
+use super::util::{log_string, yield_};
+use super::{Builder, FnResult, Function, Host, LogLevel, Unwind};
+use crate::error::Error;
+use crate::types::calc::{generalize, infer, infer_set, instance_of};
+use crate::types::Type;
+use crate::value::Value;
+
+pub(crate) fn register(fs: &mut Vec<Function>) {
+    for (name, imp) in [
+        ("debug", log_debug as super::Imp),
+        ("info", log_info),
+        ("notice", log_notice),
+        ("warning", log_warning),
+        ("err", log_err),
+        ("alert", log_alert),
+        ("emerg", log_emerg),
+        ("crit", log_crit),
+    ] {
+        fs.push(Builder::new(name).d("Any values*", imp).done());
+    }
+    fs.push(Builder::new("break").d("", |_, _, _| Err(Unwind::Break)).done());
+    fs.push(
+        Builder::new("next")
+            .d("Any value?", |_, args, _| Err(Unwind::Next(args.first().cloned().unwrap_or(Value::Undef))))
+            .done(),
+    );
+    fs.push(
+        Builder::new("return")
+            .d("Any value?", |_, args, _| Err(Unwind::Return(args.first().cloned().unwrap_or(Value::Undef))))
+            .done(),
+    );
+    fs.push(
+        Builder::new("assert_type")
+            .d("Type type, Any value, &Callable[Type, Type] block?", assert_type)
+            .d("String type_string, Any value, &Callable[Type, Type] block?", assert_type_s)
+            .done(),
+    );
+    fs.push(
+        Builder::new("call")
+            .d("String function_name, Any arguments*, &block?", call)
+            .d("Deferred deferred", call_deferred)
+            .done(),
+    );
+    fs.push(
+        Builder::new("convert_to").d("Any value, Type type, Any args*, &Callable[1,1] block?", convert_to).done(),
+    );
+    fs.push(Builder::new("new").d("Type type, Any args*, &block?", new).done());
+    fs.push(
+        Builder::new("defined")
+            .d("Variant[String, Type[CatalogEntry], Type[Type[CatalogEntry]]] vals+", defined)
+            .done(),
+    );
+    fs.push(
+        Builder::new("type")
+            .d("Any value, Enum[detailed] inference_method?", |_, a, _| Ok(Value::of_type(infer_set(&a[0]))))
+            .d("Any value, Enum[reduced] inference_method", |_, a, _| Ok(Value::of_type(infer(&a[0]))))
+            .d("Any value, Enum[generalized] inference_method", |_, a, _| {
+                Ok(Value::of_type(generalize(&infer(&a[0]))))
+            })
+            .done(),
+    );
+    fs.push(
+        Builder::new("unwrap")
+            .d("Sensitive arg, &block?", unwrap)
+            .d("Any arg, &block?", unwrap)
+            .done(),
+    );
+    fs.push(
+        Builder::new("annotate")
+            .d("Type[Annotation] type, Any value, &Callable[0, 0] block?", annotate)
+            .d(
+                "Type[Annotation] type, Any value, Variant[Enum[clear],Hash[Pcore::MemberName,Any]] annotation_hash",
+                annotate,
+            )
+            .d("Type[Pcore] type, Any value, Hash[Type[Annotation], Hash[Pcore::MemberName,Any]] annotations", annotate)
+            .done(),
+    );
+}
+
+fn log(host: &mut dyn Host, level: LogLevel, args: &[Value]) -> FnResult {
+    let message = args.iter().map(log_string).collect::<Vec<_>>().join(" ");
+    host.log(level, &message);
+    Ok(Value::Undef)
+}
+
+fn log_debug(host: &mut dyn Host, args: &[Value], _: Option<&Value>) -> FnResult {
+    log(host, LogLevel::Debug, args)
+}
+fn log_info(host: &mut dyn Host, args: &[Value], _: Option<&Value>) -> FnResult {
+    log(host, LogLevel::Info, args)
+}
+fn log_notice(host: &mut dyn Host, args: &[Value], _: Option<&Value>) -> FnResult {
+    log(host, LogLevel::Notice, args)
+}
+fn log_warning(host: &mut dyn Host, args: &[Value], _: Option<&Value>) -> FnResult {
+    log(host, LogLevel::Warning, args)
+}
+fn log_err(host: &mut dyn Host, args: &[Value], _: Option<&Value>) -> FnResult {
+    log(host, LogLevel::Err, args)
+}
+fn log_alert(host: &mut dyn Host, args: &[Value], _: Option<&Value>) -> FnResult {
+    log(host, LogLevel::Alert, args)
+}
+fn log_emerg(host: &mut dyn Host, args: &[Value], _: Option<&Value>) -> FnResult {
+    log(host, LogLevel::Emerg, args)
+}
+fn log_crit(host: &mut dyn Host, args: &[Value], _: Option<&Value>) -> FnResult {
+    log(host, LogLevel::Crit, args)
+}
+
+fn check_type(host: &mut dyn Host, t: &Type, value: &Value, block: Option<&Value>) -> FnResult {
+    if instance_of(t, value) {
+        return Ok(value.clone());
+    }
+    let inferred = infer_set(value);
+    match block {
+        Some(b) => yield_(host, b, &[Value::of_type(t.clone()), Value::of_type(inferred)]),
+        None => Err(Error::argument(super::describe::describe_mismatch("assert_type():", t, &inferred)).into()),
+    }
+}
+
+fn assert_type(host: &mut dyn Host, args: &[Value], block: Option<&Value>) -> FnResult {
+    let t = args[0].as_type().cloned().unwrap_or(Type::Any);
+    check_type(host, &t, &args[1], block)
+}
+
+/// Parses a type written as a string, resolving unknown names through the
+/// host (aliases, resource types).
+pub(crate) fn parse_type_string(host: &mut dyn Host, text: &str) -> Result<Type, Error> {
+    let cell = RefCell::new(host);
+    let resolve = |name: &str| cell.borrow_mut().resolve_type(name);
+    crate::types::parser::parse_type_with(text, &resolve)
+}
+
+fn assert_type_s(host: &mut dyn Host, args: &[Value], block: Option<&Value>) -> FnResult {
+    let t = parse_type_string(host, args[0].as_str().unwrap_or(""))?;
+    check_type(host, &t, &args[1], block)
+}
+
+fn call(host: &mut dyn Host, args: &[Value], block: Option<&Value>) -> FnResult {
+    host.call_function(args[0].as_str().unwrap_or(""), &args[1..], block)
+}
+
+fn call_deferred(_: &mut dyn Host, _: &[Value], _: Option<&Value>) -> FnResult {
+    Err(Error::argument("Deferred values are not supported").into())
+}
+
+/// The `new` function: `T.new(args)` with Puppet's shortcut for a single
+/// argument that already is an instance.
+fn new_instance(t: &Type, args: &[Value]) -> Result<Value, Error> {
+    crate::convert::new_value(t, args)
+}
+
+fn new(host: &mut dyn Host, args: &[Value], block: Option<&Value>) -> FnResult {
+    let t = args[0].as_type().cloned().unwrap_or(Type::Any);
+    let result = new_instance(&t, &args[1..])?;
+    match block {
+        Some(b) => yield_(host, b, &[result]),
+        None => Ok(result),
+    }
+}
+
+fn convert_to(host: &mut dyn Host, args: &[Value], block: Option<&Value>) -> FnResult {
+    let t = args[1].as_type().cloned().unwrap_or(Type::Any);
+    let mut new_args = vec![args[0].clone()];
+    new_args.extend_from_slice(&args[2..]);
+    let result = new_instance(&t, &new_args)?;
+    match block {
+        Some(b) => yield_(host, b, &[result]),
+        None => Ok(result),
+    }
+}
+
+fn is_defined(host: &mut dyn Host, v: &Value) -> Result<bool, Error> {
+    match v {
+        Value::String(s) => {
+            if let Some(name) = s.strip_prefix('$')
+                && !name.is_empty()
+                && !name.contains('\n')
+            {
+                return Ok(host.lookup_variable(name).is_some());
+            }
+            if s.is_empty() {
+                return Ok(false);
+            }
+            Ok(host.is_defined_name(s))
+        }
+        Value::Type(t) => defined_type(host, t),
+        other => Err(Error::argument(format!(
+            "Invalid argument of type '{}' to 'defined'",
+            super::util::ruby_class_name(other)
+        ))),
+    }
+}
+
+fn defined_type(host: &mut dyn Host, t: &Type) -> Result<bool, Error> {
+    match t.resolved() {
+        Type::Resource { type_name: None, .. } => {
+            Err(Error::argument("The given resource type is a reference to all kind of types"))
+        }
+        Type::Resource { type_name: Some(n), title: None } => Ok(host.is_defined_name(&n.to_lowercase())),
+        r @ Type::Resource { title: Some(_), .. } => Ok(host.is_defined_resource(r)),
+        Type::Class(None) => Err(Error::argument("The given class type is a reference to all classes")),
+        c @ Type::Class(Some(_)) => Ok(host.is_defined_resource(c)),
+        Type::Type(Some(inner)) => match inner.resolved() {
+            r @ Type::Resource { .. } => defined_type(host, r),
+            Type::Class(None) => Err(Error::argument("The given class type is a reference to all classes")),
+            Type::Class(Some(n)) => Ok(host.is_defined_name(n)),
+            _ => Ok(false),
+        },
+        _ => Ok(false),
+    }
+}
+
+fn defined(host: &mut dyn Host, args: &[Value], _: Option<&Value>) -> FnResult {
+    for v in args {
+        if is_defined(host, v)? {
+            return Ok(Value::Boolean(true));
+        }
+    }
+    Ok(Value::Boolean(false))
+}
+
+fn unwrap(host: &mut dyn Host, args: &[Value], block: Option<&Value>) -> FnResult {
+    let v = match &args[0] {
+        Value::Sensitive(inner) => (**inner).clone(),
+        other => other.clone(),
+    };
+    match block {
+        Some(b) => yield_(host, b, &[v]),
+        None => Ok(v),
+    }
+}
+
+fn annotate(_: &mut dyn Host, _: &[Value], _: Option<&Value>) -> FnResult {
+    // No value is an Annotation type (the runtime has no Object types), so
+    // the dispatcher never gets here.
+    Err(Error::argument("annotations require Object types").into())
+}

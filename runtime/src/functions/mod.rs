@@ -1,0 +1,464 @@
+//! Puppet 7's core function library: the functions of
+//! `lib/puppet/functions/*.rb` (4.x API) and the commonly used 3.x-API ones
+//! of `lib/puppet/parser/functions/` (`fail`, `sprintf`, `shellquote`,
+//! `md5`, `sha1`, `sha256`, `fqdn_rand`), with Puppet's signatures
+//! (dispatches), argument checks and exact error messages.
+//!
+//! The evaluator finds a function with [`lookup`] and runs it with [`call`],
+//! giving a [`Host`] through which functions call lambdas, other functions,
+//! log, and ask about variables, types and catalog contents. Argument
+//! checking follows Puppet's dispatcher: the first dispatch whose parameter
+//! types (and block) accept the arguments runs; when none does, the error is
+//! the one Puppet's `TypeMismatchDescriber` writes (`'split' expects 2
+//! arguments, got 1`, `'abs' parameter 'val' expects a Numeric value, got
+//! String`, `'each' block expects between 1 and 2 arguments, got 3`, the
+//! multi-signature `The function 'x' was called with arguments it does not
+//! accept. It expects one of: ...`), see [`describe`].
+//!
+//! Errors: an `Unwind::Error` coming out of [`call`] is either the inner
+//! message of an error the function raised itself (Puppet shows it as
+//! `Error while evaluating a Function Call, <message>`: the evaluator adds
+//! that prefix and the location), or an error the host returned from a
+//! callback ([`Host::call_callable`], [`Host::call_function`]), passed
+//! through unchanged. `break()`, `next()` and `return()` raise
+//! [`Unwind::Break`], [`Unwind::Next`] and [`Unwind::Return`]; iteration
+//! functions stop on `Break` exactly where Puppet's Ruby code does (for
+//! example `each` and `map` stop and return, `filter` on a hash and `all`
+//! let it propagate to the enclosing iteration).
+//!
+//! Left to the evaluator (registered with [`Function::is_host_implemented`]
+//! so the name is known, but [`call`] refuses them): `include`, `require`,
+//! `contain`, `realize`, `tag`, `tagged`, `epp`, `inline_epp`, `template`,
+//! `inline_template`, `lookup`, `hiera`, `hiera_array`, `hiera_hash`,
+//! `hiera_include`, `find_file`, `find_template`, `binary_file`,
+//! `module_directory`, `import`, `create_resources`, `defined_with_params`,
+//! `generate`, `file`, the data providers `json_data`, `yaml_data`,
+//! `hocon_data`, `eyaml_lookup_key`.
+//!
+//! Known differences (the runtime's values cannot carry them): a hash
+//! iterator made by `$hash.step(1)` is not "hash style" (a two-parameter
+//! lambda gets `(index, [k, v])`, Puppet gives `(k, v)`); `tree_each`
+//! without a block returns an `Iterator[Any]` value where Puppet returns a
+//! Ruby tree iterator object; `annotate` exists but no value can be an
+//! `Annotation` type (there are no Object types), so it always reports the
+//! argument mismatch; `call` with a `Deferred` is not supported (no Deferred
+//! values exist).
+
+use std::collections::HashMap;
+use std::sync::{Arc, OnceLock};
+
+use crate::error::Error;
+use crate::types::{calc, Type, TypeAlias};
+use crate::value::Value;
+
+pub mod describe;
+
+mod collections;
+mod digest;
+mod iteration;
+mod legacy;
+mod misc;
+mod rx;
+mod numeric;
+mod strings;
+mod util;
+
+/// A log level of the logging functions (`notice`, `warning`, ...).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LogLevel {
+    Debug,
+    Info,
+    Notice,
+    Warning,
+    Err,
+    Alert,
+    Emerg,
+    Crit,
+}
+
+impl LogLevel {
+    /// The level's name as Puppet writes it (`notice`, `err` ...).
+    pub fn name(self) -> &'static str {
+        match self {
+            LogLevel::Debug => "debug",
+            LogLevel::Info => "info",
+            LogLevel::Notice => "notice",
+            LogLevel::Warning => "warning",
+            LogLevel::Err => "err",
+            LogLevel::Alert => "alert",
+            LogLevel::Emerg => "emerg",
+            LogLevel::Crit => "crit",
+        }
+    }
+}
+
+/// Non-local exits that travel through function calls.
+#[derive(Debug, Clone)]
+pub enum Unwind {
+    Error(Error),
+    Break,
+    Next(Value),
+    Return(Value),
+}
+
+impl From<Error> for Unwind {
+    fn from(e: Error) -> Unwind {
+        Unwind::Error(e)
+    }
+}
+
+/// What a function call gives: a value or a non-local exit.
+pub type FnResult = std::result::Result<Value, Unwind>;
+
+/// What a function needs from the evaluator.
+pub trait Host {
+    /// Calls a `Value::Callable` (lambda/function value) with positional args. The host
+    /// converts `Next(v)` raised inside the lambda into a normal return of v; `Break`
+    /// and `Return` propagate out (iteration functions stop on Break and return what
+    /// Puppet returns in that case; Return propagates further).
+    ///
+    /// As Puppet's closures do, the host ignores arguments beyond the lambda's
+    /// parameters (`with(1, 2) |$a| {}` binds `$a = 1`), fails with Puppet's
+    /// `Parameter $x is required but no value was given` when too few are given,
+    /// and checks typed parameters (`block parameter 'x' expects a String value,
+    /// got Integer`, see [`describe::describe_lambda_mismatch`]).
+    fn call_callable(&mut self, callable: &Value, args: &[Value]) -> FnResult;
+    /// Calls any function by name (Puppet-language function, core function, ...): used by `call()`.
+    fn call_function(&mut self, name: &str, args: &[Value], block: Option<&Value>) -> FnResult;
+    fn log(&mut self, level: LogLevel, message: &str);
+    /// `getvar`/`defined('$x')`: a variable by (possibly qualified) name, None if unknown.
+    fn lookup_variable(&mut self, name: &str) -> Option<Value>;
+    /// Resolves a type name (aliases, resource types) for `defined`/type parsing; None if unknown.
+    fn resolve_type(&mut self, name: &str) -> Option<Type>;
+    /// `defined('name')`: is a function/class/defined type/resource type of that name known.
+    fn is_defined_name(&mut self, name: &str) -> bool;
+    /// `defined(Resource['x','y'])`/`defined(Class['x'])`.
+    fn is_defined_resource(&mut self, ty: &Type) -> bool;
+    /// A deprecation warning Puppet logs once per `key` (`Puppet.warn_once`),
+    /// e.g. `abs()`'s String conversion. Puppet writes these to its own log
+    /// (not `Scope(...)`); the default ignores them.
+    fn warn_once(&mut self, key: &str, message: &str) {
+        let _ = (key, message);
+    }
+}
+
+/// The body of a dispatch.
+pub(crate) type Imp = fn(&mut dyn Host, &[Value], Option<&Value>) -> FnResult;
+/// An `argument_mismatch` handler: the message that follows `'name' `.
+pub(crate) type MismatchImp = fn(&[Value]) -> Result<String, Error>;
+/// The body of a 3.x-API function (arguments already converted).
+pub(crate) type LegacyImp = fn(&mut dyn Host, &[Value]) -> FnResult;
+
+/// One parameter of a dispatch.
+#[derive(Debug, Clone)]
+pub struct Param {
+    pub name: String,
+    pub ty: Type,
+}
+
+/// One signature of a function (Puppet's `dispatch` block).
+#[derive(Debug)]
+pub struct Dispatch {
+    /// The parameters; the last one repeats when `max` is `None` or larger
+    /// than the number of parameters.
+    pub params: Vec<Param>,
+    pub min: usize,
+    /// `None`: unbounded (a repeated last parameter).
+    pub max: Option<usize>,
+    /// `None`: takes no block; `Some(Callable[..])`: requires one;
+    /// `Some(Optional[Callable[..]])`: accepts one.
+    pub block: Option<Type>,
+    pub block_name: String,
+    pub(crate) imp: DispatchImp,
+}
+
+pub(crate) enum DispatchImp {
+    Run(Imp),
+    Mismatch(MismatchImp),
+}
+
+impl std::fmt::Debug for DispatchImp {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            DispatchImp::Run(_) => "Run",
+            DispatchImp::Mismatch(_) => "Mismatch",
+        })
+    }
+}
+
+impl Dispatch {
+    /// Is this an `argument_mismatch` handler (not listed as a signature)?
+    pub fn is_mismatch_handler(&self) -> bool {
+        matches!(self.imp, DispatchImp::Mismatch(_))
+    }
+
+    /// The type of the parameter at argument index `i`.
+    pub fn param_type(&self, i: usize) -> &Type {
+        let idx = i.min(self.params.len().saturating_sub(1));
+        &self.params[idx].ty
+    }
+
+    /// Puppet's `callable_with?(args, block)`.
+    pub fn accepts(&self, args: &[Value], block: Option<&Value>) -> bool {
+        let n = args.len();
+        if n < self.min || self.max.is_some_and(|m| n > m) {
+            return false;
+        }
+        if n > 0 && self.params.is_empty() {
+            return false;
+        }
+        if !args.iter().enumerate().all(|(i, a)| calc::instance_of(self.param_type(i), a)) {
+            return false;
+        }
+        match (&self.block, block) {
+            (None, None) => true,
+            (None, Some(_)) => false,
+            (Some(t), None) => calc::instance_of(t, &Value::Undef),
+            (Some(t), Some(b)) => calc::instance_of(t, b),
+        }
+    }
+}
+
+pub(crate) enum Kind {
+    /// A 4.x-API function with its dispatches in order.
+    Modern(Vec<Dispatch>),
+    /// A 3.x-API function: `arity` as in `newfunction` (`-2` = at least 1).
+    Legacy { arity: i32, imp: LegacyImp },
+    /// Implemented by the evaluator (catalog, data binding, templates, files).
+    Host,
+}
+
+/// A core function.
+pub struct Function {
+    pub name: &'static str,
+    pub(crate) kind: Kind,
+}
+
+impl std::fmt::Debug for Function {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Function({})", self.name)
+    }
+}
+
+impl Function {
+    /// True for the functions the evaluator implements (see the module doc):
+    /// the registry knows their names, [`call`] refuses them.
+    pub fn is_host_implemented(&self) -> bool {
+        matches!(self.kind, Kind::Host)
+    }
+
+    /// True for 3.x-API functions: Puppet converts their arguments
+    /// (top-level `undef` becomes `''`, regexps their `inspect` string, ...)
+    /// and they take no lambda.
+    pub fn is_legacy(&self) -> bool {
+        matches!(self.kind, Kind::Legacy { .. })
+    }
+
+    /// The dispatches (signatures and mismatch handlers) of a 4.x function.
+    pub fn dispatches(&self) -> &[Dispatch] {
+        match &self.kind {
+            Kind::Modern(d) => d,
+            _ => &[],
+        }
+    }
+}
+
+/// The function of that name, if it is one of the core functions implemented here.
+pub fn lookup(name: &str) -> Option<&'static Function> {
+    registry().get(name)
+}
+
+/// Every registered function (including the host-implemented names), in
+/// no particular order.
+pub fn all() -> impl Iterator<Item = &'static Function> {
+    registry().values()
+}
+
+/// Checks the arguments against the function's dispatches exactly as Puppet does (same
+/// error messages), then runs it.
+pub fn call(f: &Function, host: &mut dyn Host, args: &[Value], block: Option<&Value>) -> FnResult {
+    match &f.kind {
+        Kind::Host => Err(Error::argument(format!(
+            "the function '{}' is implemented by the evaluator, not the runtime library",
+            f.name
+        ))
+        .into()),
+        Kind::Legacy { arity, imp } => legacy::call_legacy(f.name, *arity, *imp, host, args, block),
+        Kind::Modern(dispatches) => {
+            for d in dispatches {
+                if d.accepts(args, block) {
+                    return match &d.imp {
+                        DispatchImp::Run(imp) => imp(host, args, block),
+                        DispatchImp::Mismatch(m) => Err(match m(args) {
+                            Ok(msg) => Error::argument(format!("'{}' {}", f.name, msg)),
+                            Err(e) => e,
+                        }
+                        .into()),
+                    };
+                }
+            }
+            let sigs: Vec<&Dispatch> = dispatches.iter().filter(|d| !d.is_mismatch_handler()).collect();
+            Err(Error::argument(describe::describe_signatures(f.name, &sigs, args, block)).into())
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Building the registry.
+
+/// Builds one function's dispatches from compact signature specs:
+/// `"Hash[Any, Any] hash, &Callable[2,2] block"`: comma-separated
+/// `TYPE NAME` parameters where the name may end in `?` (optional), `*`
+/// (optional repeated) or `+` (required repeated); a last `&TYPE NAME` is the
+/// block (`&TYPE NAME?` optional; `&NAME` / `&NAME?` an untyped block).
+pub(crate) struct Builder {
+    name: &'static str,
+    locals: Vec<Arc<TypeAlias>>,
+    dispatches: Vec<Dispatch>,
+}
+
+impl Builder {
+    pub(crate) fn new(name: &'static str) -> Builder {
+        Builder { name, locals: Vec::new(), dispatches: Vec::new() }
+    }
+
+    /// A function-local type alias (`local_types do type 'X = ...' end`).
+    pub(crate) fn local(mut self, name: &str, body: &str) -> Builder {
+        let alias = TypeAlias::new(name);
+        self.locals.push(alias.clone());
+        let t = self.parse(body);
+        alias.resolve(t);
+        self
+    }
+
+    fn parse(&self, text: &str) -> Type {
+        let locals = self.locals.clone();
+        let resolve = move |n: &str| {
+            locals.iter().find(|a| a.name == n).map(|a| Type::Alias(a.clone())).or_else(|| util::placeholder_type(n))
+        };
+        match crate::types::parser::parse_type_with(text, &resolve) {
+            Ok(t) => t,
+            Err(e) => panic!("bad signature type {text:?} in function {}: {e:?}", self.name),
+        }
+    }
+
+    fn build(&self, spec: &str, imp: DispatchImp) -> Dispatch {
+        let mut params = Vec::new();
+        let (mut min, mut max) = (0usize, Some(0usize));
+        let mut block = None;
+        let mut block_name = "block".to_string();
+        for part in util::split_top_level(spec) {
+            let part = part.trim();
+            if part.is_empty() {
+                continue;
+            }
+            if let Some(b) = part.strip_prefix('&') {
+                let (ty_text, name) = match b.rfind(' ') {
+                    Some(i) => (Some(&b[..i]), &b[i + 1..]),
+                    None => (None, b),
+                };
+                let (name, optional) = match name.strip_suffix('?') {
+                    Some(n) => (n, true),
+                    None => (name, false),
+                };
+                let t = ty_text.map_or_else(Type::callable_any, |t| self.parse(t));
+                block = Some(if optional { Type::optional(t) } else { t });
+                block_name = name.to_string();
+                continue;
+            }
+            let i = part.rfind(' ').unwrap_or_else(|| panic!("bad parameter spec {part:?} in {}", self.name));
+            let (ty_text, name) = (&part[..i], &part[i + 1..]);
+            let ty = self.parse(ty_text);
+            let (name, marker) = match name.chars().last() {
+                Some(c @ ('?' | '*' | '+')) => (&name[..name.len() - 1], Some(c)),
+                _ => (name, None),
+            };
+            match marker {
+                None => {
+                    min += 1;
+                    max = max.map(|m| m + 1);
+                }
+                Some('?') => max = max.map(|m| m + 1),
+                Some('*') => max = None,
+                _ => {
+                    min += 1;
+                    max = None;
+                }
+            }
+            params.push(Param { name: name.to_string(), ty });
+        }
+        Dispatch { params, min, max, block, block_name, imp }
+    }
+
+    /// A dispatch.
+    pub(crate) fn d(mut self, spec: &str, imp: Imp) -> Builder {
+        let d = self.build(spec, DispatchImp::Run(imp));
+        self.dispatches.push(d);
+        self
+    }
+
+    /// An `argument_mismatch` handler.
+    pub(crate) fn mismatch(mut self, spec: &str, imp: MismatchImp) -> Builder {
+        let d = self.build(spec, DispatchImp::Mismatch(imp));
+        self.dispatches.push(d);
+        self
+    }
+
+    pub(crate) fn done(self) -> Function {
+        Function { name: self.name, kind: Kind::Modern(self.dispatches) }
+    }
+}
+
+/// A 3.x-API function.
+pub(crate) fn legacy_fn(name: &'static str, arity: i32, imp: LegacyImp) -> Function {
+    Function { name, kind: Kind::Legacy { arity, imp } }
+}
+
+fn registry() -> &'static HashMap<&'static str, Function> {
+    static REGISTRY: OnceLock<HashMap<&'static str, Function>> = OnceLock::new();
+    REGISTRY.get_or_init(|| {
+        let mut fs: Vec<Function> = Vec::new();
+        collections::register(&mut fs);
+        iteration::register(&mut fs);
+        misc::register(&mut fs);
+        numeric::register(&mut fs);
+        strings::register(&mut fs);
+        legacy::register(&mut fs);
+        for name in HOST_FUNCTIONS {
+            fs.push(Function { name, kind: Kind::Host });
+        }
+        fs.into_iter().map(|f| (f.name, f)).collect()
+    })
+}
+
+/// The functions the evaluator implements (see the module doc).
+pub const HOST_FUNCTIONS: &[&str] = &[
+    "include",
+    "require",
+    "contain",
+    "realize",
+    "tag",
+    "tagged",
+    "epp",
+    "inline_epp",
+    "template",
+    "inline_template",
+    "lookup",
+    "hiera",
+    "hiera_array",
+    "hiera_hash",
+    "hiera_include",
+    "find_file",
+    "find_template",
+    "binary_file",
+    "module_directory",
+    "import",
+    "create_resources",
+    "defined_with_params",
+    "generate",
+    "file",
+    "json_data",
+    "yaml_data",
+    "hocon_data",
+    "eyaml_lookup_key",
+];
