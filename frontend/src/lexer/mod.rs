@@ -665,6 +665,11 @@ impl<'a> Lexer<'a> {
         }
         let inner = &self.src[p + 1..end];
         let pattern = if inner.contains("\\/") { Cow::Owned(inner.replace("\\/", "/")) } else { Cow::Borrowed(inner) };
+        // Puppet's lexer compiles the regexp (`Regexp.new`), so an invalid
+        // pattern is an error at parse time, with Ruby's message.
+        if let Err(e) = onig::Regex::with_options(&pattern, onig::RegexOptions::REGEX_OPTION_NONE, onig::Syntax::ruby()) {
+            return self.error_at(codes::ILLEGAL_REGEXP, format!("{}: /{inner}/", e.description()), p);
+        }
         self.pos = end + 1;
         let tok = Tok::Regex(pattern);
         let after = self.classify(&tok);

@@ -1,0 +1,2 @@
+$ok = 'a' =~ /(?i:a)/
+$bad = 'a' =~ /(yes|true/
