@@ -955,9 +955,15 @@ fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
 }
 
 /// The end of a single-quoted string's content (the index of the closing
-/// quote): the first `'` preceded by an even number of backslashes.
+/// quote): the first `'` preceded by an even number of backslashes. As with
+/// Puppet's pattern `(?:[^\\]|^)(?:[\\]{2})*[']`, a `'` right at the start
+/// is content when an even run of backslashes and another `'` follow it
+/// (see `strings::quote_is_content`): `'''` is the string `'`.
 fn find_sq_end(b: &[u8], from: usize) -> Option<usize> {
     let mut i = from;
+    if strings::quote_is_content(b, from, b'\'', b"'") {
+        i += 1;
+    }
     while i < b.len() {
         match b[i] {
             b'\\' => i += 2,

@@ -269,6 +269,9 @@ fn match_run_u(b: &[u8], q: usize) -> Option<(usize, usize, usize, usize)> {
 /// Returns (segment end, terminator length, terminator kind).
 pub fn find_terminator(b: &[u8], from: usize, quote: bool, dollar_escapable: bool) -> Option<(usize, Terminator)> {
     let mut i = from;
+    if quote && quote_is_content(b, from, b'"', b"\"$") {
+        i += 1;
+    }
     while i < b.len() {
         match b[i] {
             b'\\' => {
@@ -290,6 +293,24 @@ pub fn find_terminator(b: &[u8], from: usize, quote: bool, dollar_escapable: boo
         }
     }
     None
+}
+
+/// Puppet finds the end of a quoted segment with `scan_until` and a pattern
+/// like `(?:[^\\]|^)(?:[\\]{2})*(["]|[$]\{?)`: the terminator must follow a
+/// character other than a backslash, or the start of the scan. The first
+/// alternative is tried first, so a `quote` right at the start of a segment
+/// is taken as that character, hence as content, when an even run of
+/// backslashes and a terminator follow it: `"${x}""` is the string `${x}"`,
+/// and `"${x}"$y"` goes on with `$y` interpolated.
+pub fn quote_is_content(b: &[u8], from: usize, quote: u8, terminators: &[u8]) -> bool {
+    if b.get(from) != Some(&quote) {
+        return false;
+    }
+    let mut j = from + 1;
+    while b.get(j) == Some(&b'\\') {
+        j += 1;
+    }
+    (j - from - 1) % 2 == 0 && b.get(j).is_some_and(|c| terminators.contains(c))
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
