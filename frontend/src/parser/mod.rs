@@ -120,10 +120,103 @@ pub fn parse(file: FileId, text: &str, kind: SourceKind) -> Parsed {
             Parsed { program: Some(Program { file, body, span: Span::new(0, text.len()) }), diagnostics }
         }
         Err(e) => {
-            diagnostics.push(to_diagnostic(file, e, text.len()));
+            let first = match &e {
+                ParseError::UnrecognizedToken { token: (lo, _, hi), expected } => {
+                    action_error_first(text, kind, (*lo, *hi), expected)
+                }
+                ParseError::ExtraToken { token: (lo, _, hi) } => action_error_first(text, kind, (*lo, *hi), &[]),
+                _ => None,
+            };
+            let d = match first {
+                Some(err) => lex_diagnostic(file, err),
+                None => to_diagnostic(file, e, text.len()),
+            };
+            diagnostics.push(d);
             Parsed { program: None, diagnostics }
         }
     }
+}
+
+/// Puppet's parser (racc) makes a state's default reduction without looking
+/// at the next token, so a check in a grammar action (a comma-separated
+/// statement list, a quoted class name, an expression that cannot be a
+/// resource) fails before a syntax error on the token after it is noticed.
+/// LALRPOP reduces only when the next token may follow, so it reports the
+/// syntax error instead.
+///
+/// To report what Puppet reports, when the token at `bad` is unexpected the
+/// text before it is parsed again, followed by the end of input or by one of
+/// the tokens that could have come instead. If an action then fails before
+/// that token is shifted, the same reduction would have run in Puppet on
+/// the bad token, and its error comes first. Only the error path pays for
+/// this.
+#[cold]
+fn action_error_first(text: &str, kind: SourceKind, bad: (usize, usize), expected: &[String]) -> Option<LexError> {
+    use std::cell::Cell;
+
+    struct Probe<'a, 'c> {
+        lexer: Lexer<'a>,
+        bad: (usize, usize),
+        probe: Option<Tok<'a>>,
+        done: bool,
+        beyond: &'c Cell<bool>,
+    }
+    impl<'a> Iterator for Probe<'a, '_> {
+        type Item = Result<(usize, Tok<'a>, usize), LexError>;
+        fn next(&mut self) -> Option<Self::Item> {
+            if self.done {
+                self.beyond.set(true);
+                return None;
+            }
+            match self.lexer.next() {
+                Some(Ok((lo, _, hi))) if (lo, hi) == self.bad => {}
+                None => {}
+                other => return other,
+            }
+            self.done = true;
+            match self.probe.take() {
+                Some(t) => Some(Ok((self.bad.0, t, self.bad.0))),
+                None => None,
+            }
+        }
+    }
+
+    // The end of input first, then the expected tokens that close or
+    // separate constructs (the ones after which Puppet's actions run).
+    let candidates: &[(&str, Tok<'static>)] = &[
+        ("\"}\"", Tok::RBrace),
+        ("\")\"", Tok::RParen),
+        ("\"]\"", Tok::RBrack),
+        ("\";\"", Tok::Semic),
+        ("\",\"", Tok::Comma),
+        ("\"{\"", Tok::LBrace),
+        ("\"(\"", Tok::LParen),
+        ("\"WSLPAREN\"", Tok::WsLParen),
+        ("\"=>\"", Tok::FArrow),
+        ("\":\"", Tok::Colon),
+        ("\"|\"", Tok::Pipe),
+        ("\"=\"", Tok::Equals),
+        ("\">>\"", Tok::RShift),
+        ("\"inherits\"", Tok::Inherits),
+    ];
+    let probes = std::iter::once(None).chain(
+        candidates.iter().filter(|(name, _)| expected.iter().any(|e| e == name)).map(|(_, t)| Some(t.clone())),
+    );
+    for probe in probes {
+        let is_eof = probe.is_none();
+        let beyond = Cell::new(false);
+        let lexer = match kind {
+            SourceKind::Manifest => Lexer::new(text),
+            SourceKind::Epp => Lexer::new_epp(text),
+        };
+        let tokens = Probe { lexer, bad, probe, done: false, beyond: &beyond };
+        if let Err(ParseError::User { error }) = grammar::ProgramParser::new().parse(tokens) {
+            if error.code == codes::PARSE_ERROR && (is_eof || !beyond.get()) {
+                return Some(error);
+            }
+        }
+    }
+    None
 }
 
 #[cold]

@@ -1,0 +1,3 @@
+$a = 1
+$b = function 'x'
+$c = 2
