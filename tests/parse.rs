@@ -176,3 +176,17 @@ fn check_dir(sub: &str, exact_columns: bool) {
 fn hand_written_cases() {
     check_dir("cases", true);
 }
+
+/// The Puppet code blocks of the specification (`../shared/spec/*.md`),
+/// extracted by `tests/tools/extract_spec.py`: whole blocks, and the single
+/// statements of blocks Puppet rejects as a whole.
+#[test]
+fn spec_examples() {
+    check_dir("spec", true);
+}
+
+/// Real module files broken by `tests/tools/make_mutations.py`.
+#[test]
+fn mutations() {
+    check_dir("mutations", false);
+}

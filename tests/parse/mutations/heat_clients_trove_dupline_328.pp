@@ -1,0 +1,20 @@
+# mutant: heat/manifests/clients/trove.pp lines 28-45, duplicated line 3
+class heat::clients::trove (
+  $endpoint_type = $::os_service_default,
+  $endpoint_type = $::os_service_default,
+  $ca_file       = $::os_service_default,
+  $cert_file     = $::os_service_default,
+  $key_file      = $::os_service_default,
+  $insecure      = $::os_service_default,
+) {
+
+  include heat::deps
+
+  heat::clients::base { 'clients_trove':
+    endpoint_type => $endpoint_type,
+    ca_file       => $ca_file,
+    cert_file     => $cert_file,
+    key_file      => $key_file,
+    insecure      => $insecure,
+  }
+}

@@ -1,0 +1,31 @@
+# mutant: tdc/manifests/test_file_permission.pp lines 48-77, inserted 'elsif' at 27:111
+  concat{ "${::tdc::checkrootdir}/${::tdc::checkconfigdir}/tdc_${title}-file-permission.cfg":
+    owner => 'root',
+    group => 'root',
+    mode  => '0644',
+  }
+
+  concat::fragment{ "${::tdc::checkrootdir}/${::tdc::checkconfigdir}/tdc_${title}-file-permission.cfg header":
+      target  => "${::tdc::checkrootdir}/${::tdc::checkconfigdir}/tdc_${title}-file-permission.cfg",
+      content => epp('tdc/tdc_config_header.epp', {'type' => 'test for files', 'cmn' => $title}),
+      order   => '00',
+  }
+
+  generate ('/bin/bash', '-c',
+            "${::tdc::generator} ${nagiosout} service no dummy")
+  generate ('/bin/bash', '-c',
+            "${::tdc::generator} ${nagiosout} hostgroup no dummy ${::fqdn}")
+
+  # create the tests from the file array
+  $file.each | $f, $fff | {
+    concat::fragment { "${fff} ${f}":
+      target  => "${::tdc::checkrootdir}/${::tdc::checkconfigdir}/tdc_${title}-file-permission.cfg",
+      content => "command[check_tdc_${title}-${f}-${::fqdn}-file-permission]=${nagioscheck} ${fff['file']} ${fff['permission']}\n",
+      notify  => Service[$::tdc::nrpeservice],
+    }
+    generate ('/bin/bash', '-c',
+              "${::tdc::generator} ${nagiosout} service yes check_tdc_${title}-${f}-${::fqdn}-file-permission" elsif )
+    generate ('/bin/bash', '-c',
+              "${::tdc::generator} ${nagiosout} hostgroup yes check_tdc_${title}-${f}-${::fqdn}-file-permission ${::fqdn}")
+  }
+

@@ -1,0 +1,2 @@
+# spec: catalog_expressions.md:228
+[[Notify['message1']], [Notify['message2']]]

@@ -1,0 +1,2 @@
+# spec: catalog_expressions.md:517
+$a = File[a] -> File[b]

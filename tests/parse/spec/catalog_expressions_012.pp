@@ -1,0 +1,2 @@
+# spec: catalog_expressions.md:521
+($a = File[a]) -> File[b]

@@ -1,0 +1,2 @@
+# spec: expressions.md:60, statement 1 of 7
+'hello'

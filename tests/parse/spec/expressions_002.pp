@@ -1,0 +1,2 @@
+# spec: expressions.md:168
+$a = apache::port # equal to $a = 'apache::port'

@@ -1,0 +1,2 @@
+# spec: expressions.md:494, statement 2 of 3
+2 << 2  # 8

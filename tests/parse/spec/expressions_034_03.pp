@@ -1,0 +1,2 @@
+# spec: expressions.md:521, statement 3 of 3
+2 >> -1  # 4

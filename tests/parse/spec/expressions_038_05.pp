@@ -1,0 +1,2 @@
+# spec: expressions.md:595, statement 5 of 7
+false  == undef   # false

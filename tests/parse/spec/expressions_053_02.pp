@@ -1,0 +1,2 @@
+# spec: expressions.md:948, statement 2 of 5
+{'a'=>1, 'b'=>2, 'c'=>3}['b', 'c']    # => [2, 3]

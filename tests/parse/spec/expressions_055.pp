@@ -1,0 +1,13 @@
+# spec: expressions.md:985
+"Hello World"[6]       # => "W"
+"Hello World"[1,3]     # => "ell"
+"Hello World"[6,-1]    # => "World"
+"Hello World"[-5,-1]   # => "World"
+"Hello World"[6,-2]    # => "Worl"
+"Hello World"[-11,-2]  # => "Hello Worl"
+"Hello World"[-12,-2]  # => "Hello Worl"
+"Hello World"[-666,-2] # => "Hello Worl"
+"Hello World"[-11, 2]  # => "He"
+"Hello World"[-12, 2]  # => "H"
+"Hello World"[-13, 2]  # => ""
+"abcd"[2,-3]           # => ""

@@ -1,0 +1,2 @@
+# spec: expressions.md:1084
+Enum[blue, red, green]

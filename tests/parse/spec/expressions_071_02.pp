@@ -1,0 +1,2 @@
+# spec: expressions.md:1255, statement 2 of 7
+include myclass

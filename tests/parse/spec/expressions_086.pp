@@ -1,0 +1,2 @@
+# spec: expressions.md:1722
+require 'myclass'

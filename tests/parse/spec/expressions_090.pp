@@ -1,0 +1,2 @@
+# spec: expressions.md:1790
+Integer("0xFF")

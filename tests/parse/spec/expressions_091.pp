@@ -1,0 +1,2 @@
+# spec: expressions.md:1795
+Integer[0,10]("0xFF")

@@ -1,0 +1,6 @@
+# spec: lexical_structure.md:69
+# this is a single line comment
+
+/* this is a multi-
+   line comment.
+*/

@@ -1,0 +1,4 @@
+# spec: lexical_structure.md:274
+apache::port
+::apache
+::apache::port

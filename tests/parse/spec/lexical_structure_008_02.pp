@@ -1,0 +1,2 @@
+# spec: lexical_structure.md:274, statement 2 of 3
+::apache

@@ -1,0 +1,2 @@
+# spec: lexical_structure.md:274, statement 3 of 3
+::apache::port

@@ -1,0 +1,5 @@
+# spec: lexical_structure.md:288
+File
+::File
+Class
+Integer

@@ -1,0 +1,2 @@
+# spec: lexical_structure.md:288, statement 4 of 4
+Integer

@@ -1,0 +1,2 @@
+# spec: lexical_structure.md:322
+"Hello $00080, how are you"
