@@ -235,7 +235,6 @@ enum Expr {
     If(Box<Expr>, Vec<Expr>, Vec<Expr>),
     Unless(Box<Expr>, Vec<Expr>, Vec<Expr>),
     Selector(Box<Expr>, Vec<(Expr, Expr)>),
-    Block(Vec<Expr>),
 }
 
 #[derive(Debug)]
@@ -748,7 +747,6 @@ impl Interp {
                     None => return Err(err(ops::unmatched_selector(&t))),
                 }
             }
-            Expr::Block(b) => self.eval_block(b)?,
         })
     }
 
@@ -842,7 +840,7 @@ impl Host for Interp {
     fn call_function(&mut self, name: &str, args: &[Value], block: Option<&Value>) -> FnResult {
         match functions::lookup(name) {
             Some(f) => functions::call(f, self, args, block),
-            None => Err(err(Error::new("UNKNOWN_FUNCTION", format!("Unknown function: '{name}'")))),
+            None => Err(err(Error::argument(format!("Unknown function '{name}'")))),
         }
     }
 
@@ -864,7 +862,8 @@ impl Host for Interp {
     }
 
     fn is_defined_resource(&mut self, ty: &Type) -> bool {
-        matches!(ty, Type::Class(Some(n)) if &**n == "main" || &**n == "settings")
+        // Puppet finds the `settings` class resource, not `main`.
+        matches!(ty, Type::Class(Some(n)) if &**n == "settings")
     }
 }
 

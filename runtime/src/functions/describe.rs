@@ -13,7 +13,7 @@
 use super::Dispatch;
 use crate::error::a_an;
 use crate::types::calc::{generalize, infer_set, is_assignable, normalize, variant_maybe};
-use crate::types::format::to_alias_expanded_string;
+use crate::types::format::{to_alias_expanded_string, type_to_string};
 use crate::types::{IntRange, Type};
 use crate::value::Value;
 
@@ -895,9 +895,11 @@ fn signature_string(sig: &Sig<'_>) -> String {
     result
 }
 
-/// A type in a signature line: Puppet's `to_s` (aliases expanded).
+/// A type in a signature line: Puppet's `to_s` (an alias expanded at the
+/// top, aliases inside other types by name).
 fn signature_type(t: &Type) -> String {
-    super::util::placeholder_text(&to_alias_expanded_string(t), true)
+    let text = if matches!(t, Type::Alias(_)) { to_alias_expanded_string(t) } else { type_to_string(t) };
+    super::util::placeholder_text(&text, true)
 }
 
 fn describe_sigs(label: &str, sigs: &[Sig<'_>], args: &ArgsTuple) -> String {

@@ -211,7 +211,8 @@ fn defined_type(host: &mut dyn Host, t: &Type) -> Result<bool, Error> {
         Type::Type(Some(inner)) => match inner.resolved() {
             r @ Type::Resource { .. } => defined_type(host, r),
             Type::Class(None) => Err(Error::argument("The given class type is a reference to all classes")),
-            Type::Class(Some(n)) => Ok(host.is_defined_name(n)),
+            // Puppet's `find_hostclass('main')` does not find the main class.
+            Type::Class(Some(n)) => Ok(&**n != "main" && host.is_defined_name(n)),
             _ => Ok(false),
         },
         _ => Ok(false),

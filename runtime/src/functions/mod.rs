@@ -124,6 +124,7 @@ pub trait Host {
     /// got Integer`, see [`describe::describe_lambda_mismatch`]).
     fn call_callable(&mut self, callable: &Value, args: &[Value]) -> FnResult;
     /// Calls any function by name (Puppet-language function, core function, ...): used by `call()`.
+    /// An unknown name fails as Puppet's `Unknown function 'name'`.
     fn call_function(&mut self, name: &str, args: &[Value], block: Option<&Value>) -> FnResult;
     fn log(&mut self, level: LogLevel, message: &str);
     /// `getvar`/`defined('$x')`: a variable by (possibly qualified) name, None if unknown.

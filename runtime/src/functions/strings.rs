@@ -92,11 +92,21 @@ fn s0(args: &[Value]) -> &str {
 /// Maps the String elements of an `Iterable[Variant[String, Numeric]]`.
 fn map_iterable(v: &Value, f: fn(&str) -> String) -> FnResult {
     if let Value::Type(t) = v {
-        // Ruby calls `map` on the type object.
+        // Ruby calls `map` on the type object, which has no such method.
+        let ivars = match t.resolved() {
+            Type::Integer(r) => format!(
+                "PIntegerType:0x<addr> @from={}, @to={}",
+                r.from.map_or("nil".to_string(), |f| f.to_string()),
+                r.to.map_or("nil".to_string(), |f| f.to_string())
+            ),
+            Type::Enum { values, case_insensitive } => format!(
+                "PEnumType:0x<addr> @values=[{}], @case_insensitive={case_insensitive}",
+                values.iter().map(|s| crate::display::ruby_inspect(&Value::string(s.as_str()))).collect::<Vec<_>>().join(", ")
+            ),
+            other => format!("P{}Type:0x<addr>", super::describe::simple_name(other)),
+        };
         return Err(Error::argument(format!(
-            "undefined method `map' for {}:Puppet::Pops::Types::P{}Type",
-            crate::types::format::type_to_string(t),
-            super::describe::simple_name(t.resolved())
+            "undefined method `map' for #<Puppet::Pops::Types::{ivars}>\nDid you mean?  tap"
         ))
         .into());
     }
@@ -242,8 +252,9 @@ fn case_map(v: &Value, f: fn(&str) -> String) -> Value {
     })
 }
 
+/// Ruby's `downcase`: full per-character mapping, no final-sigma context.
 fn lower(s: &str) -> String {
-    s.to_lowercase()
+    s.chars().flat_map(char::to_lowercase).collect()
 }
 fn upper(s: &str) -> String {
     s.to_uppercase()
@@ -746,7 +757,10 @@ fn version_normalize(v: &str) -> Result<String, Error> {
         parts.pop();
     }
     let Some(first) = parts.first_mut() else {
-        return Err(Error::argument("undefined method `sub!' for nil:NilClass"));
+        // Ruby 3.1 appends the source line of a NoMethodError.
+        return Err(Error::argument(
+            "undefined method `sub!' for nil:NilClass\n\n    version.first.sub!(/([\\.0]+)$/, '')\n                 ^^^^^",
+        ));
     };
     let trimmed = first.trim_end_matches(['.', '0']).len();
     first.truncate(trimmed);
