@@ -3,6 +3,7 @@
 //! Exit status: 0 on success, 1 when an input has errors, 2 on bad usage
 //! (clap's own status for usage errors).
 
+mod compile;
 mod diagnostics;
 
 use std::io::Write;
@@ -31,6 +32,37 @@ enum Command {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
+    /// Compile a catalog: `pjit compile [NODE] (-e CODE | --manifest FILE | FILE)`.
+    Compile {
+        /// `[NODE] [FILE]`: the node name (default: this host's name) and
+        /// the main manifest when neither -e nor --manifest is given.
+        #[arg(num_args = 0..=2)]
+        args: Vec<String>,
+        /// Puppet code to compile as the main manifest.
+        #[arg(short = 'e', long = "code", conflicts_with = "manifest")]
+        code: Option<String>,
+        /// The main manifest.
+        #[arg(long)]
+        manifest: Option<PathBuf>,
+        /// Node facts: a JSON object of fact names to values.
+        #[arg(long)]
+        facts: Option<PathBuf>,
+        /// Unknown variables are errors.
+        #[arg(long = "strict_variables", alias = "strict-variables")]
+        strict_variables: bool,
+        /// Puppet's `strict` setting.
+        #[arg(long, value_enum, default_value = "warning")]
+        strict: compile::StrictArg,
+        /// What to print: the catalog JSON (default), the AST or the IR.
+        #[arg(long, value_enum, default_value = "catalog")]
+        emit: compile::Emit,
+        /// The environment name the catalog reports.
+        #[arg(long, default_value = "production")]
+        environment: String,
+        /// Write the output here instead of stdout.
+        #[arg(short = 'o')]
+        output: Option<PathBuf>,
+    },
 }
 
 #[derive(Copy, Clone, ValueEnum)]
@@ -58,6 +90,30 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> ExitCode {
     match cli.command {
         Command::Parse { emit, files } => parse_files(&files, emit),
+        Command::Compile { args, code, manifest, facts, strict_variables, strict, emit, environment, output } => {
+            let have_code = code.is_some() || manifest.is_some();
+            let (node, file) = match (args.len(), have_code) {
+                (0, _) => (None, None),
+                (1, true) => (Some(args[0].clone()), None),
+                (1, false) => (None, Some(PathBuf::from(&args[0]))),
+                (_, false) => (Some(args[0].clone()), Some(PathBuf::from(&args[1]))),
+                (_, true) => {
+                    eprintln!("Error: a manifest FILE cannot be given together with -e or --manifest");
+                    return ExitCode::from(2);
+                }
+            };
+            compile::run(compile::Request {
+                node,
+                code,
+                manifest: manifest.or(file),
+                facts,
+                strict_variables,
+                strict,
+                emit,
+                environment,
+                output,
+            })
+        }
     }
 }
 

@@ -1,0 +1,67 @@
+//! Interpreter benchmarks: the cost of a local variable reference and of a
+//! call of a small Puppet function, measured by running Puppet functions
+//! of the program through the interpreter (parse and lowering happen once,
+//! outside the timed loop).
+//!
+//! `cargo bench --bench interp`; figures in BENCHMARKS.md.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use pjit_frontend::parser::{self, SourceKind};
+use pjit_frontend::{FileId, SourceFile};
+use pjit_ir::interp::{Interp, Options};
+use pjit_ir::{Program, lower, passes};
+
+const REFS: usize = 100;
+const CALLS: usize = 100;
+
+fn program() -> String {
+    let mut s = String::new();
+    // A local variable read REFS times through the scope chain: the lambda
+    // body cannot see `$a` as an SSA value, so each read is a scope lookup.
+    s.push_str("function refs_lookup() { $a = 1 with(0) |$z| { [");
+    s.push_str(&vec!["$a"; REFS].join(", "));
+    s.push_str("] } }\n");
+    // The same array of constants, to subtract the array construction.
+    s.push_str("function refs_baseline() { $a = 1 with(0) |$z| { [");
+    s.push_str(&vec!["1"; REFS].join(", "));
+    s.push_str("] } }\n");
+    s.push_str("function small($x) { $x + 1 }\n");
+    // CALLS calls of a small function in straight-line code.
+    s.push_str("function calls() {\n");
+    for i in 0..CALLS {
+        s.push_str(&format!("  $r{i} = small({i})\n"));
+    }
+    s.push_str("}\n");
+    s.push_str("function calls_baseline() {\n");
+    for i in 0..CALLS {
+        s.push_str(&format!("  $r{i} = {i} + 1\n"));
+    }
+    s.push_str("}\n");
+    s
+}
+
+fn interp() -> Interp {
+    let text = program();
+    let src = SourceFile::new("bench.pp", text.clone());
+    let ast = parser::parse(FileId(0), &text, SourceKind::Manifest).program.expect("bench program parses");
+    let mut prog = Program::default();
+    let main = lower::lower_program(&mut prog, &src, &ast);
+    prog.main = Some(main);
+    passes::optimize(&mut prog);
+    let mut it = Interp::new(prog, Options { node: "bench".into(), ..Options::default() });
+    it.run_main().expect("bench program runs");
+    it
+}
+
+fn bench(c: &mut Criterion) {
+    let mut it = interp();
+    let mut g = c.benchmark_group("interp");
+    for name in ["refs_lookup", "refs_baseline", "calls", "calls_baseline"] {
+        assert!(it.call_function(name, vec![]).is_ok(), "{name} runs");
+        g.bench_function(name, |b| b.iter(|| it.call_function(name, vec![]).unwrap()));
+    }
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

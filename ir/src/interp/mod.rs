@@ -1,0 +1,1156 @@
+//! The IR interpreter: runs lowered programs with Puppet 7's semantics and
+//! builds the catalog. No AST is walked at run time.
+//!
+//! One call of an IR function is a frame: a register file indexed by SSA
+//! value, the scope its variables live in, and its match data. Calls
+//! between bodies go through [`Interp::call_body`], the one calling
+//! convention (argument binding, defaults, parameter types) that the JIT
+//! reuses. Errors and non-local exits (`break`, `next`, `return`) travel as
+//! [`Flow`]; an error carries the location of the innermost failing
+//! instruction, which is what Puppet reports.
+//!
+//! Evaluation order follows Puppet's compiler: the main manifest, then the
+//! matching node body; `include` evaluates a class at once; defined-type
+//! instances are evaluated after the code that declared them, in waves,
+//! until none are left.
+
+pub mod catalog;
+pub mod scope;
+
+use std::collections::HashMap;
+use std::rc::Rc;
+use std::sync::Arc;
+
+use cranelift_entity::EntityRef;
+use indexmap::{IndexMap, IndexSet};
+use pjit_runtime::functions::{self as rtf, FnResult, Host, LogLevel, Unwind};
+use pjit_runtime::types::{CallableType, IntRange, TypeAlias, calc, format::type_to_string};
+use pjit_runtime::value::CallableValue;
+use pjit_runtime::{Error, Type, Value, display, ops};
+
+use crate::ir::*;
+use catalog::{Catalog, Resource, capitalize_name, name_tags, valid_tag};
+use scope::Scope;
+
+/// Puppet's `strict` setting.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
+pub enum Strict {
+    Off,
+    #[default]
+    Warning,
+    Error,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    pub node: String,
+    pub environment: String,
+    pub facts: IndexMap<String, Value>,
+    pub strict_variables: bool,
+    pub strict: Strict,
+}
+
+/// A log line the program produced.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Log {
+    pub level: LogLevel,
+    /// `Class[main]`, `Foo[x]`, ... (`Scope(...)` in Puppet's output).
+    pub scope: Option<String>,
+    pub message: String,
+}
+
+/// An evaluation error: Puppet's message and where it happened.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EvalError {
+    pub issue: &'static str,
+    pub message: String,
+    pub loc: Option<Loc>,
+}
+
+/// Ways out of a body other than its value.
+#[derive(Debug)]
+pub enum Flow {
+    Error(EvalError),
+    Break(Loc),
+    Next(Value),
+    Return(Value, Loc),
+}
+
+type R<T> = Result<T, Flow>;
+
+fn error(issue: &'static str, message: impl Into<String>, loc: Loc) -> Flow {
+    Flow::Error(EvalError { issue, message: message.into(), loc: Some(loc) })
+}
+
+fn rt_error(e: Error, loc: Loc) -> Flow {
+    Flow::Error(EvalError { issue: e.issue(), message: e.message().to_string(), loc: Some(loc) })
+}
+
+/// A lambda: its body and the scope and match data it closes over.
+struct Closure {
+    func: FuncId,
+    scope: Rc<Scope>,
+    matches: Option<Rc<Vec<Option<String>>>>,
+}
+
+/// Arguments of a body call.
+enum Args {
+    Positional(Vec<Value>),
+    Named(IndexMap<String, Value>),
+}
+
+/// Maximum nesting of body calls before "stack level too deep" (Puppet
+/// reports endless recursion the same way, as an error).
+const MAX_CALL_DEPTH: u32 = 2000;
+
+pub struct Interp {
+    pub prog: Program,
+    pub opts: Options,
+    pub logs: Vec<Log>,
+    pub catalog: Catalog,
+    top: Rc<Scope>,
+    node_scope: Option<Rc<Scope>>,
+    class_scopes: HashMap<String, Rc<Scope>>,
+    closures: Vec<Closure>,
+    aliases: HashMap<String, Arc<TypeAlias>>,
+    /// Defined-type instances waiting for evaluation: (define body, type
+    /// name, title, attributes, resource reference).
+    pending_defines: Vec<(FuncId, String, String, IndexMap<String, Value>, String)>,
+    /// The container of resources declared by the running body.
+    containers: Vec<String>,
+    labels: Vec<Rc<str>>,
+    depth: u32,
+}
+
+impl Interp {
+    pub fn new(prog: Program, opts: Options) -> Interp {
+        let top = Scope::new(None, Rc::from("Class[main]"));
+        let mut it = Interp {
+            prog,
+            opts,
+            logs: vec![],
+            catalog: Catalog::default(),
+            top: top.clone(),
+            node_scope: None,
+            class_scopes: HashMap::new(),
+            closures: vec![],
+            aliases: HashMap::new(),
+            pending_defines: vec![],
+            containers: vec![],
+            labels: vec![top.label.clone()],
+            depth: 0,
+        };
+        it.init_top();
+        it
+    }
+
+    fn set_top(&mut self, name: &str, v: Value) {
+        let s = self.prog.intern(name);
+        self.top.set(s, v);
+    }
+
+    fn init_top(&mut self) {
+        let facts: Vec<(String, Value)> = self.opts.facts.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+        let mut fh = pjit_runtime::value::HashMapV::default();
+        for (k, v) in &facts {
+            fh.insert(Value::string(k.as_str()), v.clone());
+        }
+        for (k, v) in facts {
+            self.set_top(&k, v);
+        }
+        self.set_top("facts", Value::Hash(pjit_runtime::value::PHash(Arc::new(fh))));
+        let node = self.opts.node.clone();
+        let (host, domain) = match node.split_once('.') {
+            Some((h, d)) => (h.to_string(), d.to_string()),
+            None => (node.clone(), String::new()),
+        };
+        let trusted = hash_of(vec![
+            ("authenticated", Value::string("local")),
+            ("certname", Value::string(node.as_str())),
+            ("extensions", hash_of(vec![])),
+            ("hostname", Value::string(host)),
+            ("domain", Value::string(domain)),
+            ("external", hash_of(vec![])),
+        ]);
+        self.set_top("trusted", trusted);
+        let env = self.opts.environment.clone();
+        self.set_top(
+            "server_facts",
+            hash_of(vec![("serverversion", Value::string("7.23.0")), ("environment", Value::string(env.as_str()))]),
+        );
+        self.set_top("environment", Value::string(env));
+        self.set_top("name", Value::string("main"));
+        self.set_top("title", Value::string("main"));
+        self.set_top("module_name", Value::string(""));
+    }
+
+    /// Compiles the catalog: main manifest, node, classes, defines.
+    pub fn compile(&mut self) -> Result<(), EvalError> {
+        let main = self.prog.main.expect("a program to compile has a main body");
+        self.catalog.classes.insert("settings".into());
+        self.catalog.add(Resource {
+            type_name: "Stage".into(),
+            title: "main".into(),
+            tags: ["stage".to_string()].into_iter().collect(),
+            file: None,
+            line: None,
+            exported: false,
+            virtual_: false,
+            kind: "compilable_type",
+            params: [("name".to_string(), Value::string("main"))].into_iter().collect(),
+        });
+        for (title, params) in [("Settings", vec![]), ("main", vec![("name".to_string(), Value::string("main"))])] {
+            let mut tags = IndexSet::new();
+            tags.insert("class".to_string());
+            if title == "Settings" {
+                tags.insert("settings".into());
+            }
+            self.catalog.add(Resource {
+                type_name: "Class".into(),
+                title: title.into(),
+                tags,
+                file: None,
+                line: None,
+                exported: false,
+                virtual_: false,
+                kind: "unknown",
+                params: params.into_iter().collect(),
+            });
+            self.catalog.contain("Stage[main]", &format!("Class[{title}]"));
+        }
+        self.class_scopes.insert("".into(), self.top.clone());
+        self.class_scopes.insert("main".into(), self.top.clone());
+        self.containers.push("Class[main]".into());
+        let top = self.top.clone();
+        let r = self.run_body(main, vec![], top, None).and_then(|_| self.eval_node()).and_then(|_| self.drain_defines());
+        match r {
+            Ok(()) => Ok(()),
+            Err(Flow::Error(e)) => Err(e),
+            Err(Flow::Break(loc)) => Err(EvalError {
+                issue: "ILLEGAL_BREAK",
+                message: "break() from context where this is illegal".into(),
+                loc: Some(loc),
+            }),
+            Err(Flow::Next(_)) | Err(Flow::Return(..)) => Ok(()),
+        }
+    }
+
+    /// Calls a Puppet-language function of the program by name, outside of
+    /// any catalog compilation (benchmarks, tests, embedding).
+    pub fn call_function(&mut self, name: &str, args: Vec<Value>) -> Result<Value, EvalError> {
+        let top = self.top.clone();
+        let loc = Loc::default();
+        match self.call_named(name, args, None, &top, loc) {
+            Ok(v) => Ok(v),
+            Err(Flow::Error(e)) => Err(e),
+            Err(Flow::Return(v, _)) | Err(Flow::Next(v)) => Ok(v),
+            Err(Flow::Break(l)) => Err(EvalError {
+                issue: "ILLEGAL_BREAK",
+                message: "break() from context where this is illegal".into(),
+                loc: Some(l),
+            }),
+        }
+    }
+
+    /// Runs the main body only (no node, no defines): for embedding and
+    /// benchmarks that need the program's definitions and top scope.
+    pub fn run_main(&mut self) -> Result<(), EvalError> {
+        let main = self.prog.main.expect("a program has a main body");
+        let top = self.top.clone();
+        match self.run_body(main, vec![], top, None) {
+            Ok(_) | Err(Flow::Return(..)) | Err(Flow::Next(_)) => Ok(()),
+            Err(Flow::Error(e)) => Err(e),
+            Err(Flow::Break(l)) => Err(EvalError {
+                issue: "ILLEGAL_BREAK",
+                message: "break() from context where this is illegal".into(),
+                loc: Some(l),
+            }),
+        }
+    }
+
+    fn eval_node(&mut self) -> R<()> {
+        if self.prog.nodes.is_empty() {
+            return Ok(());
+        }
+        let name = self.opts.node.to_lowercase();
+        let mut candidates = vec![];
+        let parts: Vec<&str> = name.split('.').collect();
+        for k in (1..=parts.len()).rev() {
+            candidates.push(parts[..k].join("."));
+        }
+        let mut found = None;
+        'outer: for c in &candidates {
+            for n in &self.prog.nodes {
+                if n.matches.iter().any(|m| matches!(m, NodeMatch::Name(x) if x == c)) {
+                    found = Some(n.clone());
+                    break 'outer;
+                }
+            }
+        }
+        if found.is_none() {
+            for n in &self.prog.nodes {
+                if n.matches.iter().any(|m| match m {
+                    NodeMatch::Regex(r) => pjit_runtime::regex::Regex::new(r).map(|re| re.is_match(&name)).unwrap_or(false),
+                    _ => false,
+                }) {
+                    found = Some(n.clone());
+                    break;
+                }
+            }
+        }
+        if found.is_none() {
+            found = self.prog.nodes.iter().find(|n| n.matches.contains(&NodeMatch::Default)).cloned();
+        }
+        let Some(node) = found else {
+            return Err(Flow::Error(EvalError {
+                issue: "NO_NODE",
+                message: format!("Could not find node statement with name 'default' or '{}'", candidates.join(", ")),
+                loc: None,
+            }));
+        };
+        let scope = Scope::new(Some(self.top.clone()), Rc::from("Class[main]"));
+        self.node_scope = Some(scope.clone());
+        self.run_body(node.body, vec![], scope, None).map(|_| ())
+    }
+
+    fn drain_defines(&mut self) -> R<()> {
+        while !self.pending_defines.is_empty() {
+            let wave = std::mem::take(&mut self.pending_defines);
+            for (body, type_name, title, attrs, reference) in wave {
+                let parent = self.node_scope.clone().unwrap_or_else(|| self.top.clone());
+                let scope = Scope::new(Some(parent), Rc::from(reference.as_str()));
+                let t = self.prog.intern("title");
+                scope.set(t, Value::string(title.as_str()));
+                let n = self.prog.intern("name");
+                if !attrs.contains_key("name") {
+                    scope.set(n, Value::string(title.as_str()));
+                }
+                let _ = type_name;
+                self.containers.push(reference.clone());
+                let r = self.call_body_named(body, attrs, scope, &reference);
+                self.containers.pop();
+                r?;
+            }
+        }
+        Ok(())
+    }
+
+    // ---- calling convention
+
+    /// Runs body `fid` with positional arguments in `scope` (already the
+    /// body's own scope).
+    fn run_body(&mut self, fid: FuncId, args: Vec<Value>, scope: Rc<Scope>, outer_matches: Option<Rc<Vec<Option<String>>>>) -> R<Value> {
+        let f = self.prog.funcs[fid].clone();
+        self.depth += 1;
+        if self.depth > MAX_CALL_DEPTH {
+            self.depth -= 1;
+            return Err(error("STACK_OVERFLOW", "stack level too deep", f.loc));
+        }
+        self.labels.push(scope.label.clone());
+        let r = self.exec(&f, args, scope, outer_matches);
+        self.labels.pop();
+        self.depth -= 1;
+        r
+    }
+
+    /// Binds arguments to the parameters of `f` in `scope` and returns the
+    /// values in parameter order. `owner` names the body in messages.
+    fn bind(&mut self, f: &Function, args: Args, scope: &Rc<Scope>, owner: &str, loc: Loc) -> R<Vec<Value>> {
+        let mut out = Vec::with_capacity(f.params.len());
+        let (mut positional, mut named) = match args {
+            Args::Positional(v) => (v, IndexMap::new()),
+            Args::Named(m) => (vec![], m),
+        };
+        if !named.is_empty() {
+            for k in named.keys() {
+                let known = f.params.iter().any(|p| self.prog.name(p.name) == k.as_str())
+                    || matches!(k.as_str(), "name" | "title" | "tag" | "require" | "before" | "notify" | "subscribe" | "stage" | "alias" | "audit" | "loglevel" | "noop" | "schedule")
+                        && f.kind != FuncKind::Function;
+                if !known {
+                    return Err(error("INVALID_PARAMETER", format!("{owner}: has no parameter named '{k}'"), loc));
+                }
+            }
+        }
+        let mut rest_taken = false;
+        for (i, p) in f.params.iter().enumerate() {
+            let pname = self.prog.name(p.name).to_string();
+            let v = if p.captures_rest {
+                rest_taken = true;
+                let rest: Vec<Value> = if positional.len() > i { positional.split_off(i) } else { vec![] };
+                if rest.is_empty() {
+                    match p.default {
+                        Some(d) => self.run_thunk(d, scope)?,
+                        None => Value::Array(Default::default()),
+                    }
+                } else {
+                    Value::Array(pjit_runtime::value::PArray(Arc::new(rest)))
+                }
+            } else if i < positional.len() {
+                positional[i].clone()
+            } else if let Some(v) = named.shift_remove(&pname) {
+                v
+            } else if let Some(d) = p.default {
+                self.run_thunk(d, scope)?
+            } else if f.kind == FuncKind::Lambda || f.kind == FuncKind::Function {
+                let (min, max) = arity(f);
+                return Err(error("ARGUMENT_COUNT", count_message(owner, min, max, positional.len()), loc));
+            } else {
+                return Err(error("MISSING_PARAMETER", format!("{owner}: expects a value for parameter '{pname}'"), loc));
+            };
+            if let Some(t) = p.ty {
+                let tv = self.run_thunk(t, scope)?;
+                if let Value::Type(ty) = &tv {
+                    let check = if p.captures_rest {
+                        match &v {
+                            Value::Array(a) => a.iter().all(|x| calc::instance_of(ty, x)),
+                            _ => true,
+                        }
+                    } else {
+                        calc::instance_of(ty, &v)
+                    };
+                    if !check {
+                        let got = if p.captures_rest { display::type_display(&calc::infer_set(&v)) } else { got_label(&v) };
+                        let msg = format!("{owner} parameter '{pname}' expects {} value, got {got}", a_an_type(ty));
+                        return Err(error("TYPE_MISMATCH", msg, loc));
+                    }
+                }
+            }
+            scope.set(p.name, v.clone());
+            out.push(v);
+        }
+        if !rest_taken && positional.len() > f.params.len() {
+            let (min, max) = arity(f);
+            return Err(error("ARGUMENT_COUNT", count_message(owner, min, max, positional.len()), loc));
+        }
+        Ok(out)
+    }
+
+    fn run_thunk(&mut self, t: FuncId, scope: &Rc<Scope>) -> R<Value> {
+        self.run_body(t, vec![], scope.clone(), None)
+    }
+
+    /// Evaluates a defined-type instance: binds its attributes and records
+    /// the bound parameter values (defaults included) in its resource, as
+    /// Puppet does.
+    fn call_body_named(&mut self, fid: FuncId, attrs: IndexMap<String, Value>, scope: Rc<Scope>, owner: &str) -> R<Value> {
+        let f = self.prog.funcs[fid].clone();
+        let loc = f.loc;
+        let vals = self.bind(&f, Args::Named(attrs), &scope, owner, loc)?;
+        let names: Vec<String> = f.params.iter().map(|p| self.prog.name(p.name).to_string()).collect();
+        if let Some(i) = self.catalog.resources.iter().rposition(|r| r.reference() == owner) {
+            let res = &mut self.catalog.resources[i];
+            for (n, v) in names.into_iter().zip(&vals) {
+                res.params.insert(n, v.clone());
+            }
+        }
+        match self.run_body(fid, vals, scope, None) {
+            Err(Flow::Return(v, _)) => Ok(v),
+            r => r,
+        }
+    }
+
+    /// Calls a Puppet-language function.
+    fn call_puppet_function(&mut self, fid: FuncId, name: &str, args: Vec<Value>, block: Option<Value>, loc: Loc) -> R<Value> {
+        let f = self.prog.funcs[fid].clone();
+        let scope = Scope::local(&self.top);
+        let mut args = args;
+        if let Some(b) = block {
+            args.push(b);
+        }
+        let vals = self.bind(&f, Args::Positional(args), &scope, &format!("'{name}'"), loc)?;
+        let v = match self.run_body(fid, vals, scope.clone(), None) {
+            Err(Flow::Return(v, _)) => v,
+            Err(Flow::Break(l)) => {
+                return Err(error("ILLEGAL_BREAK", "break() from context where this is illegal", l));
+            }
+            Err(Flow::Next(v)) => v,
+            r => r?,
+        };
+        if let Some(rt) = f.return_type {
+            if let Value::Type(t) = self.run_thunk(rt, &scope)? {
+                if !calc::instance_of(&t, &v) {
+                    let msg = format!("value returned from function '{name}' has wrong type, expects {} value, got {}", a_an_type(&t), got_label(&v));
+                    return Err(error("TYPE_MISMATCH", msg, loc));
+                }
+            }
+        }
+        Ok(v)
+    }
+
+    /// Calls a lambda value.
+    fn call_closure(&mut self, id: usize, args: &[Value], loc: Loc) -> R<Value> {
+        let (func, cscope, matches) = {
+            let c = &self.closures[id];
+            (c.func, c.scope.clone(), c.matches.clone())
+        };
+        let f = self.prog.funcs[func].clone();
+        let scope = Scope::local(&cscope);
+        let vals = self.bind(&f, Args::Positional(args.to_vec()), &scope, "block", loc)?;
+        match self.run_body(func, vals, scope, matches) {
+            Err(Flow::Next(v)) => Ok(v),
+            r => r,
+        }
+    }
+
+    fn make_closure(&mut self, fid: FuncId, scope: &Rc<Scope>, matches: Option<Rc<Vec<Option<String>>>>) -> R<Value> {
+        let f = self.prog.funcs[fid].clone();
+        let mut types = Vec::with_capacity(f.params.len());
+        for p in &f.params {
+            let t = match p.ty {
+                Some(t) => match self.run_thunk(t, scope)? {
+                    Value::Type(t) => (*t).clone(),
+                    _ => Type::Any,
+                },
+                None => Type::Any,
+            };
+            types.push(t);
+        }
+        let (min, max) = arity(&f);
+        let signature = Type::Callable(Arc::new(CallableType {
+            params: Some(Type::Tuple { types, size: Some(IntRange::new(Some(min as i64), max.map(|m| m as i64))) }),
+            block: None,
+            return_type: None,
+        }));
+        let id = self.closures.len();
+        self.closures.push(Closure { func: fid, scope: scope.clone(), matches });
+        Ok(Value::Callable(Arc::new(CallableValue { name: "lambda".into(), id: id as u64, signature })))
+    }
+
+    // ---- the instruction loop
+
+    fn exec(&mut self, f: &Function, args: Vec<Value>, scope: Rc<Scope>, outer: Option<Rc<Vec<Option<String>>>>) -> R<Value> {
+        let mut regs: Vec<Value> = vec![Value::Undef; f.vals.len()];
+        let mut matches: Option<Rc<Vec<Option<String>>>> = None;
+        let mut block = f.entry();
+        for (k, v) in args.into_iter().enumerate() {
+            if let Some(&p) = f.blocks[block].params.get(k) {
+                regs[p.index()] = v;
+            }
+        }
+        macro_rules! r {
+            ($v:expr) => {
+                &regs[$v.index()]
+            };
+        }
+        loop {
+            let insts = &f.blocks[block].insts;
+            let mut next_block = None;
+            for &i in insts {
+                let d = &f.insts[i];
+                let loc = d.loc;
+                let out: Value = match &d.op {
+                    Op::Const(c) => f.consts[*c as usize].clone(),
+                    Op::GetVar(s) => self.get_var(*s, &scope, loc)?,
+                    Op::SetVar(s, v) => {
+                        let v = r!(v).clone();
+                        if !scope.set(*s, v) {
+                            let name = self.prog.name(*s);
+                            return Err(error("ILLEGAL_REASSIGNMENT", format!("Cannot reassign variable '${name}'"), loc));
+                        }
+                        continue;
+                    }
+                    Op::GetMatch(n) => {
+                        let m = matches.as_ref().or(outer.as_ref());
+                        m.and_then(|m| m.get(*n as usize).cloned().flatten()).map(Value::string).unwrap_or(Value::Undef)
+                    }
+                    Op::Unary(UnOp::Truthy, v) => Value::Boolean(r!(v).is_truthy()),
+                    Op::Unary(UnOp::Not, v) => ops::not(r!(v)),
+                    Op::Unary(UnOp::Neg, v) => ops::negate(r!(v)).map_err(|e| rt_error(e, loc))?,
+                    Op::Arith(op, a, b) => ops::arithmetic(*op, r!(a), r!(b)).map_err(|e| rt_error(e, loc))?,
+                    Op::Cmp(op, a, b) => Value::Boolean(ops::comparison(*op, r!(a), r!(b)).map_err(|e| rt_error(e, loc))?),
+                    Op::Match { negate, left, right } => {
+                        let m = ops::match_op(r!(left), r!(right)).map_err(|e| rt_error(e, loc))?;
+                        if let Value::Regexp(_) | Value::String(_) = r!(right) {
+                            matches = m.captures.map(Rc::new);
+                        }
+                        Value::Boolean(m.matched != *negate)
+                    }
+                    Op::In(a, b) => {
+                        let m = ops::in_op(r!(a), r!(b)).map_err(|e| rt_error(e, loc))?;
+                        if m.captures.is_some() {
+                            matches = m.captures.map(Rc::new);
+                        }
+                        Value::Boolean(m.matched)
+                    }
+                    Op::CaseMatch { test, option, any } => {
+                        let t = r!(test);
+                        let opts: Vec<Value> = if *any { ops::splat(r!(option)) } else { vec![r!(option).clone()] };
+                        let mut hit = false;
+                        for o in &opts {
+                            let m = ops::case_match(t, o);
+                            if m.matched {
+                                if m.captures.is_some() {
+                                    matches = m.captures.map(Rc::new);
+                                }
+                                hit = true;
+                                break;
+                            }
+                        }
+                        Value::Boolean(hit)
+                    }
+                    Op::AssignMulti(names, v) => {
+                        self.assign_multi(names, r!(v).clone(), &scope, loc)?;
+                        continue;
+                    }
+                    Op::NoSelectorMatch(v) => return Err(rt_error(ops::unmatched_selector(r!(v)), loc)),
+                    Op::Access(b, ks) => {
+                        let keys: Vec<Value> = ks.iter().map(|k| r!(k).clone()).collect();
+                        self.access(r!(b), &keys, loc)?
+                    }
+                    Op::Interp(vs) => {
+                        let mut s = String::new();
+                        for v in vs {
+                            match r!(v) {
+                                Value::String(x) => s.push_str(x),
+                                other => s.push_str(&display::to_interpolated_string(other)),
+                            }
+                        }
+                        Value::string(s)
+                    }
+                    Op::MakeArray(vs) => {
+                        let mut out = Vec::with_capacity(vs.len());
+                        for (v, splat) in vs {
+                            if *splat {
+                                out.extend(ops::splat(r!(v)));
+                            } else {
+                                out.push(r!(v).clone());
+                            }
+                        }
+                        Value::Array(pjit_runtime::value::PArray(Arc::new(out)))
+                    }
+                    Op::MakeHash(vs) => {
+                        let mut h = pjit_runtime::value::HashMapV::default();
+                        for kv in vs.chunks(2) {
+                            h.insert(r!(kv[0]).clone(), r!(kv[1]).clone());
+                        }
+                        Value::Hash(pjit_runtime::value::PHash(Arc::new(h)))
+                    }
+                    Op::Call { name, args, block } => {
+                        let mut av = Vec::with_capacity(args.len());
+                        for (v, splat) in args {
+                            if *splat {
+                                av.extend(ops::splat(r!(v)));
+                            } else {
+                                av.push(r!(v).clone());
+                            }
+                        }
+                        let blk = block.map(|b| r!(b).clone());
+                        let name = self.prog.name(*name).to_string();
+                        self.call_named(&name, av, blk, &scope, loc)?
+                    }
+                    Op::Closure(fid) => {
+                        let m = matches.clone().or_else(|| outer.clone());
+                        self.make_closure(*fid, &scope, m)?
+                    }
+                    Op::TypeRef(s) => self.type_ref(*s, loc)?,
+                    Op::Unwind(kind, v) => {
+                        let v = r!(v).clone();
+                        return Err(match kind {
+                            UnwindKind::Break => Flow::Break(loc),
+                            UnwindKind::Next => Flow::Next(v),
+                            UnwindKind::Return => Flow::Return(v, loc),
+                        });
+                    }
+                    Op::Unsupported(msg) => return Err(error("UNSUPPORTED", msg.clone(), loc)),
+                    Op::Resource { virtual_, exported, ty, bodies } => {
+                        let bs: Vec<(Value, Value)> = bodies.iter().map(|(t, a)| (r!(t).clone(), r!(a).clone())).collect();
+                        self.declare_resources(r!(ty), bs, *virtual_, *exported, &scope, loc)?
+                    }
+                    Op::Jump(b, a) => {
+                        let vals: Vec<Value> = a.iter().map(|v| r!(v).clone()).collect();
+                        for (p, v) in f.blocks[*b].params.iter().zip(vals) {
+                            regs[p.index()] = v;
+                        }
+                        next_block = Some(*b);
+                        break;
+                    }
+                    Op::Branch { cond, then_dest, then_args, else_dest, else_args } => {
+                        let c = matches!(r!(cond), Value::Boolean(true));
+                        let (b, a) = if c { (then_dest, then_args) } else { (else_dest, else_args) };
+                        let vals: Vec<Value> = a.iter().map(|v| r!(v).clone()).collect();
+                        for (p, v) in f.blocks[*b].params.iter().zip(vals) {
+                            regs[p.index()] = v;
+                        }
+                        next_block = Some(*b);
+                        break;
+                    }
+                    Op::Return(v) => return Ok(r!(v).clone()),
+                };
+                if let Some(res) = d.result {
+                    regs[res.index()] = out;
+                }
+            }
+            match next_block {
+                Some(b) => block = b,
+                None => return Err(error("INTERNAL", "block without terminator", f.loc)),
+            }
+        }
+    }
+
+    // ---- variables
+
+    fn get_var(&mut self, s: Sym, scope: &Rc<Scope>, loc: Loc) -> R<Value> {
+        if let Some(v) = scope.lookup(s) {
+            return Ok(v);
+        }
+        let name = self.prog.name(s).to_string();
+        if name.contains("::") {
+            return self.qualified_var(&name, loc);
+        }
+        self.unknown_variable(&name, loc)
+    }
+
+    /// An unknown variable: an error under `strict_variables`, else undef
+    /// with Puppet's warning (unless `strict` is off).
+    fn unknown_variable(&mut self, name: &str, loc: Loc) -> R<Value> {
+        let msg = format!("Unknown variable: '{name}'.");
+        if self.opts.strict_variables {
+            return Err(error("UNKNOWN_VARIABLE", msg, loc));
+        }
+        if self.opts.strict != Strict::Off {
+            self.warn(msg, loc);
+        }
+        Ok(Value::Undef)
+    }
+
+    fn qualified_var(&mut self, name: &str, loc: Loc) -> R<Value> {
+        let stripped = name.strip_prefix("::").unwrap_or(name);
+        let (class, var) = match stripped.rsplit_once("::") {
+            Some((c, v)) => (c.to_lowercase(), v),
+            None => (String::new(), stripped),
+        };
+        let Some(cs) = self.class_scopes.get(&class).cloned() else {
+            return self.unknown_variable(name, loc);
+        };
+        let sym = self.prog.intern(var);
+        match cs.lookup(sym) {
+            Some(v) => Ok(v),
+            None => self.unknown_variable(name, loc),
+        }
+    }
+
+    fn warn(&mut self, msg: String, loc: Loc) {
+        let file = self.prog.files.get(loc.file as usize).cloned().unwrap_or_default();
+        let message = format!("{msg} (file: {file}, line: {}, column: {})", loc.line, loc.col);
+        self.logs.push(Log { level: LogLevel::Warning, scope: None, message });
+    }
+
+    fn assign_multi(&mut self, names: &[Sym], v: Value, scope: &Rc<Scope>, loc: Loc) -> R<()> {
+        let vals: Vec<Value> = match &v {
+            Value::Array(a) => {
+                if a.len() != names.len() {
+                    return Err(error(
+                        "ILLEGAL_MULTI_ASSIGNMENT_SIZE",
+                        format!("Mismatched number of assignable entries and values, expected {}, got {}", names.len(), a.len()),
+                        loc,
+                    ));
+                }
+                a.to_vec()
+            }
+            Value::Hash(h) => {
+                let mut out = vec![];
+                for n in names {
+                    let key = Value::string(self.prog.name(*n));
+                    match h.get(&key) {
+                        Some(x) => out.push(x.clone()),
+                        None => {
+                            return Err(error(
+                                "MISSING_MULTI_ASSIGNMENT_KEY",
+                                format!("No value for required key '{}' in assignment to variables from hash", self.prog.name(*n)),
+                                loc,
+                            ));
+                        }
+                    }
+                }
+                out
+            }
+            Value::Type(t) if matches!(**t, Type::Class(Some(_))) => {
+                let Type::Class(Some(cn)) = &**t else { unreachable!("matched above") };
+                let cn = cn.to_lowercase();
+                let Some(cs) = self.class_scopes.get(&cn).cloned() else {
+                    return Err(error("UNKNOWN_CLASS", format!("Class '{cn}' has not been evaluated"), loc));
+                };
+                let mut out = vec![];
+                for n in names {
+                    match cs.get_here(*n) {
+                        Some(x) => out.push(x),
+                        None => {
+                            return Err(error(
+                                "MISSING_MULTI_ASSIGNMENT_VARIABLE",
+                                format!("No value for required variable '${}' in class '{cn}'", self.prog.name(*n)),
+                                loc,
+                            ));
+                        }
+                    }
+                }
+                out
+            }
+            other => {
+                return Err(error(
+                    "ILLEGAL_MULTI_ASSIGNMENT",
+                    format!("Illegal multi-assignment, got {}", pjit_runtime::label::a_an_label(other)),
+                    loc,
+                ));
+            }
+        };
+        for (n, x) in names.iter().zip(vals) {
+            if !scope.set(*n, x) {
+                return Err(error("ILLEGAL_REASSIGNMENT", format!("Cannot reassign variable '${}'", self.prog.name(*n)), loc));
+            }
+        }
+        Ok(())
+    }
+
+    // ---- types
+
+    fn type_ref(&mut self, s: Sym, loc: Loc) -> R<Value> {
+        let name = self.prog.name(s).to_string();
+        let t = self.resolve_type_name(&name, loc)?;
+        Ok(Value::Type(Arc::new(t)))
+    }
+
+    fn resolve_type_name(&mut self, name: &str, loc: Loc) -> R<Type> {
+        let key = name.to_lowercase();
+        if let Some(a) = self.aliases.get(&key) {
+            return Ok(Type::Alias(a.clone()));
+        }
+        if let Some(&(thunk, _)) = self.prog.type_aliases.get(&key) {
+            let alias = TypeAlias::new(name);
+            self.aliases.insert(key.clone(), alias.clone());
+            let top = self.top.clone();
+            let v = self.run_thunk(thunk, &top)?;
+            match v {
+                Value::Type(t) => {
+                    alias.resolve((*t).clone());
+                }
+                other => {
+                    return Err(error(
+                        "ILLEGAL_TYPE_ALIAS",
+                        format!("The expression <{}> is not a valid type specification.", display::to_interpolated_string(&other)),
+                        loc,
+                    ));
+                }
+            }
+            return Ok(Type::Alias(alias));
+        }
+        Ok(Type::from_name(name))
+    }
+
+    fn access(&mut self, base: &Value, keys: &[Value], loc: Loc) -> R<Value> {
+        ops::access(base, keys).map_err(|e| rt_error(e, loc))
+    }
+
+    // ---- calls
+
+    fn call_named(&mut self, name: &str, args: Vec<Value>, block: Option<Value>, scope: &Rc<Scope>, loc: Loc) -> R<Value> {
+        let key = name.to_lowercase();
+        if let Some(&fid) = self.prog.functions.get(key.strip_prefix("::").unwrap_or(&key)) {
+            return self.call_puppet_function(fid, name, args, block, loc);
+        }
+        match key.as_str() {
+            "include" | "contain" | "require" => {
+                let mut out = vec![];
+                for a in &args {
+                    for n in flatten_names(a) {
+                        self.include_class(&n, loc)?;
+                        if key == "contain" {
+                            let container = self.containers.last().cloned().unwrap_or_default();
+                            self.catalog.contain(&container, &format!("Class[{}]", capitalize_name(&n)));
+                        }
+                        out.push(Value::Type(Arc::new(Type::class(Some(&n)))));
+                    }
+                }
+                return Ok(if key == "include" { Value::Undef } else { Value::Array(pjit_runtime::value::PArray(Arc::new(out))) });
+            }
+            _ => {}
+        }
+        let Some(func) = rtf::lookup(&key) else {
+            return Err(error("UNKNOWN_FUNCTION", format!("Unknown function: '{name}'."), loc));
+        };
+        let mut host = CallHost { it: self, scope: scope.clone(), loc };
+        match rtf::call(func, &mut host, &args, block.as_ref()) {
+            Ok(v) => Ok(v),
+            Err(Unwind::Error(e)) => Err(Flow::Error(EvalError {
+                issue: e.issue(),
+                message: format!("Error while evaluating a Function Call, {}", e.message()),
+                loc: Some(loc),
+            })),
+            Err(Unwind::Break) => Err(Flow::Break(loc)),
+            Err(Unwind::Next(v)) => Err(Flow::Next(v)),
+            Err(Unwind::Return(v)) => Err(Flow::Return(v, loc)),
+        }
+    }
+
+    fn include_class(&mut self, name: &str, loc: Loc) -> R<()> {
+        let key = name.trim_start_matches("::").to_lowercase();
+        if self.class_scopes.contains_key(&key) {
+            return Ok(());
+        }
+        let Some(def) = self.prog.classes.get(&key).cloned() else {
+            return Err(error("UNKNOWN_CLASS", format!("Could not find class ::{key}"), loc));
+        };
+        let parent_scope = match &def.parent {
+            Some(p) => {
+                self.include_class(p, loc)?;
+                self.class_scopes[&p.to_lowercase()].clone()
+            }
+            None => self.node_scope.clone().unwrap_or_else(|| self.top.clone()),
+        };
+        let cname = capitalize_name(&key);
+        let reference = format!("Class[{cname}]");
+        let scope = Scope::new(Some(parent_scope), Rc::from(reference.as_str()));
+        self.class_scopes.insert(key.clone(), scope.clone());
+        let t = self.prog.intern("title");
+        scope.set(t, Value::string(key.as_str()));
+        let n = self.prog.intern("name");
+        scope.set(n, Value::string(key.as_str()));
+        self.catalog.classes.insert(key.clone());
+        let mut tags = IndexSet::new();
+        tags.insert("class".to_string());
+        name_tags(&key, &mut tags);
+        // Puppet records no file or line for class resources.
+        self.catalog.add(Resource {
+            type_name: "Class".into(),
+            title: cname.clone(),
+            tags,
+            file: None,
+            line: None,
+            exported: false,
+            virtual_: false,
+            kind: "unknown",
+            params: IndexMap::new(),
+        });
+        self.catalog.contain("Stage[main]", &reference);
+        self.containers.push(reference.clone());
+        let f = self.prog.funcs[def.body].clone();
+        let r = (|| {
+            let vals = self.bind(&f, Args::Named(IndexMap::new()), &scope, &reference, loc)?;
+            let params: IndexMap<String, Value> =
+                f.params.iter().zip(&vals).map(|(p, v)| (self.prog.name(p.name).to_string(), v.clone())).collect();
+            if let Some(res) = self.catalog.resources.iter_mut().rev().find(|r| r.type_name == "Class" && r.title == cname) {
+                res.params = params;
+            }
+            match self.run_body(def.body, vals, scope.clone(), None) {
+                Err(Flow::Return(..)) => Ok(()),
+                r => r.map(|_| ()),
+            }
+        })();
+        self.containers.pop();
+        r
+    }
+
+    fn declare_resources(
+        &mut self,
+        ty: &Value,
+        bodies: Vec<(Value, Value)>,
+        virtual_: bool,
+        exported: bool,
+        _scope: &Rc<Scope>,
+        loc: Loc,
+    ) -> R<Value> {
+        let type_name = match ty {
+            Value::String(s) => s.to_lowercase(),
+            Value::Type(t) => match &**t {
+                Type::Resource { type_name: Some(n), title: None } => n.to_lowercase(),
+                Type::Class(None) => "class".into(),
+                _ => type_to_string(t).to_lowercase(),
+            },
+            other => display::to_interpolated_string(other).to_lowercase(),
+        };
+        let mut refs = vec![];
+        for (title, attrs) in bodies {
+            let titles = match &title {
+                Value::Array(a) => a.to_vec(),
+                other => vec![other.clone()],
+            };
+            let attrs: IndexMap<String, Value> = match &attrs {
+                Value::Hash(h) => h.iter().map(|(k, v)| (display::to_interpolated_string(k), v.clone())).collect(),
+                _ => IndexMap::new(),
+            };
+            for t in titles {
+                let title = display::to_interpolated_string(&t);
+                if type_name == "class" {
+                    self.include_class(&title, loc)?;
+                    refs.push(Value::Type(Arc::new(Type::class(Some(&title)))));
+                    continue;
+                }
+                let (kind, define) = if catalog::BUILTIN_TYPES.contains(&type_name.as_str()) {
+                    ("compilable_type", None)
+                } else if let Some(&d) = self.prog.defines.get(&type_name) {
+                    ("defined_type", Some(d))
+                } else {
+                    return Err(error(
+                        "UNKNOWN_RESOURCE_TYPE",
+                        format!("Resource type not found: {}", capitalize_name(&type_name)),
+                        loc,
+                    ));
+                };
+                let tname = capitalize_name(&type_name);
+                let container = self.containers.last().cloned().unwrap_or_else(|| "Class[main]".into());
+                let mut tags = IndexSet::new();
+                name_tags(&type_name, &mut tags);
+                if valid_tag(&title) {
+                    tags.insert(title.to_lowercase());
+                }
+                let ctags = self
+                    .catalog
+                    .resources
+                    .iter()
+                    .rev()
+                    .find(|r| r.reference() == container)
+                    .map(|r| r.tags.clone())
+                    .unwrap_or_default();
+                tags.extend(ctags);
+                let reference = format!("{tname}[{title}]");
+                let r = Resource {
+                    type_name: tname.clone(),
+                    title: title.clone(),
+                    tags,
+                    file: self.prog.files.get(loc.file as usize).cloned(),
+                    line: Some(loc.line),
+                    exported,
+                    virtual_,
+                    kind,
+                    params: attrs.clone(),
+                };
+                if !self.catalog.add(r) {
+                    return Err(error(
+                        "DUPLICATE_RESOURCE",
+                        format!("Duplicate declaration: {reference} is already declared"),
+                        loc,
+                    ));
+                }
+                self.catalog.contain(&container, &reference);
+                if let Some(d) = define {
+                    if !virtual_ {
+                        self.pending_defines.push((d, type_name.clone(), title.clone(), attrs.clone(), reference.clone()));
+                    }
+                }
+                refs.push(Value::Type(Arc::new(Type::resource(Some(&tname), Some(&title)))));
+            }
+        }
+        Ok(Value::Array(pjit_runtime::value::PArray(Arc::new(refs))))
+    }
+}
+
+/// The class names in an `include` argument.
+fn flatten_names(v: &Value) -> Vec<String> {
+    match v {
+        Value::String(s) => vec![s.to_string()],
+        Value::Array(a) => a.iter().flat_map(flatten_names).collect(),
+        Value::Type(t) => match &**t {
+            Type::Class(Some(n)) => vec![n.to_string()],
+            Type::Resource { type_name: Some(tn), title: Some(ti) } if tn.eq_ignore_ascii_case("class") => {
+                vec![ti.to_string()]
+            }
+            other => vec![type_to_string(other)],
+        },
+        other => vec![display::to_interpolated_string(other)],
+    }
+}
+
+fn hash_of(entries: Vec<(&str, Value)>) -> Value {
+    let mut h = pjit_runtime::value::HashMapV::default();
+    for (k, v) in entries {
+        h.insert(Value::string(k), v);
+    }
+    Value::Hash(pjit_runtime::value::PHash(Arc::new(h)))
+}
+
+fn arity(f: &Function) -> (usize, Option<usize>) {
+    let min = f.params.iter().filter(|p| p.default.is_none() && !p.captures_rest).count();
+    let max = if f.params.iter().any(|p| p.captures_rest) { None } else { Some(f.params.len()) };
+    (min, max)
+}
+
+fn count_message(owner: &str, min: usize, max: Option<usize>, got: usize) -> String {
+    let plural = |n: usize| if n == 1 { "argument" } else { "arguments" };
+    match max {
+        Some(m) if m == min => format!("{owner} expects {m} {}, got {got}", plural(m)),
+        Some(m) => format!("{owner} expects between {min} and {m} arguments, got {got}"),
+        None => format!("{owner} expects at least {min} {}, got {got}", plural(min)),
+    }
+}
+
+fn a_an_type(t: &Type) -> String {
+    pjit_runtime::error::a_an(&type_to_string(t))
+}
+
+fn got_label(v: &Value) -> String {
+    display::type_display(&calc::infer_generalized(v))
+}
+
+/// The host interface the core functions see during one call.
+struct CallHost<'a> {
+    it: &'a mut Interp,
+    scope: Rc<Scope>,
+    loc: Loc,
+}
+
+fn flow_to_unwind(f: Flow) -> Unwind {
+    match f {
+        Flow::Error(e) => Unwind::Error(Error::new(e.issue, e.message)),
+        Flow::Break(_) => Unwind::Break,
+        Flow::Next(v) => Unwind::Next(v),
+        Flow::Return(v, _) => Unwind::Return(v),
+    }
+}
+
+impl Host for CallHost<'_> {
+    fn call_callable(&mut self, callable: &Value, args: &[Value]) -> FnResult {
+        let Value::Callable(c) = callable else {
+            return Err(Unwind::Error(Error::new("NOT_CALLABLE", "not a callable")));
+        };
+        self.it.call_closure(c.id as usize, args, self.loc).map_err(flow_to_unwind)
+    }
+
+    fn call_function(&mut self, name: &str, args: &[Value], block: Option<&Value>) -> FnResult {
+        self.it.call_named(name, args.to_vec(), block.cloned(), &self.scope.clone(), self.loc).map_err(flow_to_unwind)
+    }
+
+    fn log(&mut self, level: LogLevel, message: &str) {
+        let scope = self.it.labels.last().map(|l| l.to_string());
+        self.it.logs.push(Log { level, scope, message: message.to_string() });
+    }
+
+    fn lookup_variable(&mut self, name: &str) -> Option<Value> {
+        let name = name.strip_prefix('$').unwrap_or(name);
+        if name.contains("::") {
+            let stripped = name.strip_prefix("::").unwrap_or(name);
+            let (class, var) = stripped.rsplit_once("::").unwrap_or(("", stripped));
+            let cs = self.it.class_scopes.get(&class.to_lowercase())?.clone();
+            let s = self.it.prog.sym(var)?;
+            return cs.lookup(s);
+        }
+        let s = self.it.prog.sym(name)?;
+        self.scope.lookup(s)
+    }
+
+    fn resolve_type(&mut self, name: &str) -> Option<Type> {
+        self.it.resolve_type_name(name, self.loc).ok()
+    }
+
+    fn is_defined_name(&mut self, name: &str) -> bool {
+        let k = name.trim_start_matches("::").to_lowercase();
+        self.it.prog.functions.contains_key(&k)
+            || self.it.prog.classes.contains_key(&k)
+            || self.it.prog.defines.contains_key(&k)
+            || catalog::BUILTIN_TYPES.contains(&k.as_str())
+            || rtf::lookup(&k).is_some()
+            || matches!(k.as_str(), "include" | "contain" | "require")
+    }
+
+    fn is_defined_resource(&mut self, ty: &Type) -> bool {
+        match ty {
+            Type::Class(Some(n)) => self.it.class_scopes.contains_key(&n.to_lowercase()),
+            Type::Resource { type_name: Some(t), title: Some(ti) } => {
+                self.it.catalog.find(&capitalize_name(&t.to_lowercase()), ti).is_some()
+            }
+            Type::Resource { type_name: Some(t), title: None } => {
+                let k = t.to_lowercase();
+                self.it.prog.defines.contains_key(&k) || catalog::BUILTIN_TYPES.contains(&k.as_str())
+            }
+            _ => false,
+        }
+    }
+}

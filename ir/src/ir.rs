@@ -1,0 +1,522 @@
+//! The IR data structures: programs, functions, blocks, instructions and
+//! SSA values, all u32 entities in arenas (cranelift-entity).
+//!
+//! A [`Function`] is one Puppet body (main manifest, class, define, node,
+//! Puppet function, lambda, or a *thunk*: a parameter default, a parameter
+//! type or a type alias body). Blocks take parameters instead of phi nodes;
+//! every SSA [`Val`] has a static [`Ty`] from a small lattice.
+//!
+//! Invariants (checked by [`crate::verify`]):
+//! * every block ends with exactly one terminator and has no other;
+//! * every use of a value is dominated by its definition (values are defined
+//!   by an instruction result or a block parameter);
+//! * jump arguments match the target's parameter count;
+//! * `Const` indices are in range of the function's constant pool.
+
+use std::fmt;
+use std::rc::Rc;
+
+use cranelift_entity::{PrimaryMap, entity_impl};
+use indexmap::IndexSet;
+use pjit_runtime::Value;
+
+/// An SSA value.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Val(u32);
+entity_impl!(Val, "v");
+
+/// A basic block.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Block(u32);
+entity_impl!(Block, "block");
+
+/// An instruction.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Inst(u32);
+entity_impl!(Inst, "inst");
+
+/// A function of a [`Program`].
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct FuncId(u32);
+entity_impl!(FuncId, "fn");
+
+/// An interned name (variable, function, type). Names are interned per
+/// program; dynamic names (`getvar('x')`) are looked up in the same table.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Sym(u32);
+entity_impl!(Sym, "sym");
+
+/// The static type lattice of SSA values: `Any` is top; everything else is
+/// an exact runtime tag. The interpreter never relies on it for correctness;
+/// the JIT uses it to pick fast paths.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Ty {
+    Any,
+    Undef,
+    Default,
+    Bool,
+    Int,
+    Float,
+    Str,
+    Array,
+    Hash,
+    Regexp,
+    Type,
+    Callable,
+}
+
+impl Ty {
+    /// The least upper bound.
+    pub fn join(self, other: Ty) -> Ty {
+        if self == other { self } else { Ty::Any }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Ty::Any => "any",
+            Ty::Undef => "undef",
+            Ty::Default => "default",
+            Ty::Bool => "bool",
+            Ty::Int => "int",
+            Ty::Float => "float",
+            Ty::Str => "str",
+            Ty::Array => "array",
+            Ty::Hash => "hash",
+            Ty::Regexp => "regexp",
+            Ty::Type => "type",
+            Ty::Callable => "callable",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<Ty> {
+        Some(match s {
+            "any" => Ty::Any,
+            "undef" => Ty::Undef,
+            "default" => Ty::Default,
+            "bool" => Ty::Bool,
+            "int" => Ty::Int,
+            "float" => Ty::Float,
+            "str" => Ty::Str,
+            "array" => Ty::Array,
+            "hash" => Ty::Hash,
+            "regexp" => Ty::Regexp,
+            "type" => Ty::Type,
+            "callable" => Ty::Callable,
+            _ => return None,
+        })
+    }
+
+    /// The type of a constant.
+    pub fn of(v: &Value) -> Ty {
+        match v {
+            Value::Undef => Ty::Undef,
+            Value::Default => Ty::Default,
+            Value::Boolean(_) => Ty::Bool,
+            Value::Integer(_) => Ty::Int,
+            Value::Float(_) => Ty::Float,
+            Value::String(_) => Ty::Str,
+            Value::Array(_) => Ty::Array,
+            Value::Hash(_) => Ty::Hash,
+            Value::Regexp(_) => Ty::Regexp,
+            Value::Type(_) => Ty::Type,
+            Value::Callable(_) => Ty::Callable,
+            _ => Ty::Any,
+        }
+    }
+}
+
+/// A source position, for error messages: index into [`Program::files`],
+/// 1-based line and column (characters). `line == 0` means unknown.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Loc {
+    pub file: u32,
+    pub line: u32,
+    pub col: u32,
+}
+
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum UnOp {
+    Neg,
+    Not,
+    /// Puppet truthiness as a Bool.
+    Truthy,
+}
+
+pub use pjit_runtime::{ArithOp, CmpOp};
+
+/// How an `Unwind` leaves the current body.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum UnwindKind {
+    Break,
+    Next,
+    Return,
+}
+
+/// The kinds of bodies.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum FuncKind {
+    Main,
+    Class,
+    Define,
+    Node,
+    Function,
+    Lambda,
+    /// A parameter default, a parameter type, a return type, a type alias body.
+    Thunk,
+}
+
+impl FuncKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            FuncKind::Main => "main",
+            FuncKind::Class => "class",
+            FuncKind::Define => "define",
+            FuncKind::Node => "node",
+            FuncKind::Function => "function",
+            FuncKind::Lambda => "lambda",
+            FuncKind::Thunk => "thunk",
+        }
+    }
+}
+
+/// An instruction's operation. Operands are SSA values; instructions that
+/// can fail carry the location of the expression Puppet blames.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Op {
+    /// An entry of the function's constant pool.
+    Const(u32),
+    /// A variable lookup through the scope chain (`$x`, `$a::b`, `$::x`).
+    GetVar(Sym),
+    /// Assigns a variable in the current scope; re-assignment is an error.
+    SetVar(Sym, Val),
+    /// `$0`..`$n`: from the body's match data (set by the last `=~` or
+    /// regexp case/selector match in this body; Puppet does not restore it
+    /// after an `if`), else from the match data a lambda saw when created.
+    GetMatch(u32),
+    Unary(UnOp, Val),
+    Arith(ArithOp, Val, Val),
+    Cmp(CmpOp, Val, Val),
+    /// `=~` (`negate` for `!~`); sets match variables on a regexp match.
+    Match { negate: bool, left: Val, right: Val },
+    In(Val, Val),
+    /// Case/selector option matching; sets match variables on a regexp match.
+    /// With `any`, the option is an unfolded array and any element may match.
+    CaseMatch { test: Val, option: Val, any: bool },
+    /// `[$a, $b] = value` (names in order) or `[$a, [$b]]` flattened: the
+    /// names receive elements of an array, entries of a hash, or variables
+    /// of a class.
+    AssignMulti(Vec<Sym>, Val),
+    /// Raises the error of a selector without a matching option.
+    NoSelectorMatch(Val),
+    /// `base[keys...]`.
+    Access(Val, Vec<Val>),
+    /// String interpolation: the concatenation of the parts' interpolated forms.
+    Interp(Vec<Val>),
+    /// An array; elements flagged `true` are unfolded (`*x`).
+    MakeArray(Vec<(Val, bool)>),
+    /// A hash from alternating keys and values.
+    MakeHash(Vec<Val>),
+    /// A call of a named function; arguments flagged `true` are unfolded.
+    Call { name: Sym, args: Vec<(Val, bool)>, block: Option<Val> },
+    /// A lambda value closing over the current scope.
+    Closure(FuncId),
+    /// A capitalized name as a value: a built-in type, an alias, or a
+    /// resource type.
+    TypeRef(Sym),
+    /// Raises `break`, `next(v)` or `return(v)`.
+    Unwind(UnwindKind, Val),
+    /// Raises a catalog-level operation not implemented by this backend.
+    Unsupported(String),
+    /// Declares resources: `type`, then (title, attributes hash) pairs.
+    Resource { virtual_: bool, exported: bool, ty: Val, bodies: Vec<(Val, Val)> },
+    /// Terminator: jump with block arguments.
+    Jump(Block, Vec<Val>),
+    /// Terminator: on a Bool.
+    Branch { cond: Val, then_dest: Block, then_args: Vec<Val>, else_dest: Block, else_args: Vec<Val> },
+    /// Terminator: the body's value.
+    Return(Val),
+}
+
+impl Op {
+    pub fn is_terminator(&self) -> bool {
+        matches!(self, Op::Jump(..) | Op::Branch { .. } | Op::Return(_) | Op::Unwind(..) | Op::NoSelectorMatch(_))
+    }
+
+    /// Whether the instruction has an effect besides its result (so DCE
+    /// must keep it even when the result is unused). Everything that can
+    /// raise is effectful: an error is observable.
+    pub fn has_effect(&self) -> bool {
+        !matches!(self, Op::Const(_) | Op::GetMatch(_) | Op::Closure(_) | Op::MakeHash(_))
+            && !matches!(self, Op::MakeArray(v) if v.iter().all(|(_, s)| !s))
+            && !matches!(self, Op::Unary(UnOp::Truthy | UnOp::Not, _))
+            && !matches!(self, Op::Interp(_))
+    }
+
+    /// The SSA operands, in order.
+    pub fn args(&self) -> Vec<Val> {
+        match self {
+            Op::Const(_)
+            | Op::GetVar(_)
+            | Op::GetMatch(_)
+            | Op::Closure(_)
+            | Op::TypeRef(_)
+            | Op::Unsupported(_) => vec![],
+            Op::SetVar(_, v) | Op::Unary(_, v) | Op::Unwind(_, v) | Op::Return(v) => vec![*v],
+            Op::Arith(_, a, b) | Op::Cmp(_, a, b) | Op::In(a, b) => vec![*a, *b],
+            Op::CaseMatch { test, option, .. } => vec![*test, *option],
+            Op::AssignMulti(_, v) | Op::NoSelectorMatch(v) => vec![*v],
+            Op::Match { left, right, .. } => vec![*left, *right],
+            Op::Access(b, ks) => std::iter::once(*b).chain(ks.iter().copied()).collect(),
+            Op::Interp(vs) | Op::MakeHash(vs) => vs.clone(),
+            Op::MakeArray(vs) => vs.iter().map(|(v, _)| *v).collect(),
+            Op::Call { args, block, .. } => args.iter().map(|(v, _)| *v).chain(block.iter().copied()).collect(),
+            Op::Resource { ty, bodies, .. } => {
+                std::iter::once(*ty).chain(bodies.iter().flat_map(|(t, a)| [*t, *a])).collect()
+            }
+            Op::Jump(_, a) => a.clone(),
+            Op::Branch { cond, then_args, else_args, .. } => {
+                std::iter::once(*cond).chain(then_args.iter().copied()).chain(else_args.iter().copied()).collect()
+            }
+        }
+    }
+
+    /// Rewrites every SSA operand through `f`.
+    pub fn map_args(&mut self, mut f: impl FnMut(Val) -> Val) {
+        match self {
+            Op::Const(_)
+            | Op::GetVar(_)
+            | Op::GetMatch(_)
+            | Op::Closure(_)
+            | Op::TypeRef(_)
+            | Op::Unsupported(_) => {}
+            Op::SetVar(_, v) | Op::Unary(_, v) | Op::Unwind(_, v) | Op::Return(v) => *v = f(*v),
+            Op::Arith(_, a, b) | Op::Cmp(_, a, b) | Op::In(a, b) => {
+                *a = f(*a);
+                *b = f(*b);
+            }
+            Op::CaseMatch { test, option, .. } => {
+                *test = f(*test);
+                *option = f(*option);
+            }
+            Op::AssignMulti(_, v) | Op::NoSelectorMatch(v) => *v = f(*v),
+            Op::Match { left, right, .. } => {
+                *left = f(*left);
+                *right = f(*right);
+            }
+            Op::Access(b, ks) => {
+                *b = f(*b);
+                ks.iter_mut().for_each(|k| *k = f(*k));
+            }
+            Op::Interp(vs) | Op::MakeHash(vs) | Op::Jump(_, vs) => vs.iter_mut().for_each(|k| *k = f(*k)),
+            Op::MakeArray(vs) => vs.iter_mut().for_each(|(k, _)| *k = f(*k)),
+            Op::Call { args, block, .. } => {
+                args.iter_mut().for_each(|(k, _)| *k = f(*k));
+                if let Some(b) = block {
+                    *b = f(*b);
+                }
+            }
+            Op::Resource { ty, bodies, .. } => {
+                *ty = f(*ty);
+                for (t, a) in bodies {
+                    *t = f(*t);
+                    *a = f(*a);
+                }
+            }
+            Op::Branch { cond, then_args, else_args, .. } => {
+                *cond = f(*cond);
+                then_args.iter_mut().for_each(|k| *k = f(*k));
+                else_args.iter_mut().for_each(|k| *k = f(*k));
+            }
+        }
+    }
+
+    /// Successor blocks of a terminator.
+    pub fn successors(&self) -> Vec<Block> {
+        match self {
+            Op::Jump(b, _) => vec![*b],
+            Op::Branch { then_dest, else_dest, .. } => vec![*then_dest, *else_dest],
+            _ => vec![],
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct InstData {
+    pub op: Op,
+    pub result: Option<Val>,
+    pub loc: Loc,
+}
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct BlockData {
+    pub params: Vec<Val>,
+    pub insts: Vec<Inst>,
+}
+
+/// Where a value comes from.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub enum ValDef {
+    Inst(Inst),
+    Param(Block, u32),
+}
+
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct ValData {
+    pub ty: Ty,
+    pub def: ValDef,
+}
+
+/// A Puppet-level parameter of a body.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Param {
+    pub name: Sym,
+    /// A thunk computing the parameter's type (evaluated in the callee's scope).
+    pub ty: Option<FuncId>,
+    /// A thunk computing the default (evaluated in the callee's scope, after
+    /// the parameters to its left are bound).
+    pub default: Option<FuncId>,
+    pub captures_rest: bool,
+    pub loc: Loc,
+}
+
+/// One body.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Function {
+    pub name: String,
+    pub kind: FuncKind,
+    /// Puppet-level parameters; the entry block has one block parameter per
+    /// entry, bound by the calling convention.
+    pub params: Vec<Param>,
+    pub return_type: Option<FuncId>,
+    pub consts: Vec<Value>,
+    pub blocks: PrimaryMap<Block, BlockData>,
+    pub insts: PrimaryMap<Inst, InstData>,
+    pub vals: PrimaryMap<Val, ValData>,
+    /// Block order for printing and interpretation; the first is the entry.
+    pub layout: Vec<Block>,
+    pub loc: Loc,
+}
+
+impl Function {
+    pub fn new(name: impl Into<String>, kind: FuncKind, loc: Loc) -> Function {
+        Function {
+            name: name.into(),
+            kind,
+            params: vec![],
+            return_type: None,
+            consts: vec![],
+            blocks: PrimaryMap::new(),
+            insts: PrimaryMap::new(),
+            vals: PrimaryMap::new(),
+            layout: vec![],
+            loc,
+        }
+    }
+
+    pub fn entry(&self) -> Block {
+        self.layout[0]
+    }
+
+    pub fn add_block(&mut self) -> Block {
+        let b = self.blocks.push(BlockData::default());
+        self.layout.push(b);
+        b
+    }
+
+    pub fn add_block_param(&mut self, b: Block, ty: Ty) -> Val {
+        let idx = self.blocks[b].params.len() as u32;
+        let v = self.vals.push(ValData { ty, def: ValDef::Param(b, idx) });
+        self.blocks[b].params.push(v);
+        v
+    }
+
+    /// Appends an instruction to `b`; returns its result value if `ty` is given.
+    pub fn append(&mut self, b: Block, op: Op, ty: Option<Ty>, loc: Loc) -> Option<Val> {
+        let inst = self.insts.push(InstData { op, result: None, loc });
+        let result = ty.map(|ty| self.vals.push(ValData { ty, def: ValDef::Inst(inst) }));
+        self.insts[inst].result = result;
+        self.blocks[b].insts.push(inst);
+        result
+    }
+
+    pub fn add_const(&mut self, v: Value) -> u32 {
+        self.consts.push(v);
+        (self.consts.len() - 1) as u32
+    }
+
+    /// The terminator of a block, if it has one.
+    pub fn terminator(&self, b: Block) -> Option<&Op> {
+        let last = *self.blocks[b].insts.last()?;
+        let op = &self.insts[last].op;
+        op.is_terminator().then_some(op)
+    }
+}
+
+/// A class definition.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ClassDef {
+    pub name: String,
+    pub parent: Option<String>,
+    pub body: FuncId,
+    pub loc: Loc,
+}
+
+/// A `node` definition.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NodeDef {
+    /// Names (lower-cased), regexps (source), or `default`.
+    pub matches: Vec<NodeMatch>,
+    pub parent: Option<String>,
+    pub body: FuncId,
+    pub loc: Loc,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum NodeMatch {
+    Name(String),
+    Regex(String),
+    Default,
+}
+
+/// A whole lowered program: every body and the definitions that name them.
+/// Programs grow while they run (autoloading lowers more files into them),
+/// so functions are reference-counted and never removed.
+#[derive(Debug, Default)]
+pub struct Program {
+    pub funcs: PrimaryMap<FuncId, Rc<Function>>,
+    pub syms: IndexSet<Rc<str>, foldhash::fast::FixedState>,
+    /// Source file names, indexed by `Loc::file`.
+    pub files: Vec<String>,
+    pub main: Option<FuncId>,
+    pub classes: indexmap::IndexMap<String, ClassDef>,
+    pub defines: indexmap::IndexMap<String, FuncId>,
+    pub functions: indexmap::IndexMap<String, FuncId>,
+    pub nodes: Vec<NodeDef>,
+    /// Type aliases: name as written, body thunk.
+    pub type_aliases: indexmap::IndexMap<String, (FuncId, Loc)>,
+}
+
+impl Program {
+    pub fn intern(&mut self, name: &str) -> Sym {
+        if let Some(i) = self.syms.get_index_of(name) {
+            return Sym::from_u32(i as u32);
+        }
+        let (i, _) = self.syms.insert_full(Rc::from(name));
+        Sym::from_u32(i as u32)
+    }
+
+    /// The symbol of a name, if any code mentions it.
+    pub fn sym(&self, name: &str) -> Option<Sym> {
+        self.syms.get_index_of(name).map(|i| Sym::from_u32(i as u32))
+    }
+
+    pub fn name(&self, s: Sym) -> &str {
+        &self.syms[s.as_u32() as usize]
+    }
+}
+
+impl fmt::Display for Loc {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.line, self.col)
+    }
+}

@@ -1,0 +1,644 @@
+//! Lowering: a validated AST to IR functions in a [`Program`]. This is the
+//! only module of the crate that sees the frontend's AST.
+//!
+//! Every body becomes one IR function: the file's top level (`Main`), each
+//! class, define, node and Puppet function, each lambda, and a thunk per
+//! parameter default, parameter type, return type and type alias body.
+//! Definitions are registered in the program while lowering, which gives
+//! Puppet's hoisting: a class defined at the end of a file can be included
+//! at its start.
+//!
+//! Variables: an assignment always stores into the scope (closures,
+//! templates, `getvar` and qualified lookups from other classes read scopes),
+//! but a later reference in the same body to a variable assigned in
+//! straight-line code (or to a parameter) uses the SSA value directly, so
+//! most local variable references cost nothing at run time.
+
+use std::collections::HashMap;
+
+use pjit_frontend::ast::{self, Expr, ExprKind};
+use pjit_frontend::{SourceFile, Span};
+use pjit_runtime::Value;
+
+use crate::ir::*;
+
+/// Lowers one parsed file into `prog`. Returns the file's top-level body.
+pub fn lower_program(prog: &mut Program, src: &SourceFile, ast: &ast::Program) -> FuncId {
+    let file = prog.files.len() as u32;
+    prog.files.push(src.name().to_string());
+    let mut lw = Lowerer { prog, src, file };
+    let loc = lw.loc(ast.span.start());
+    let mut b = FnBuilder::new("main", FuncKind::Main, loc);
+    let v = match &ast.body {
+        Some(e) => lw.expr(&mut b, e),
+        None => b.const_(Value::Undef, loc),
+    };
+    b.ret(v, loc);
+    lw.finish(b)
+}
+
+struct Lowerer<'a> {
+    prog: &'a mut Program,
+    src: &'a SourceFile,
+    file: u32,
+}
+
+/// A function under construction.
+struct FnBuilder {
+    f: Function,
+    cur: Block,
+    /// Statically known variables, innermost layer last. A layer is pushed
+    /// for every conditionally executed region.
+    vars: Vec<HashMap<Sym, Val>>,
+}
+
+impl FnBuilder {
+    fn new(name: &str, kind: FuncKind, loc: Loc) -> FnBuilder {
+        let mut f = Function::new(name, kind, loc);
+        let cur = f.add_block();
+        FnBuilder { f, cur, vars: vec![HashMap::new()] }
+    }
+
+    fn push(&mut self, op: Op, ty: Ty, loc: Loc) -> Val {
+        self.f.append(self.cur, op, Some(ty), loc).expect("typed instruction has a result")
+    }
+
+    fn effect(&mut self, op: Op, loc: Loc) {
+        self.f.append(self.cur, op, None, loc);
+    }
+
+    fn const_(&mut self, v: Value, loc: Loc) -> Val {
+        let ty = Ty::of(&v);
+        let c = self.f.add_const(v);
+        self.push(Op::Const(c), ty, loc)
+    }
+
+    /// Ends the current block with a terminator and continues in a fresh
+    /// (unreachable) block, so that code after `return` still lowers.
+    fn terminate(&mut self, op: Op, loc: Loc) {
+        self.effect(op, loc);
+        self.cur = self.f.add_block();
+    }
+
+    fn ret(&mut self, v: Val, loc: Loc) {
+        self.effect(Op::Return(v), loc);
+    }
+
+    fn jump(&mut self, to: Block, args: Vec<Val>, loc: Loc) {
+        self.effect(Op::Jump(to, args), loc);
+    }
+
+    fn lookup_static(&self, s: Sym) -> Option<Val> {
+        self.vars.iter().rev().find_map(|l| l.get(&s).copied())
+    }
+}
+
+impl Lowerer<'_> {
+    fn loc(&self, span: Span) -> Loc {
+        let (line, col) = self.src.line_col(span.lo as usize);
+        Loc { file: self.file, line: line as u32, col: col as u32 }
+    }
+
+    fn finish(&mut self, mut b: FnBuilder) -> FuncId {
+        // The fresh block left after a final terminator is unreachable and
+        // empty; give it a terminator so every block is well-formed.
+        if b.f.terminator(b.cur).is_none() {
+            let loc = b.f.loc;
+            let u = b.const_(Value::Undef, loc);
+            b.ret(u, loc);
+        }
+        self.prog.funcs.push(std::rc::Rc::new(b.f))
+    }
+
+    fn undef(&mut self, b: &mut FnBuilder, span: Span) -> Val {
+        let loc = self.loc(span);
+        b.const_(Value::Undef, loc)
+    }
+
+    fn opt_expr(&mut self, b: &mut FnBuilder, e: Option<&Expr>, span: Span) -> Val {
+        match e {
+            Some(e) => self.expr(b, e),
+            None => self.undef(b, span),
+        }
+    }
+
+    /// Lowers `e` as a value.
+    fn expr(&mut self, b: &mut FnBuilder, e: &Expr) -> Val {
+        // Deeply nested input is bounded by the parser's depth limit;
+        // recursion here follows the same tree.
+        let loc = self.loc(e.span);
+        match &e.kind {
+            ExprKind::Nop => b.const_(Value::Undef, loc),
+            ExprKind::Integer { value, .. } => match value {
+                ast::IntValue::Small(i) => b.const_(Value::Integer(*i), loc),
+                ast::IntValue::Big(_) => b.push(Op::Unsupported("integer literal out of range".into()), Ty::Any, loc),
+            },
+            ExprKind::Float(f) => b.const_(Value::Float(*f), loc),
+            ExprKind::String(s) => b.const_(Value::string(s.as_str()), loc),
+            ExprKind::Boolean(x) => b.const_(Value::Boolean(*x), loc),
+            ExprKind::Undef => b.const_(Value::Undef, loc),
+            ExprKind::Default => b.const_(Value::Default, loc),
+            ExprKind::Regex(src) => match pjit_runtime::regex::Regex::new(src) {
+                Ok(r) => b.const_(Value::Regexp(r), loc),
+                Err(err) => b.push(Op::Unsupported(err.message().to_string()), Ty::Any, loc),
+            },
+            ExprKind::QualifiedName(n) => b.const_(Value::string(n.as_str()), loc),
+            ExprKind::QualifiedReference(n) => {
+                let s = self.prog.intern(n);
+                b.push(Op::TypeRef(s), Ty::Type, loc)
+            }
+            ExprKind::ReservedWord { word, .. } => b.const_(Value::string(word.as_str()), loc),
+            ExprKind::ConcatenatedString(parts) => {
+                let vs = parts.iter().map(|p| self.expr(b, p)).collect();
+                b.push(Op::Interp(vs), Ty::Str, loc)
+            }
+            ExprKind::Text(inner) => self.expr(b, inner),
+            ExprKind::Heredoc { text, .. } => self.expr(b, text),
+            ExprKind::Variable(name) => self.variable(b, name, loc),
+            ExprKind::LiteralList(items) => {
+                let vs = self.elements(b, items);
+                b.push(Op::MakeArray(vs), Ty::Array, loc)
+            }
+            ExprKind::LiteralHash { entries, .. } => {
+                let mut vs = Vec::with_capacity(entries.len() * 2);
+                for en in entries {
+                    vs.push(self.expr(b, &en.key));
+                    vs.push(self.expr(b, &en.value));
+                }
+                b.push(Op::MakeHash(vs), Ty::Hash, loc)
+            }
+            ExprKind::Not(x) => {
+                let v = self.expr(b, x);
+                b.push(Op::Unary(UnOp::Not, v), Ty::Bool, loc)
+            }
+            ExprKind::UnaryMinus(x) => {
+                let v = self.expr(b, x);
+                b.push(Op::Unary(UnOp::Neg, v), Ty::Any, loc)
+            }
+            ExprKind::Unfold(x) => {
+                let v = self.expr(b, x);
+                b.push(Op::MakeArray(vec![(v, true)]), Ty::Array, loc)
+            }
+            ExprKind::Parenthesized(x) => self.expr(b, x),
+            ExprKind::Arithmetic { op, left, right } => {
+                let l = self.expr(b, left);
+                let r = self.expr(b, right);
+                b.push(Op::Arith(arith_op(*op), l, r), Ty::Any, loc)
+            }
+            ExprKind::Comparison { op, left, right } => {
+                let l = self.expr(b, left);
+                let r = self.expr(b, right);
+                b.push(Op::Cmp(cmp_op(*op), l, r), Ty::Bool, loc)
+            }
+            ExprKind::Match { op, left, right } => {
+                let l = self.expr(b, left);
+                let r = self.expr(b, right);
+                b.push(Op::Match { negate: *op == ast::MatchOp::NoMatch, left: l, right: r }, Ty::Bool, loc)
+            }
+            ExprKind::In { left, right } => {
+                let l = self.expr(b, left);
+                let r = self.expr(b, right);
+                b.push(Op::In(l, r), Ty::Bool, loc)
+            }
+            ExprKind::And { left, right } => self.logical(b, true, left, right, loc),
+            ExprKind::Or { left, right } => self.logical(b, false, left, right, loc),
+            ExprKind::Assignment { left, right, .. } => {
+                let v = self.expr(b, right);
+                self.assign(b, left, v, loc);
+                v
+            }
+            ExprKind::Access { left, keys } => {
+                let base = self.expr(b, left);
+                let ks = keys.iter().map(|k| self.expr(b, k)).collect();
+                b.push(Op::Access(base, ks), Ty::Any, loc)
+            }
+            ExprKind::NamedAccess { .. } => {
+                b.push(Op::Unsupported("a '.' expression that is not a method call".into()), Ty::Any, loc)
+            }
+            ExprKind::Selector { left, entries } => self.selector(b, left, entries, loc),
+            ExprKind::Block(items) => {
+                let mut last = None;
+                for it in items {
+                    last = Some(self.expr(b, it));
+                }
+                match last {
+                    Some(v) => v,
+                    None => b.const_(Value::Undef, loc),
+                }
+            }
+            ExprKind::If { test, then_expr, else_expr } => {
+                self.conditional(b, test, then_expr.as_deref(), else_expr.as_deref(), false, e.span)
+            }
+            ExprKind::Unless { test, then_expr, else_expr } => {
+                self.conditional(b, test, then_expr.as_deref(), else_expr.as_deref(), true, e.span)
+            }
+            ExprKind::Case { test, options } => self.case(b, test, options, e.span),
+            ExprKind::CallNamedFunction(call) => self.call(b, call, false, loc),
+            ExprKind::CallMethod(call) => self.call(b, call, true, loc),
+            ExprKind::Lambda(l) => {
+                let f = self.lambda(l, e.span);
+                b.push(Op::Closure(f), Ty::Callable, loc)
+            }
+            ExprKind::Resource { form, type_name, bodies } => {
+                let ty = self.expr(b, type_name);
+                let mut bs = Vec::with_capacity(bodies.len());
+                for body in bodies {
+                    let title = self.expr(b, &body.title);
+                    let attrs = self.attribute_ops(b, &body.operations, body.span);
+                    bs.push((title, attrs));
+                }
+                b.push(
+                    Op::Resource {
+                        virtual_: *form != ast::ResourceForm::Regular,
+                        exported: *form == ast::ResourceForm::Exported,
+                        ty,
+                        bodies: bs,
+                    },
+                    Ty::Array,
+                    loc,
+                )
+            }
+            ExprKind::ResourceDefaults { .. } => self.unsupported(b, "resource defaults", loc),
+            ExprKind::ResourceOverride { .. } => self.unsupported(b, "resource overrides", loc),
+            ExprKind::Collect { .. } => self.unsupported(b, "collectors", loc),
+            ExprKind::Relationship { .. } => self.unsupported(b, "relationship operators", loc),
+            ExprKind::HostClass(d) => {
+                let body = self.definition(d, FuncKind::Class, e.span);
+                self.prog.classes.insert(
+                    d.name.to_ascii_lowercase(),
+                    ClassDef { name: d.name.clone(), parent: d.parent.clone(), body, loc },
+                );
+                b.const_(Value::Undef, loc)
+            }
+            ExprKind::ResourceType(d) => {
+                let body = self.definition(d, FuncKind::Define, e.span);
+                self.prog.defines.insert(d.name.to_ascii_lowercase(), body);
+                b.const_(Value::Undef, loc)
+            }
+            ExprKind::Function(d) => {
+                let body = self.definition(d, FuncKind::Function, e.span);
+                self.prog.functions.insert(d.name.to_ascii_lowercase(), body);
+                b.const_(Value::Undef, loc)
+            }
+            ExprKind::Node { host_matches, parent, body } => {
+                let mut nb = FnBuilder::new("node", FuncKind::Node, loc);
+                let v = self.opt_expr(&mut nb, body.as_deref(), e.span);
+                nb.ret(v, loc);
+                let body = self.finish(nb);
+                let matches = host_matches
+                    .iter()
+                    .map(|m| match &m.kind {
+                        ExprKind::Default => NodeMatch::Default,
+                        ExprKind::Regex(r) => NodeMatch::Regex(r.clone()),
+                        ExprKind::String(s) | ExprKind::QualifiedName(s) => NodeMatch::Name(s.to_ascii_lowercase()),
+                        ExprKind::Integer { value: ast::IntValue::Small(i), .. } => NodeMatch::Name(i.to_string()),
+                        _ => NodeMatch::Name(pjit_frontend::printer::print_expr(m)),
+                    })
+                    .collect();
+                let parent = parent.as_ref().map(|p| match &p.kind {
+                    ExprKind::String(s) | ExprKind::QualifiedName(s) => s.clone(),
+                    _ => String::new(),
+                });
+                self.prog.nodes.push(NodeDef { matches, parent, body, loc });
+                b.const_(Value::Undef, loc)
+            }
+            ExprKind::TypeAlias { name, type_expr } => {
+                let f = self.thunk(&format!("type {name}"), type_expr);
+                self.prog.type_aliases.insert(name.to_ascii_lowercase(), (f, loc));
+                b.const_(Value::Undef, loc)
+            }
+            ExprKind::TypeMapping { .. } | ExprKind::TypeDefinition { .. } => {
+                self.unsupported(b, "type mappings and type definitions", loc)
+            }
+            ExprKind::Epp { .. } | ExprKind::RenderString(_) | ExprKind::RenderExpression(_) => {
+                self.unsupported(b, "EPP templates", loc)
+            }
+        }
+    }
+
+    fn unsupported(&mut self, b: &mut FnBuilder, what: &str, loc: Loc) -> Val {
+        b.push(Op::Unsupported(format!("pjit does not evaluate {what} yet")), Ty::Any, loc)
+    }
+
+    fn elements(&mut self, b: &mut FnBuilder, items: &[Expr]) -> Vec<(Val, bool)> {
+        items
+            .iter()
+            .map(|it| match &it.kind {
+                ExprKind::Unfold(x) => (self.expr(b, x), true),
+                _ => (self.expr(b, it), false),
+            })
+            .collect()
+    }
+
+    fn variable(&mut self, b: &mut FnBuilder, name: &str, loc: Loc) -> Val {
+        if !name.is_empty() && name.bytes().all(|c| c.is_ascii_digit()) {
+            let n = name.parse::<u32>().unwrap_or(u32::MAX);
+            return b.push(Op::GetMatch(n), Ty::Any, loc);
+        }
+        let s = self.prog.intern(name);
+        if let Some(v) = b.lookup_static(s) {
+            return v;
+        }
+        b.push(Op::GetVar(s), Ty::Any, loc)
+    }
+
+    fn assign(&mut self, b: &mut FnBuilder, left: &Expr, v: Val, loc: Loc) {
+        match &left.kind {
+            ExprKind::Variable(name) => {
+                let s = self.prog.intern(name);
+                let l = self.loc(left.span);
+                b.effect(Op::SetVar(s, v), l);
+                b.vars.last_mut().expect("a variable layer").entry(s).or_insert(v);
+            }
+            ExprKind::LiteralList(items) if items.iter().all(|i| matches!(i.kind, ExprKind::Variable(_))) => {
+                let names = items
+                    .iter()
+                    .map(|i| match &i.kind {
+                        ExprKind::Variable(n) => self.prog.intern(n),
+                        _ => unreachable!("checked above"),
+                    })
+                    .collect();
+                b.effect(Op::AssignMulti(names, v), loc);
+            }
+            _ => {
+                b.push(Op::Unsupported("nested multi-assignment".into()), Ty::Any, loc);
+            }
+        }
+    }
+
+    fn logical(&mut self, b: &mut FnBuilder, is_and: bool, left: &Expr, right: &Expr, loc: Loc) -> Val {
+        let l = self.expr(b, left);
+        let lt = b.push(Op::Unary(UnOp::Truthy, l), Ty::Bool, loc);
+        let rhs = b.f.add_block();
+        let merge = b.f.add_block();
+        let res = b.f.add_block_param(merge, Ty::Bool);
+        let (then_dest, then_args, else_dest, else_args) =
+            if is_and { (rhs, vec![], merge, vec![lt]) } else { (merge, vec![lt], rhs, vec![]) };
+        b.effect(Op::Branch { cond: lt, then_dest, then_args, else_dest, else_args }, loc);
+        b.cur = rhs;
+        b.vars.push(HashMap::new());
+        let r = self.expr(b, right);
+        b.vars.pop();
+        let rt = b.push(Op::Unary(UnOp::Truthy, r), Ty::Bool, loc);
+        b.jump(merge, vec![rt], loc);
+        b.cur = merge;
+        res
+    }
+
+    fn conditional(
+        &mut self,
+        b: &mut FnBuilder,
+        test: &Expr,
+        then_e: Option<&Expr>,
+        else_e: Option<&Expr>,
+        negate: bool,
+        span: Span,
+    ) -> Val {
+        let loc = self.loc(span);
+        let t = self.expr(b, test);
+        let c = b.push(Op::Unary(UnOp::Truthy, t), Ty::Bool, loc);
+        let then_b = b.f.add_block();
+        let else_b = b.f.add_block();
+        let merge = b.f.add_block();
+        let res = b.f.add_block_param(merge, Ty::Any);
+        let (tb, eb) = if negate { (else_b, then_b) } else { (then_b, else_b) };
+        b.effect(Op::Branch { cond: c, then_dest: tb, then_args: vec![], else_dest: eb, else_args: vec![] }, loc);
+        for (blk, body) in [(then_b, then_e), (else_b, else_e)] {
+            b.cur = blk;
+            b.vars.push(HashMap::new());
+            let v = self.opt_expr(b, body, span);
+            b.vars.pop();
+            b.jump(merge, vec![v], loc);
+        }
+        b.cur = merge;
+        res
+    }
+
+    /// Lowers a case option or selector key test: branches to `hit` when
+    /// `test` matches `option`, otherwise falls through to a new block.
+    fn option_test(&mut self, b: &mut FnBuilder, test: Val, option: &Expr, hit: Block) {
+        let loc = self.loc(option.span);
+        let (ov, any) = match &option.kind {
+            ExprKind::Unfold(x) => (self.expr(b, x), true),
+            _ => (self.expr(b, option), false),
+        };
+        let m = b.push(Op::CaseMatch { test, option: ov, any }, Ty::Bool, loc);
+        let next = b.f.add_block();
+        b.effect(Op::Branch { cond: m, then_dest: hit, then_args: vec![], else_dest: next, else_args: vec![] }, loc);
+        b.cur = next;
+    }
+
+    fn case(&mut self, b: &mut FnBuilder, test: &Expr, options: &[ast::CaseOption], span: Span) -> Val {
+        let loc = self.loc(span);
+        let t = self.expr(b, test);
+        let merge = b.f.add_block();
+        let res = b.f.add_block_param(merge, Ty::Any);
+        let mut default_body = None;
+        let mut bodies = vec![];
+        b.vars.push(HashMap::new());
+        for opt in options {
+            let body = b.f.add_block();
+            for v in &opt.values {
+                if matches!(v.kind, ExprKind::Default) {
+                    default_body = Some((body, opt));
+                } else {
+                    self.option_test(b, t, v, body);
+                }
+            }
+            bodies.push((body, opt));
+        }
+        // No option matched.
+        match default_body {
+            Some((body, _)) => b.jump(body, vec![], loc),
+            None => {
+                let u = b.const_(Value::Undef, loc);
+                b.jump(merge, vec![u], loc);
+            }
+        }
+        for (body, opt) in bodies {
+            b.cur = body;
+            b.vars.push(HashMap::new());
+            let v = self.opt_expr(b, opt.then_expr.as_deref(), opt.span);
+            b.vars.pop();
+            b.jump(merge, vec![v], loc);
+        }
+        b.vars.pop();
+        b.cur = merge;
+        res
+    }
+
+    fn selector(&mut self, b: &mut FnBuilder, left: &Expr, entries: &[ast::SelectorEntry], loc: Loc) -> Val {
+        let t = self.expr(b, left);
+        let merge = b.f.add_block();
+        let res = b.f.add_block_param(merge, Ty::Any);
+        let mut default = None;
+        let mut values = vec![];
+        b.vars.push(HashMap::new());
+        for en in entries {
+            if matches!(en.matching.kind, ExprKind::Default) {
+                default = Some(&en.value);
+                continue;
+            }
+            let hit = b.f.add_block();
+            self.option_test(b, t, &en.matching, hit);
+            values.push((hit, &en.value));
+        }
+        match default {
+            Some(d) => {
+                b.vars.push(HashMap::new());
+                let v = self.expr(b, d);
+                b.vars.pop();
+                b.jump(merge, vec![v], loc);
+            }
+            None => b.effect(Op::NoSelectorMatch(t), loc),
+        }
+        for (hit, value) in values {
+            b.cur = hit;
+            b.vars.push(HashMap::new());
+            let v = self.expr(b, value);
+            b.vars.pop();
+            b.jump(merge, vec![v], loc);
+        }
+        b.vars.pop();
+        b.cur = merge;
+        res
+    }
+
+    fn call(&mut self, b: &mut FnBuilder, call: &ast::Call, method: bool, loc: Loc) -> Val {
+        let (name, receiver) = if method {
+            match &call.functor.kind {
+                ExprKind::NamedAccess { left, right } => match &right.kind {
+                    ExprKind::QualifiedName(n) => (n.clone(), Some(&**left)),
+                    _ => return self.unsupported(b, "method calls on computed names", loc),
+                },
+                _ => return self.unsupported(b, "method calls on computed names", loc),
+            }
+        } else {
+            match &call.functor.kind {
+                ExprKind::QualifiedName(n) => (n.clone(), None),
+                _ => return self.unsupported(b, "calls of computed functions", loc),
+            }
+        };
+        let mut args = Vec::with_capacity(call.args.len() + 1);
+        if let Some(r) = receiver {
+            args.push((self.expr(b, r), false));
+        }
+        args.extend(self.elements(b, &call.args));
+        let block = call.lambda.as_ref().map(|l| match &l.kind {
+            ExprKind::Lambda(lam) => {
+                let f = self.lambda(lam, l.span);
+                let lloc = self.loc(l.span);
+                b.push(Op::Closure(f), Ty::Callable, lloc)
+            }
+            _ => self.expr(b, l),
+        });
+        let kind = match name.as_str() {
+            "break" if args.is_empty() => Some(UnwindKind::Break),
+            "next" if args.len() <= 1 => Some(UnwindKind::Next),
+            "return" if args.len() <= 1 => Some(UnwindKind::Return),
+            _ => None,
+        };
+        if let (Some(kind), None, false) = (kind, &block, args.iter().any(|(_, s)| *s)) {
+            let v = match args.first() {
+                Some((v, _)) => *v,
+                None => b.const_(Value::Undef, loc),
+            };
+            b.terminate(Op::Unwind(kind, v), loc);
+            return b.const_(Value::Undef, loc);
+        }
+        let s = self.prog.intern(&name);
+        b.push(Op::Call { name: s, args, block }, Ty::Any, loc)
+    }
+
+    fn attribute_ops(&mut self, b: &mut FnBuilder, ops: &[ast::AttributeOp], span: Span) -> Val {
+        let mut vs = Vec::with_capacity(ops.len() * 2);
+        let mut splats = vec![];
+        for op in ops {
+            match op {
+                ast::AttributeOp::Set { span, name, append, value } => {
+                    let l = self.loc(*span);
+                    if *append {
+                        return b.push(
+                            Op::Unsupported("pjit does not evaluate '+>' attribute appends yet".into()),
+                            Ty::Any,
+                            l,
+                        );
+                    }
+                    vs.push(b.const_(Value::string(name.as_str()), l));
+                    vs.push(self.expr(b, value));
+                }
+                ast::AttributeOp::Splat { value, .. } => splats.push(self.expr(b, value)),
+            }
+        }
+        let loc = self.loc(span);
+        let h = b.push(Op::MakeHash(vs), Ty::Hash, loc);
+        // `* => $h` merges under the explicit attributes (explicit ones win).
+        splats.into_iter().fold(h, |acc, s| b.push(Op::Arith(ArithOp::Add, s, acc), Ty::Hash, loc))
+    }
+
+    fn thunk(&mut self, name: &str, e: &Expr) -> FuncId {
+        let loc = self.loc(e.span);
+        let mut b = FnBuilder::new(name, FuncKind::Thunk, loc);
+        let v = self.expr(&mut b, e);
+        b.ret(v, loc);
+        self.finish(b)
+    }
+
+    /// Registers the parameters of a body: thunks for types and defaults,
+    /// entry-block parameters for the bound values.
+    fn params(&mut self, b: &mut FnBuilder, params: &[ast::Parameter], owner: &str) {
+        for p in params {
+            let name = self.prog.intern(&p.name);
+            let ty = p.type_expr.as_ref().map(|t| self.thunk(&format!("{owner}::${}::type", p.name), t));
+            let default = p.value.as_ref().map(|d| self.thunk(&format!("{owner}::${}::default", p.name), d));
+            let loc = self.loc(p.span);
+            b.f.params.push(Param { name, ty, default, captures_rest: p.captures_rest, loc });
+            let entry = b.f.entry();
+            let v = b.f.add_block_param(entry, Ty::Any);
+            b.vars[0].insert(name, v);
+        }
+    }
+
+    fn lambda(&mut self, l: &ast::Lambda, span: Span) -> FuncId {
+        let loc = self.loc(span);
+        let mut b = FnBuilder::new("lambda", FuncKind::Lambda, loc);
+        self.params(&mut b, &l.params, "lambda");
+        b.f.return_type = l.return_type.as_ref().map(|t| self.thunk("lambda::return_type", t));
+        let v = self.opt_expr(&mut b, l.body.as_deref(), span);
+        b.ret(v, loc);
+        self.finish(b)
+    }
+
+    fn definition(&mut self, d: &ast::Definition, kind: FuncKind, span: Span) -> FuncId {
+        let loc = self.loc(span);
+        let mut b = FnBuilder::new(&d.name, kind, loc);
+        self.params(&mut b, &d.params, &d.name);
+        b.f.return_type = d.return_type.as_ref().map(|t| self.thunk(&format!("{}::return_type", d.name), t));
+        let v = self.opt_expr(&mut b, d.body.as_deref(), span);
+        b.ret(v, loc);
+        self.finish(b)
+    }
+}
+
+fn arith_op(op: ast::ArithOp) -> ArithOp {
+    match op {
+        ast::ArithOp::Add => ArithOp::Add,
+        ast::ArithOp::Sub => ArithOp::Sub,
+        ast::ArithOp::Mul => ArithOp::Mul,
+        ast::ArithOp::Div => ArithOp::Div,
+        ast::ArithOp::Mod => ArithOp::Mod,
+        ast::ArithOp::Shl => ArithOp::Shl,
+        ast::ArithOp::Shr => ArithOp::Shr,
+    }
+}
+
+fn cmp_op(op: ast::CmpOp) -> CmpOp {
+    match op {
+        ast::CmpOp::Eq => CmpOp::Eq,
+        ast::CmpOp::Ne => CmpOp::Ne,
+        ast::CmpOp::Lt => CmpOp::Lt,
+        ast::CmpOp::Le => CmpOp::Le,
+        ast::CmpOp::Gt => CmpOp::Gt,
+        ast::CmpOp::Ge => CmpOp::Ge,
+    }
+}

@@ -1,0 +1,247 @@
+//! IR passes: constant folding, type inference and dead-code elimination.
+//!
+//! Each pass keeps every invariant of [`crate::verify`]; tests run the
+//! verifier after each. Folding only replaces an instruction whose result
+//! the runtime computes without error, so errors still happen at run time,
+//! at the same place, with the same message.
+
+use std::collections::HashMap;
+use std::rc::Rc;
+use std::sync::Arc;
+
+use cranelift_entity::SecondaryMap;
+use pjit_runtime::{Type, Value, ops};
+
+use crate::ir::*;
+
+/// Runs fold, infer and DCE on every function of the program.
+pub fn optimize(p: &mut Program) {
+    let ids: Vec<FuncId> = p.funcs.keys().collect();
+    for id in ids {
+        let mut f = (*p.funcs[id]).clone();
+        fold_constants(p, &mut f);
+        infer_types(&mut f);
+        eliminate_dead_code(&mut f);
+        p.funcs[id] = Rc::new(f);
+    }
+}
+
+/// Names of core types; aliases cannot take these names, so a reference
+/// to one always means the core type.
+fn is_core_type(name: &str) -> bool {
+    matches!(
+        name.to_ascii_lowercase().as_str(),
+        "any" | "undef" | "default" | "notundef" | "scalar" | "scalardata" | "numeric" | "integer" | "float"
+            | "string" | "enum" | "pattern" | "boolean" | "regexp" | "array" | "hash" | "tuple" | "struct"
+            | "collection" | "variant" | "optional" | "catalogentry" | "callable" | "data" | "richdata"
+            | "iterable" | "iterator" | "semver" | "semverrange" | "timespan" | "timestamp" | "sensitive"
+            | "binary" | "type"
+    )
+}
+
+fn const_of(f: &Function, v: Val) -> Option<&Value> {
+    match f.vals[v].def {
+        ValDef::Inst(i) => match &f.insts[i].op {
+            Op::Const(c) => f.consts.get(*c as usize),
+            _ => None,
+        },
+        ValDef::Param(..) => None,
+    }
+}
+
+/// Replaces instructions whose operands are constants by their value.
+pub fn fold_constants(p: &Program, f: &mut Function) {
+    let mut alias: HashMap<Val, Val> = HashMap::new();
+    let insts: Vec<Inst> = f.layout.iter().flat_map(|b| f.blocks[*b].insts.clone()).collect();
+    for i in insts {
+        let mut op = f.insts[i].op.clone();
+        op.map_args(|v| *alias.get(&v).unwrap_or(&v));
+        let folded: Option<Value> = match &op {
+            Op::Arith(o, a, b) => match (const_of(f, *a), const_of(f, *b)) {
+                (Some(x), Some(y)) => ops::arithmetic(*o, x, y).ok(),
+                _ => None,
+            },
+            Op::Cmp(o, a, b) => match (const_of(f, *a), const_of(f, *b)) {
+                (Some(x), Some(y)) => ops::comparison(*o, x, y).ok().map(Value::Boolean),
+                _ => None,
+            },
+            Op::Unary(UnOp::Not, a) => const_of(f, *a).map(ops::not),
+            Op::Unary(UnOp::Neg, a) => const_of(f, *a).and_then(|x| ops::negate(x).ok()),
+            Op::Unary(UnOp::Truthy, a) => {
+                if f.vals[*a].ty == Ty::Bool {
+                    // Truthiness of a Boolean is itself.
+                    if let Some(r) = f.insts[i].result {
+                        alias.insert(r, *a);
+                    }
+                    None
+                } else {
+                    const_of(f, *a).map(|x| Value::Boolean(x.is_truthy()))
+                }
+            }
+            Op::Interp(vs) => {
+                let parts: Option<Vec<&Value>> = vs.iter().map(|v| const_of(f, *v)).collect();
+                parts.map(|ps| {
+                    Value::string(ps.iter().map(|x| pjit_runtime::display::to_interpolated_string(x)).collect::<String>())
+                })
+            }
+            Op::TypeRef(s) if is_core_type(p.name(*s)) => Some(Value::Type(Arc::new(Type::from_name(p.name(*s))))),
+            _ => None,
+        };
+        match folded {
+            Some(v) => {
+                let ty = Ty::of(&v);
+                let c = f.add_const(v);
+                f.insts[i].op = Op::Const(c);
+                if let Some(r) = f.insts[i].result {
+                    f.vals[r].ty = ty;
+                }
+            }
+            None => f.insts[i].op = op,
+        }
+    }
+    if !alias.is_empty() {
+        // Resolve chains, then rewrite every use.
+        let resolve = |mut v: Val| {
+            while let Some(&n) = alias.get(&v) {
+                v = n;
+            }
+            v
+        };
+        for (_, d) in f.insts.iter_mut() {
+            d.op.map_args(resolve);
+        }
+    }
+    // Branches on constants become jumps.
+    for b in f.layout.clone() {
+        let Some(&last) = f.blocks[b].insts.last() else { continue };
+        if let Op::Branch { cond, then_dest, then_args, else_dest, else_args } = &f.insts[last].op {
+            if let Some(Value::Boolean(c)) = const_of(f, *cond) {
+                let (d, a) = if *c { (*then_dest, then_args.clone()) } else { (*else_dest, else_args.clone()) };
+                f.insts[last].op = Op::Jump(d, a);
+            }
+        }
+    }
+}
+
+/// The result type of an operation from its operands' types.
+fn result_type(f: &Function, op: &Op, old: Ty) -> Ty {
+    let t = |v: &Val| f.vals[*v].ty;
+    match op {
+        Op::Const(c) => Ty::of(&f.consts[*c as usize]),
+        Op::Arith(o, a, b) => match (t(a), t(b)) {
+            (Ty::Int, Ty::Int) => Ty::Int,
+            (Ty::Float, Ty::Float | Ty::Int) | (Ty::Int, Ty::Float) if !matches!(o, ArithOp::Shl | ArithOp::Shr) => {
+                Ty::Float
+            }
+            (Ty::Array, _) if matches!(o, ArithOp::Add | ArithOp::Sub | ArithOp::Shl) => Ty::Array,
+            (Ty::Hash, _) if matches!(o, ArithOp::Add | ArithOp::Sub) => Ty::Hash,
+            _ => Ty::Any,
+        },
+        Op::Unary(UnOp::Neg, a) if matches!(t(a), Ty::Int | Ty::Float) => t(a),
+        Op::Cmp(..) | Op::Match { .. } | Op::In(..) | Op::CaseMatch { .. } | Op::Unary(UnOp::Not | UnOp::Truthy, _) => {
+            Ty::Bool
+        }
+        Op::Interp(_) => Ty::Str,
+        Op::MakeArray(_) | Op::Resource { .. } => Ty::Array,
+        Op::MakeHash(_) => Ty::Hash,
+        Op::Closure(_) => Ty::Callable,
+        Op::TypeRef(_) => Ty::Type,
+        _ => old,
+    }
+}
+
+/// Forward type inference to a fixpoint: instruction results from their
+/// operands, block parameters as the join of every incoming argument.
+pub fn infer_types(f: &mut Function) {
+    // Block parameters start at the bottom of the lattice (unknown) unless
+    // they are entry parameters, which stay `Any`.
+    let entry = f.entry();
+    let mut param_ty: SecondaryMap<Val, Option<Ty>> = SecondaryMap::new();
+    for &b in &f.layout {
+        if b != entry {
+            for &v in &f.blocks[b].params {
+                param_ty[v] = None;
+            }
+        }
+    }
+    let mut changed = true;
+    let mut rounds = 0;
+    while changed && rounds < 50 {
+        changed = false;
+        rounds += 1;
+        let mut incoming: SecondaryMap<Val, Option<Ty>> = SecondaryMap::new();
+        for &b in &f.layout {
+            for &i in &f.blocks[b].insts {
+                let d = &f.insts[i];
+                if let Some(r) = d.result {
+                    let nt = result_type(f, &d.op, f.vals[r].ty);
+                    if nt != f.vals[r].ty {
+                        f.vals[r].ty = nt;
+                        changed = true;
+                    }
+                }
+                let d = &f.insts[i];
+                let mut edge = |dest: Block, args: &[Val]| {
+                    for (p, a) in f.blocks[dest].params.iter().zip(args) {
+                        let at = f.vals[*a].ty;
+                        incoming[*p] = Some(match incoming[*p] {
+                            None => at,
+                            Some(t) => t.join(at),
+                        });
+                    }
+                };
+                match &d.op {
+                    Op::Jump(dest, args) => edge(*dest, args),
+                    Op::Branch { then_dest, then_args, else_dest, else_args, .. } => {
+                        edge(*then_dest, then_args);
+                        edge(*else_dest, else_args);
+                    }
+                    _ => {}
+                }
+            }
+        }
+        for &b in &f.layout {
+            if b == entry {
+                continue;
+            }
+            for &v in &f.blocks[b].params.clone() {
+                let nt = incoming[v].unwrap_or(Ty::Any);
+                if f.vals[v].ty != nt {
+                    f.vals[v].ty = nt;
+                    changed = true;
+                }
+            }
+        }
+    }
+}
+
+/// Removes instructions without effect whose results are never used.
+pub fn eliminate_dead_code(f: &mut Function) {
+    loop {
+        let mut used: SecondaryMap<Val, bool> = SecondaryMap::new();
+        for &b in &f.layout {
+            for &i in &f.blocks[b].insts {
+                for a in f.insts[i].op.args() {
+                    used[a] = true;
+                }
+            }
+        }
+        let mut removed = false;
+        for b in f.layout.clone() {
+            let before = f.blocks[b].insts.len();
+            let insts = std::mem::take(&mut f.blocks[b].insts);
+            let kept: Vec<Inst> = insts
+                .into_iter()
+                .filter(|&i| {
+                    let d = &f.insts[i];
+                    d.op.has_effect() || d.op.is_terminator() || d.result.is_some_and(|r| used[r])
+                })
+                .collect();
+            removed |= kept.len() != before;
+            f.blocks[b].insts = kept;
+        }
+        if !removed {
+            break;
+        }
+    }
+}

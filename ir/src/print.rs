@@ -1,0 +1,233 @@
+//! The IR text form (`pjit compile --emit=ir`): stable, diffable, and read
+//! back by [`crate::parse`].
+//!
+//! ```text
+//! function fn0 main "main" @1:1
+//! block0:
+//!     v0: int = const 1 @1:6
+//!     setvar $x, v0 @1:1
+//!     v1: any = call notice(v0) @2:1
+//!     return v1 @1:1
+//! ```
+//!
+//! Constants print as Puppet literals (`%p` format); names print as `$name`
+//! for variables and bare for functions and types; every instruction ends
+//! with its source position.
+
+use std::fmt::Write as _;
+
+use pjit_runtime::Value;
+
+use crate::ir::*;
+
+/// Prints every function of the program, in id order, and then its
+/// definitions table.
+pub fn print_program(p: &Program) -> String {
+    let mut out = String::new();
+    for (id, f) in p.funcs.iter() {
+        print_function_into(&mut out, p, id, f);
+        out.push('\n');
+    }
+    if let Some(m) = p.main {
+        let _ = writeln!(out, "main {m}");
+    }
+    for (k, c) in &p.classes {
+        let _ = write!(out, "class {k} = {}", c.body);
+        if let Some(parent) = &c.parent {
+            let _ = write!(out, " inherits {parent}");
+        }
+        out.push('\n');
+    }
+    for (k, f) in &p.defines {
+        let _ = writeln!(out, "define {k} = {f}");
+    }
+    for (k, f) in &p.functions {
+        let _ = writeln!(out, "puppet_function {k} = {f}");
+    }
+    for (k, (f, _)) in &p.type_aliases {
+        let _ = writeln!(out, "type_alias {k} = {f}");
+    }
+    for n in &p.nodes {
+        let ms: Vec<String> = n
+            .matches
+            .iter()
+            .map(|m| match m {
+                NodeMatch::Name(s) => quote(s),
+                NodeMatch::Regex(r) => format!("/{r}/"),
+                NodeMatch::Default => "default".into(),
+            })
+            .collect();
+        let _ = writeln!(out, "node {} = {}", ms.join(", "), n.body);
+    }
+    out
+}
+
+pub fn print_function(p: &Program, id: FuncId) -> String {
+    let mut out = String::new();
+    print_function_into(&mut out, p, id, &p.funcs[id]);
+    out
+}
+
+fn quote(s: &str) -> String {
+    pjit_runtime::display::puppet_quote(s)
+}
+
+/// A constant as a Puppet literal.
+pub fn literal(v: &Value) -> String {
+    match v {
+        Value::Undef => "undef".into(),
+        Value::Default => "default".into(),
+        Value::String(s) => quote(s),
+        _ => pjit_runtime::string_format::string_convert(v, Some(&Value::string("%p")))
+            .unwrap_or_else(|_| pjit_runtime::display::to_interpolated_string(v)),
+    }
+}
+
+fn print_function_into(out: &mut String, p: &Program, id: FuncId, f: &Function) {
+    let _ = write!(out, "function {id} {} {}", f.kind.name(), quote(&f.name));
+    if !f.params.is_empty() {
+        out.push_str(" (");
+        for (i, prm) in f.params.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            if prm.captures_rest {
+                out.push('*');
+            }
+            let _ = write!(out, "${}", p.name(prm.name));
+            if let Some(t) = prm.ty {
+                let _ = write!(out, " type {t}");
+            }
+            if let Some(d) = prm.default {
+                let _ = write!(out, " default {d}");
+            }
+        }
+        out.push(')');
+    }
+    if let Some(r) = f.return_type {
+        let _ = write!(out, " returns {r}");
+    }
+    let _ = writeln!(out, " @{}", f.loc);
+    for &b in &f.layout {
+        let bd = &f.blocks[b];
+        let _ = write!(out, "{b}");
+        if !bd.params.is_empty() {
+            let ps: Vec<String> = bd.params.iter().map(|v| format!("{v}: {}", f.vals[*v].ty.name())).collect();
+            let _ = write!(out, "({})", ps.join(", "));
+        }
+        out.push_str(":\n");
+        for &i in &bd.insts {
+            out.push_str("    ");
+            let d = &f.insts[i];
+            if let Some(r) = d.result {
+                let _ = write!(out, "{r}: {} = ", f.vals[r].ty.name());
+            }
+            print_op(out, p, f, &d.op);
+            let _ = writeln!(out, " @{}", d.loc);
+        }
+    }
+}
+
+fn list(vs: &[Val]) -> String {
+    vs.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(", ")
+}
+
+fn splat_list(vs: &[(Val, bool)]) -> String {
+    vs.iter().map(|(v, s)| if *s { format!("*{v}") } else { v.to_string() }).collect::<Vec<_>>().join(", ")
+}
+
+fn dest(b: Block, args: &[Val]) -> String {
+    if args.is_empty() { b.to_string() } else { format!("{b}({})", list(args)) }
+}
+
+pub fn arith_name(op: ArithOp) -> &'static str {
+    match op {
+        ArithOp::Add => "add",
+        ArithOp::Sub => "sub",
+        ArithOp::Mul => "mul",
+        ArithOp::Div => "div",
+        ArithOp::Mod => "mod",
+        ArithOp::Shl => "shl",
+        ArithOp::Shr => "shr",
+    }
+}
+
+pub fn cmp_name(op: CmpOp) -> &'static str {
+    match op {
+        CmpOp::Eq => "eq",
+        CmpOp::Ne => "ne",
+        CmpOp::Lt => "lt",
+        CmpOp::Le => "le",
+        CmpOp::Gt => "gt",
+        CmpOp::Ge => "ge",
+    }
+}
+
+fn print_op(out: &mut String, p: &Program, f: &Function, op: &Op) {
+    let _ = match op {
+        Op::Const(c) => write!(out, "const {}", literal(&f.consts[*c as usize])),
+        Op::GetVar(s) => write!(out, "getvar ${}", p.name(*s)),
+        Op::SetVar(s, v) => write!(out, "setvar ${}, {v}", p.name(*s)),
+        Op::GetMatch(n) => write!(out, "getmatch {n}"),
+        Op::Unary(u, v) => {
+            let n = match u {
+                UnOp::Neg => "neg",
+                UnOp::Not => "not",
+                UnOp::Truthy => "truthy",
+            };
+            write!(out, "{n} {v}")
+        }
+        Op::Arith(o, a, b) => write!(out, "{} {a}, {b}", arith_name(*o)),
+        Op::Cmp(o, a, b) => write!(out, "{} {a}, {b}", cmp_name(*o)),
+        Op::Match { negate, left, right } => {
+            write!(out, "{} {left}, {right}", if *negate { "nomatch" } else { "match" })
+        }
+        Op::In(a, b) => write!(out, "in {a}, {b}"),
+        Op::CaseMatch { test, option, any } => {
+            write!(out, "casematch {test}, {}{option}", if *any { "*" } else { "" })
+        }
+        Op::AssignMulti(names, v) => {
+            let ns: Vec<String> = names.iter().map(|n| format!("${}", p.name(*n))).collect();
+            write!(out, "assign_multi [{}], {v}", ns.join(", "))
+        }
+        Op::NoSelectorMatch(v) => write!(out, "no_selector_match {v}"),
+        Op::Access(b, ks) => write!(out, "access {b}[{}]", list(ks)),
+        Op::Interp(vs) => write!(out, "interp({})", list(vs)),
+        Op::MakeArray(vs) => write!(out, "array [{}]", splat_list(vs)),
+        Op::MakeHash(vs) => {
+            let pairs: Vec<String> = vs.chunks(2).map(|c| format!("{} => {}", c[0], c[1])).collect();
+            write!(out, "hash {{{}}}", pairs.join(", "))
+        }
+        Op::Call { name, args, block } => {
+            let blk = block.map(|b| format!(" block {b}")).unwrap_or_default();
+            write!(out, "call {}({}){blk}", p.name(*name), splat_list(args))
+        }
+        Op::Closure(fid) => write!(out, "closure {fid}"),
+        Op::TypeRef(s) => write!(out, "typeref {}", p.name(*s)),
+        Op::Unwind(k, v) => {
+            let n = match k {
+                UnwindKind::Break => "break",
+                UnwindKind::Next => "next",
+                UnwindKind::Return => "return_from",
+            };
+            write!(out, "{n} {v}")
+        }
+        Op::Unsupported(msg) => write!(out, "unsupported {}", quote(msg)),
+        Op::Resource { virtual_, exported, ty, bodies } => {
+            let form = if *exported {
+                "exported"
+            } else if *virtual_ {
+                "virtual"
+            } else {
+                "regular"
+            };
+            let bs: Vec<String> = bodies.iter().map(|(t, a)| format!("{t}: {a}")).collect();
+            write!(out, "resource {form} {ty} {{{}}}", bs.join(", "))
+        }
+        Op::Jump(b, args) => write!(out, "jump {}", dest(*b, args)),
+        Op::Branch { cond, then_dest, then_args, else_dest, else_args } => {
+            write!(out, "branch {cond}, {}, {}", dest(*then_dest, then_args), dest(*else_dest, else_args))
+        }
+        Op::Return(v) => write!(out, "return {v}"),
+    };
+}
