@@ -245,6 +245,13 @@ fn get_value(host: &mut dyn Host, value: &Value, navigation: &str, default: &Val
         return Ok(value.clone());
     }
     let segments = split_key(navigation)?;
+    if !matches!(value, Value::Array(_) | Value::Hash(_)) {
+        // `call_function('dig', value, *segments)` rejects the value.
+        let mut args = vec![value.clone()];
+        args.extend(segments);
+        let dig = super::lookup("dig").ok_or_else(|| Error::argument("dig is not registered"))?;
+        return super::call(dig, host, &args, None);
+    }
     match dig_in(value, &segments) {
         Ok(Value::Undef) => Ok(default.clone()),
         Ok(v) => Ok(v),

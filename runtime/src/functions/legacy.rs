@@ -12,7 +12,7 @@
 
 use super::util::ruby_class_name;
 use super::{legacy_fn, FnResult, Function, Host, LegacyImp};
-use crate::display::{ruby_inspect, ruby_to_s};
+use crate::display::ruby_to_s;
 use crate::error::Error;
 use crate::value::{StrKey, Value};
 
@@ -106,18 +106,12 @@ fn shellquote(_: &mut dyn Host, args: &[Value]) -> FnResult {
     let dangerous = |c: char| "!\"`$\\".contains(c);
     let mut result = Vec::new();
     for w in &words {
-        let Value::String(word) = w else {
-            return Err(Error::argument(format!(
-                "undefined method `length' for {}:{}",
-                match w {
-                    Value::Undef => "nil".to_string(),
-                    other => ruby_to_s(other),
-                },
-                ruby_class_name(w)
-            ))
-            .into());
+        let word = match w {
+            Value::String(word) => word.as_str(),
+            // `Hash#length` and `#count` exist; `'"' + hash` fails.
+            Value::Hash(_) => return Err(no_implicit_string(w).into()),
+            other => return Err(super::util::no_method("length", other, &[]).into()),
         };
-        let word = word.as_str();
         if !word.is_empty() && word.chars().all(safe) {
             result.push(word.to_string());
         } else if !word.chars().any(dangerous) {
@@ -163,15 +157,8 @@ fn ruby_to_i(v: &Value) -> Result<i64, Error> {
         Value::String(s) => super::numeric::ruby_to_i(s)
             .ok_or_else(|| Error::argument("Use of a Ruby Integer outside of Puppet Integer range")),
         Value::Undef => Ok(0),
-        other => Err(Error::argument(format!(
-            "undefined method `to_i' for {}:{}",
-            match other {
-                Value::Boolean(b) => b.to_string(),
-                Value::Default => ":default".to_string(),
-                o => ruby_inspect(o),
-            },
-            ruby_class_name(other)
-        ))),
+        Value::Array(_) | Value::Hash(_) => Err(super::util::no_method("to_i", v, &["to_s", "to_a", "to_h"])),
+        other => Err(super::util::no_method("to_i", other, &["to_s"])),
     }
 }
 

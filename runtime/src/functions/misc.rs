@@ -157,8 +157,38 @@ fn new_instance(t: &Type, args: &[Value]) -> Result<Value, Error> {
     crate::convert::new_value(t, args)
 }
 
+/// The arity error of a type's `new` function called without arguments
+/// (Puppet names each type's function: `new_float`, `new_Version` ...).
+fn no_arguments(t: &Type) -> Option<String> {
+    let (name, range) = match t.resolved() {
+        Type::Integer(_) => ("new", "between 1 and 3 arguments"),
+        Type::Float(_) | Type::Regexp(_) => ("new_float", "between 1 and 2 arguments"),
+        Type::Numeric => ("new_numeric", "between 1 and 2 arguments"),
+        Type::String { .. } => ("new_string", "between 1 and 2 arguments"),
+        Type::Boolean(_) => ("new_boolean", "1 argument"),
+        Type::Array { .. } | Type::Tuple { .. } => ("new_array", "between 1 and 2 arguments"),
+        Type::Hash { .. } | Type::Struct(_) => ("new_hash", "between 1 and 2 arguments"),
+        Type::Timespan { .. } => ("new_timespan", "between 1 and 7 arguments"),
+        Type::SemVer(_) => ("new_Version", "between 1 and 5 arguments"),
+        Type::SemVerRange => ("new_VersionRange", "between 1 and 3 arguments"),
+        Type::Binary => ("new_Binary", "between 1 and 2 arguments"),
+        Type::Sensitive(_) => ("new_Sensitive", "1 argument"),
+        Type::Type(_) => ("new_type", "1 argument"),
+        Type::NotUndef(_) => ("new_unit", "1 argument"),
+        Type::Init { target: Some(_), .. } => ("new_Init", "1 argument"),
+        Type::Optional(Some(inner)) => return no_arguments(inner),
+        _ => return None,
+    };
+    Some(format!("'{name}' expects {range}, got none"))
+}
+
 fn new(host: &mut dyn Host, args: &[Value], block: Option<&Value>) -> FnResult {
     let t = args[0].as_type().cloned().unwrap_or(Type::Any);
+    if args.len() == 1
+        && let Some(msg) = no_arguments(&t)
+    {
+        return Err(Error::argument(msg).into());
+    }
     let result = new_instance(&t, &args[1..])?;
     match block {
         Some(b) => yield_(host, b, &[result]),

@@ -248,6 +248,48 @@ pub(crate) fn ruby_cmp(a: &Value, b: &Value) -> Option<Ordering> {
     }
 }
 
+/// Ruby's `inspect` of the object Puppet uses for a value, as Ruby's
+/// `NoMethodError` messages show it (type objects with their instance
+/// variables, the address masked as the oracle masks it).
+pub(crate) fn ruby_object_inspect(v: &Value) -> String {
+    match v {
+        Value::Type(t) => {
+            let bound = |b: Option<i64>, inf: &str| b.map_or(inf.to_string(), |x| x.to_string());
+            match t.resolved() {
+                Type::Integer(r) => format!(
+                    "#<Puppet::Pops::Types::PIntegerType:0x<addr> @from={}, @to={}>",
+                    bound(r.from, "-Infinity"),
+                    bound(r.to, "Infinity")
+                ),
+                Type::Enum { values, case_insensitive } => format!(
+                    "#<Puppet::Pops::Types::PEnumType:0x<addr> @values=[{}], @case_insensitive={case_insensitive}>",
+                    values.iter().map(|s| crate::display::ruby_inspect(&Value::string(s.as_str()))).collect::<Vec<_>>().join(", ")
+                ),
+                other => format!("#<Puppet::Pops::Types::P{}Type:0x<addr>>", super::describe::simple_name(other)),
+            }
+        }
+        Value::Regexp(r) => r.to_delimited(),
+        other => crate::display::ruby_inspect(other),
+    }
+}
+
+/// Ruby's `NoMethodError` message: `undefined method `m' for <inspect>`,
+/// with `:Class` after an inspect that is not a `#<...>` form, and the
+/// `did_you_mean` suggestions.
+pub(crate) fn no_method(method: &str, v: &Value, suggestions: &[&str]) -> Error {
+    let inspect = ruby_object_inspect(v);
+    let mut msg = if inspect.starts_with('#') {
+        format!("undefined method `{method}' for {inspect}")
+    } else {
+        format!("undefined method `{method}' for {inspect}:{}", ruby_class_name(v))
+    };
+    if !suggestions.is_empty() {
+        msg.push_str("\nDid you mean?  ");
+        msg.push_str(&suggestions.join("\n               "));
+    }
+    Error::argument(msg)
+}
+
 /// Ruby's `rb_cmpint` on the value a comparison block returned.
 pub(crate) fn cmpint(r: &Value, a: &Value, b: &Value) -> Result<Ordering, Error> {
     match r {
@@ -260,16 +302,11 @@ pub(crate) fn cmpint(r: &Value, a: &Value, b: &Value) -> Result<Ordering, Error>
             Ordering::Equal
         }),
         Value::Undef => Err(cmperr(a, b)),
-        Value::String(_) | Value::Array(_) | Value::Hash(_) => {
+        Value::String(_) | Value::Timespan(_) | Value::Timestamp(_) | Value::SemVer(_) => {
             Err(Error::argument(format!("comparison of {} with 0 failed", ruby_class_name(r))))
         }
-        other => Err(Error::argument(format!(
-            "undefined method `>' for {}",
-            match other {
-                Value::Boolean(b) => format!("{b}:{}", ruby_class_name(other)),
-                _ => format!("{}:{}", to_interpolated_string(other), ruby_class_name(other)),
-            }
-        ))),
+        Value::Hash(_) => Err(Error::argument("no implicit conversion of Integer into Hash")),
+        other => Err(no_method(">", other, &[])),
     }
 }
 
