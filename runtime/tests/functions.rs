@@ -564,8 +564,11 @@ impl Scope {
     }
 }
 
+/// A lambda value: its code, enclosing scope, `Callable` type and parameter names.
+type Closure = (Rc<Lambda>, Rc<Scope>, Type, Vec<String>);
+
 struct Interp {
-    lambdas: Vec<(Rc<Lambda>, Rc<Scope>, Type, Vec<String>)>,
+    lambdas: Vec<Closure>,
     scope: Rc<Scope>,
     globals: Rc<Scope>,
     logs: Vec<(LogLevel, String)>,
@@ -946,7 +949,7 @@ fn run_case(case: &str) -> String {
     let head = match result {
         Ok(v) => {
             let mut shown = new_interp();
-            let _ = functions::call(functions::lookup("notice").unwrap(), &mut shown, &[v.clone()], None);
+            let _ = functions::call(functions::lookup("notice").unwrap(), &mut shown, std::slice::from_ref(&v), None);
             format!("ok {} | {}", type_to_string(&infer_generalized(&v)), escape(&shown.logs[0].1))
         }
         Err(Unwind::Error(e)) => format!("error {}: {}", e.issue(), escape(e.message())),

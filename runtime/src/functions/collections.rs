@@ -202,7 +202,7 @@ fn split_key(navigation: &str) -> Result<Vec<Value>, Error> {
     let key = format!("x.{navigation}");
     let re = super::rx::compile(r#"(\s*"[^"]+"\s*|\s*'[^']+'\s*|[^'".]+)"#, 0)?;
     let mut segments = super::rx::split(&key, &re);
-    if segments.is_empty() || segments.remove(0) != "" {
+    if segments.is_empty() || !segments.remove(0).is_empty() {
         return Err(syntax());
     }
     let count = segments.len();

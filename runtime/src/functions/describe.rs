@@ -75,7 +75,7 @@ impl Range {
                 (Some(a), Some(b)) => a >= b,
             }
     }
-    fn to_s(&self, zero: &str) -> String {
+    fn describe(self, zero: &str) -> String {
         let (min, max) = (self.from, self.to);
         if Some(min) == max {
             if min == 0 { zero.to_string() } else { min.to_string() }
@@ -228,7 +228,7 @@ impl Mismatch {
                 format!("{variant}{position} expects {pfx}a match for {}, got {a}", to_alias_expanded_string(&e))
             }
             Kind::SizeMismatch { expected, actual } => {
-                format!("{variant}{position} expects size to be {}, got {}", expected.to_s("0"), actual.to_s("0"))
+                format!("{variant}{position} expects size to be {}, got {}", expected.describe("0"), actual.describe("0"))
             }
             Kind::CountMismatch { expected, actual } => {
                 let (min, max) = (expected.from, expected.to);
@@ -239,8 +239,8 @@ impl Mismatch {
                 };
                 format!(
                     "{variant}{position} expects {} argument{suffix}, got {}",
-                    expected.to_s("no"),
-                    actual.to_s("none")
+                    expected.describe("no"),
+                    actual.describe("none")
                 )
             }
         }

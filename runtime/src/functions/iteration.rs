@@ -713,7 +713,8 @@ fn breadth_first(root: &Value, o: &TreeOptions, out: &mut Vec<Value>) -> Result<
     if o.with_root {
         out.push(Value::array(vec![Value::array(vec![]), root.clone()]));
     }
-    let mut queue: std::collections::VecDeque<(Vec<Value>, Vec<(Value, Value)>)> = Default::default();
+    type Level = (Vec<Value>, Vec<(Value, Value)>);
+    let mut queue: std::collections::VecDeque<Level> = Default::default();
     queue.push_back((vec![], kids));
     while let Some((path, kids)) = queue.pop_front() {
         for (k, v) in kids {

@@ -34,7 +34,7 @@ fn int_result(f: f64) -> FnResult {
     if f.is_nan() || f.is_infinite() {
         return Err(Error::argument(if f.is_nan() { "NaN" } else if f > 0.0 { "Infinity" } else { "-Infinity" }).into());
     }
-    if f >= 9.223_372_036_854_776e18 || f < -9.223_372_036_854_776e18 {
+    if !(-9.223_372_036_854_776e18..9.223_372_036_854_776e18).contains(&f) {
         return Err(Error::argument(format!(
             "Use of a Ruby Integer outside of Puppet Integer {} range",
             if f > 0.0 { "max" } else { "min" }

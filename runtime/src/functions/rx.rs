@@ -142,10 +142,8 @@ pub(crate) fn split(text: &str, rx: &Rx) -> Vec<String> {
             start = m.end();
         }
         last_null = false;
-        for g in m.groups.iter().skip(1) {
-            if let Some((s, e)) = g {
-                result.push(text[*s..*e].to_string());
-            }
+        for (s, e) in m.groups.iter().skip(1).flatten() {
+            result.push(text[*s..*e].to_string());
         }
     }
     if len > 0 && len > beg {
