@@ -70,14 +70,14 @@ pub(crate) fn ruby_to_f(s: &str) -> f64 {
         }
         *i > start
     };
-    if !digits(&mut i) {
-        return 0.0;
-    }
+    let int_digits = digits(&mut i);
     let mut end = i;
     if i + 1 < b.len() && b[i] == b'.' && b[i + 1].is_ascii_digit() {
         i += 1;
         digits(&mut i);
         end = i;
+    } else if !int_digits {
+        return 0.0;
     }
     if i < b.len() && (b[i] == b'e' || b[i] == b'E') {
         let mut j = i + 1;
@@ -88,7 +88,13 @@ pub(crate) fn ruby_to_f(s: &str) -> f64 {
             end = j;
         }
     }
-    t[..end].replace('_', "").parse().unwrap_or(0.0)
+    let text = t[..end].replace('_', "");
+    let text = match text.strip_prefix('-').or_else(|| text.strip_prefix('+')) {
+        Some(rest) if rest.starts_with('.') => format!("{}0{rest}", &text[..1]),
+        _ if text.starts_with('.') => format!("0{text}"),
+        _ => text,
+    };
+    text.parse().unwrap_or(0.0)
 }
 
 /// Ruby's `String#to_i`: the longest integer prefix, 0 if none.

@@ -59,6 +59,8 @@ def log_parts(logs):
 def expectation(doc):
     if doc.get("oracle_failure"):
         raise SystemExit("oracle failure: %s" % doc.get("error"))
+    if "cannot load such file -- scanf" in (doc.get("error") or ""):
+        raise SystemExit("scanf cases need Ruby's scanf library: set SCANF_LIB (see the doc above)")
     logs = [l for l in doc.get("logs") or []]
     if doc["ok"]:
         if len(logs) < 2:
