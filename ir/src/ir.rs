@@ -189,10 +189,15 @@ pub enum Op {
     GetVar(Sym),
     /// Assigns a variable in the current scope; re-assignment is an error.
     SetVar(Sym, Val),
-    /// `$0`..`$n`: from the body's match data (set by the last `=~` or
-    /// regexp case/selector match in this body; Puppet does not restore it
-    /// after an `if`), else from the match data a lambda saw when created.
+    /// `$0`..`$n`: from the innermost successful match of this body (each
+    /// successful `=~` or regexp case/selector match pushes its captures),
+    /// else from the match data a lambda saw when it was created.
     GetMatch(u32),
+    /// Starts a guarded region (if/unless/case/selector): remembers how
+    /// many matches the body has pushed.
+    MatchPush,
+    /// Ends the innermost guarded region: drops the matches pushed in it.
+    MatchPop,
     Unary(UnOp, Val),
     Arith(ArithOp, Val, Val),
     Cmp(CmpOp, Val, Val),
@@ -258,6 +263,8 @@ impl Op {
             Op::Const(_)
             | Op::GetVar(_)
             | Op::GetMatch(_)
+            | Op::MatchPush
+            | Op::MatchPop
             | Op::Closure(_)
             | Op::TypeRef(_)
             | Op::Unsupported(_) => vec![],
@@ -286,6 +293,8 @@ impl Op {
             Op::Const(_)
             | Op::GetVar(_)
             | Op::GetMatch(_)
+            | Op::MatchPush
+            | Op::MatchPop
             | Op::Closure(_)
             | Op::TypeRef(_)
             | Op::Unsupported(_) => {}

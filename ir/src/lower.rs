@@ -395,6 +395,7 @@ impl Lowerer<'_> {
         span: Span,
     ) -> Val {
         let loc = self.loc(span);
+        b.effect(Op::MatchPush, loc);
         let t = self.expr(b, test);
         let c = b.push(Op::Unary(UnOp::Truthy, t), Ty::Bool, loc);
         let then_b = b.f.add_block();
@@ -411,6 +412,7 @@ impl Lowerer<'_> {
             b.jump(merge, vec![v], loc);
         }
         b.cur = merge;
+        b.effect(Op::MatchPop, loc);
         res
     }
 
@@ -430,6 +432,7 @@ impl Lowerer<'_> {
 
     fn case(&mut self, b: &mut FnBuilder, test: &Expr, options: &[ast::CaseOption], span: Span) -> Val {
         let loc = self.loc(span);
+        b.effect(Op::MatchPush, loc);
         let t = self.expr(b, test);
         let merge = b.f.add_block();
         let res = b.f.add_block_param(merge, Ty::Any);
@@ -464,10 +467,12 @@ impl Lowerer<'_> {
         }
         b.vars.pop();
         b.cur = merge;
+        b.effect(Op::MatchPop, loc);
         res
     }
 
     fn selector(&mut self, b: &mut FnBuilder, left: &Expr, entries: &[ast::SelectorEntry], loc: Loc) -> Val {
+        b.effect(Op::MatchPush, loc);
         let t = self.expr(b, left);
         let merge = b.f.add_block();
         let res = b.f.add_block_param(merge, Ty::Any);
@@ -501,6 +506,7 @@ impl Lowerer<'_> {
         }
         b.vars.pop();
         b.cur = merge;
+        b.effect(Op::MatchPop, loc);
         res
     }
 
@@ -516,6 +522,9 @@ impl Lowerer<'_> {
         } else {
             match &call.functor.kind {
                 ExprKind::QualifiedName(n) => (n.clone(), None),
+                // `Integer('0x10')`, `Array[String]($x)`: a type called as a
+                // function is `new` with the type first.
+                ExprKind::QualifiedReference(_) | ExprKind::Access { .. } => ("new".to_string(), Some(&*call.functor)),
                 _ => return self.unsupported(b, "calls of computed functions", loc),
             }
         };

@@ -169,6 +169,8 @@ fn print_op(out: &mut String, p: &Program, f: &Function, op: &Op) {
         Op::GetVar(s) => write!(out, "getvar ${}", p.name(*s)),
         Op::SetVar(s, v) => write!(out, "setvar ${}, {v}", p.name(*s)),
         Op::GetMatch(n) => write!(out, "getmatch {n}"),
+        Op::MatchPush => write!(out, "match_push"),
+        Op::MatchPop => write!(out, "match_pop"),
         Op::Unary(u, v) => {
             let n = match u {
                 UnOp::Neg => "neg",

@@ -520,7 +520,10 @@ impl Interp {
 
     fn exec(&mut self, f: &Function, args: Vec<Value>, scope: Rc<Scope>, outer: Option<Rc<Vec<Option<String>>>>) -> R<Value> {
         let mut regs: Vec<Value> = vec![Value::Undef; f.vals.len()];
-        let mut matches: Option<Rc<Vec<Option<String>>>> = None;
+        // Successful matches of this body, innermost last, and the stack
+        // depths at which guarded regions began.
+        let mut matches: Vec<Rc<Vec<Option<String>>>> = vec![];
+        let mut guards: Vec<usize> = vec![];
         let mut block = f.entry();
         for (k, v) in args.into_iter().enumerate() {
             if let Some(&p) = f.blocks[block].params.get(k) {
@@ -550,8 +553,18 @@ impl Interp {
                         continue;
                     }
                     Op::GetMatch(n) => {
-                        let m = matches.as_ref().or(outer.as_ref());
+                        let m = matches.last().or(outer.as_ref());
                         m.and_then(|m| m.get(*n as usize).cloned().flatten()).map(Value::string).unwrap_or(Value::Undef)
+                    }
+                    Op::MatchPush => {
+                        guards.push(matches.len());
+                        continue;
+                    }
+                    Op::MatchPop => {
+                        if let Some(level) = guards.pop() {
+                            matches.truncate(level);
+                        }
+                        continue;
                     }
                     Op::Unary(UnOp::Truthy, v) => Value::Boolean(r!(v).is_truthy()),
                     Op::Unary(UnOp::Not, v) => ops::not(r!(v)),
@@ -560,15 +573,15 @@ impl Interp {
                     Op::Cmp(op, a, b) => Value::Boolean(ops::comparison(*op, r!(a), r!(b)).map_err(|e| rt_error(e, loc))?),
                     Op::Match { negate, left, right } => {
                         let m = ops::match_op(r!(left), r!(right)).map_err(|e| rt_error(e, loc))?;
-                        if let Value::Regexp(_) | Value::String(_) = r!(right) {
-                            matches = m.captures.map(Rc::new);
+                        if let (Value::Regexp(_) | Value::String(_), Some(c)) = (r!(right), m.captures) {
+                            matches.push(Rc::new(c));
                         }
                         Value::Boolean(m.matched != *negate)
                     }
                     Op::In(a, b) => {
                         let m = ops::in_op(r!(a), r!(b)).map_err(|e| rt_error(e, loc))?;
-                        if m.captures.is_some() {
-                            matches = m.captures.map(Rc::new);
+                        if let Some(c) = m.captures {
+                            matches.push(Rc::new(c));
                         }
                         Value::Boolean(m.matched)
                     }
@@ -579,8 +592,8 @@ impl Interp {
                         for o in &opts {
                             let m = ops::case_match(t, o);
                             if m.matched {
-                                if m.captures.is_some() {
-                                    matches = m.captures.map(Rc::new);
+                                if let Some(c) = m.captures {
+                                    matches.push(Rc::new(c));
                                 }
                                 hit = true;
                                 break;
@@ -639,7 +652,7 @@ impl Interp {
                         self.call_named(&name, av, blk, &scope, loc)?
                     }
                     Op::Closure(fid) => {
-                        let m = matches.clone().or_else(|| outer.clone());
+                        let m = matches.last().cloned().or_else(|| outer.clone());
                         self.make_closure(*fid, &scope, m)?
                     }
                     Op::TypeRef(s) => self.type_ref(*s, loc)?,
