@@ -102,7 +102,7 @@ fn empty(_: &mut dyn Host, args: &[Value], _: Option<&Value>) -> FnResult {
 }
 
 fn empty_numeric(host: &mut dyn Host, _: &[Value], _: Option<&Value>) -> FnResult {
-    host.warn_once("empty-from-numeric", "Calling function empty() with Numeric value is deprecated.");
+    host.warn_once("empty-from", "Calling function empty() with Numeric value is deprecated.", true);
     Ok(Value::Boolean(false))
 }
 
@@ -417,6 +417,7 @@ fn coerce_warning(host: &mut dyn Host, name: &str) {
         &format!(
             "The {name}() function's auto conversion of String to Numeric is deprecated - change to convert input before calling, or use lambda"
         ),
+        false,
     );
 }
 
@@ -453,6 +454,7 @@ fn on_any(host: &mut dyn Host, args: &[Value], max: bool) -> FnResult {
                 &format!(
                     "The {name}() function's auto conversion of Any to String is deprecated - change to convert input before calling, or use lambda"
                 ),
+                false,
             );
             Ok(sa.as_bytes().cmp(sb.as_bytes()))
         }

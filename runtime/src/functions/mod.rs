@@ -138,8 +138,12 @@ pub trait Host {
     /// A deprecation warning Puppet logs once per `key` (`Puppet.warn_once`),
     /// e.g. `abs()`'s String conversion. Puppet writes these to its own log
     /// (not `Scope(...)`); the default ignores them.
-    fn warn_once(&mut self, key: &str, message: &str) {
-        let _ = (key, message);
+    ///
+    /// With `at_call_site`, Puppet keys and locates the warning by the
+    /// location of the function call (`(file: F, line: L)`); otherwise its
+    /// text ends in `(file & line not available)`.
+    fn warn_once(&mut self, key: &str, message: &str, at_call_site: bool) {
+        let _ = (key, message, at_call_site);
     }
 }
 

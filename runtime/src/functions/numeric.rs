@@ -119,6 +119,7 @@ fn abs_string(host: &mut dyn Host, args: &[Value], _: Option<&Value>) -> FnResul
     host.warn_once(
         "abs_function_numeric_coerce_string",
         "The abs() function's auto conversion of String to Numeric is deprecated - change to convert input before calling",
+        false,
     );
     let s = args[0].as_str().unwrap_or("");
     let float_re = Regex::new(r"^-?(?:\d+)(?:\.\d+){1}$")?;
@@ -158,6 +159,7 @@ fn ceiling_string(host: &mut dyn Host, args: &[Value], _: Option<&Value>) -> FnR
     host.warn_once(
         "ceiling_function_numeric_coerce_string",
         "The ceiling() function's auto conversion of String to Float is deprecated - change to convert input before calling",
+        false,
     );
     match ruby_float(args[0].as_str().unwrap_or("")) {
         Some(f) => int_result(f.ceil()),
@@ -169,6 +171,7 @@ fn floor_string(host: &mut dyn Host, args: &[Value], _: Option<&Value>) -> FnRes
     host.warn_once(
         "floor_function_numeric_coerce_string",
         "The floor() function's auto conversion of String to Float is deprecated - change to convert input before calling",
+        false,
     );
     match ruby_float(args[0].as_str().unwrap_or("")) {
         Some(f) => int_result(f.floor()),

@@ -722,6 +722,7 @@ fn strftime_legacy(host: &mut dyn Host, args: &[Value], _: Option<&Value>) -> Fn
     host.warn_once(
         "legacy#strftime",
         "The argument signature (String format, [String timezone]) is deprecated for #strftime. See #strftime documentation and Timespan type for more info",
+        true,
     );
     let now = crate::time::Timestamp::now();
     Ok(Value::string(now.format(s0(args), args.get(1).and_then(Value::as_str))?))

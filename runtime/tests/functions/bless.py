@@ -17,8 +17,9 @@ expectation written back is
     error <ISSUE_CODE>: <message>[ <| level: message ...]
 
 where the `<| level: message` parts are what the case logged at notice level
-and above (`notice`, `warning`, `err` ...), in order. Newlines are escaped as
-\\n.
+and above (`notice`, `warning`, `err` ...), in order, and the `<! level:
+message` parts Puppet's own warnings (deprecations, without their location).
+Newlines are escaped as \\n.
 
 Run:  BLESS=1 python3 runtime/tests/functions/bless.py   (all cases)
       python3 runtime/tests/functions/bless.py           (only cases without ==>)
@@ -56,6 +57,15 @@ def log_parts(logs):
     return "".join(" <| " + escape(l) for l in logs)
 
 
+def puppet_log_parts(doc):
+    # Puppet's own warnings (deprecations), without their location.
+    out = []
+    for l in doc.get("puppet_logs") or []:
+        l = re.sub(r"\n   \((file & line not available|file: [^)]*)\)$", "", l)
+        out.append(" <! " + escape(l))
+    return "".join(out)
+
+
 def expectation(doc):
     if doc.get("oracle_failure"):
         raise SystemExit("oracle failure: %s" % doc.get("error"))
@@ -66,14 +76,15 @@ def expectation(doc):
         if len(logs) < 2:
             raise SystemExit("unexpected logs %r" % logs)
         t, v = logs[-2], logs[-1]
-        return "ok %s | %s%s" % (t[len("notice: "):], escape(v[len("notice: "):]), log_parts(logs[:-2]))
+        return "ok %s | %s%s%s" % (t[len("notice: "):], escape(v[len("notice: "):]), log_parts(logs[:-2]),
+                                   puppet_log_parts(doc))
     det = doc.get("error_details") or {}
     msg = det.get("basic_message") or doc["error"]
     msg = re.sub(r"^Evaluation Error: ", "", msg)
     msg = re.sub(r" \(file: [^)]*\)( on node \S+)?$", "", msg)
     msg = re.sub(r" on node \S+$", "", msg)
     code = det.get("issue_code") or "NONE"
-    return "error %s: %s%s" % (code, escape(msg), log_parts(logs))
+    return "error %s: %s%s%s" % (code, escape(msg), log_parts(logs), puppet_log_parts(doc))
 
 
 def main():
