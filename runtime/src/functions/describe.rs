@@ -960,19 +960,34 @@ pub fn describe_signatures(name: &str, sigs: &[&Dispatch], args: &[Value], block
 /// `args` the values bound to the parameters (a captures-rest parameter
 /// contributing its elements).
 pub fn describe_lambda_mismatch(signature: &Type, names: &[&str], args: &[Value]) -> String {
-    let (types, min, max) = match signature {
+    describe_callable_mismatch("block", signature, names, args, None)
+}
+
+/// The message for a call of a Puppet-language function (`label` is
+/// `'name'`, quoted) or lambda (`block`) whose single signature, the
+/// `Callable` type `signature` with parameter `names`, rejects `args` (and
+/// `block`): `'f' parameter 'x' expects ...`, `'f' expects 2 arguments, got
+/// 1`, `'f' expects (Integer x, String y)` with the rejections.
+pub fn describe_callable_mismatch(
+    label: &str,
+    signature: &Type,
+    names: &[&str],
+    args: &[Value],
+    block: Option<&Value>,
+) -> String {
+    let (types, min, max, block_type) = match signature {
         Type::Callable(c) => match &c.params {
             Some(Type::Tuple { types, size }) => {
                 let r = tuple_size(types, size);
-                (types.clone(), r.from as usize, r.to.map(|t| t as usize))
+                (types.clone(), r.from as usize, r.to.map(|t| t as usize), c.block.as_ref())
             }
-            _ => (vec![], 0, None),
+            _ => (vec![], 0, None, c.block.as_ref()),
         },
-        _ => (vec![], 0, None),
+        _ => (vec![], 0, None, None),
     };
     let types_ref: Vec<&Type> = types.iter().collect();
-    let sig = Sig { types: types_ref, names: names.to_vec(), min, max, block: None, block_name: "block" };
-    describe_sigs("block", std::slice::from_ref(&sig), &ArgsTuple::of(args, None))
+    let sig = Sig { types: types_ref, names: names.to_vec(), min, max, block: block_type, block_name: "block" };
+    describe_sigs(label, std::slice::from_ref(&sig), &ArgsTuple::of(args, block))
 }
 
 /// Does a lambda of type `signature` accept `args` (Puppet's
