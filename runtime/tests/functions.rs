@@ -235,6 +235,8 @@ enum Expr {
     If(Box<Expr>, Vec<Expr>, Vec<Expr>),
     Unless(Box<Expr>, Vec<Expr>, Vec<Expr>),
     Selector(Box<Expr>, Vec<(Expr, Expr)>),
+    /// `function name(params) { body }`.
+    FunctionDef(String, Rc<Lambda>),
 }
 
 #[derive(Debug)]
@@ -377,8 +379,17 @@ impl Parser {
             return Ok(None);
         }
         self.pos += 1;
+        let params = self.params("|")?;
+        self.expect("{")?;
+        let body = self.statements()?;
+        self.expect("}")?;
+        Ok(Some(Rc::new(Lambda { params, body })))
+    }
+
+    /// Parameters up to `close`: `Type $name = default`, `*$rest`.
+    fn params(&mut self, close: &str) -> P<Vec<Param>> {
         let mut params = Vec::new();
-        while !self.is_op("|") {
+        while !self.is_op(close) {
             let ty = if matches!(self.peek(), Some(Tok::TypeName(_))) { Some(self.type_expr()?) } else { None };
             let rest = if self.is_op("*") {
                 self.pos += 1;
@@ -401,11 +412,8 @@ impl Parser {
                 self.pos += 1;
             }
         }
-        self.expect("|")?;
-        self.expect("{")?;
-        let body = self.statements()?;
-        self.expect("}")?;
-        Ok(Some(Rc::new(Lambda { params, body })))
+        self.expect(close)?;
+        Ok(params)
     }
 
     /// A type in a lambda parameter: a name with optional `[...]`.
@@ -487,6 +495,13 @@ impl Parser {
                 "default" => Expr::Lit(Value::Default),
                 "true" => Expr::Lit(Value::Boolean(true)),
                 "false" => Expr::Lit(Value::Boolean(false)),
+                "function" => {
+                    let Some(Tok::Word(name)) = self.next() else { return Err("function name".into()) };
+                    self.expect("(")?;
+                    let params = self.params(")")?;
+                    let body = self.block()?;
+                    Expr::FunctionDef(name, Rc::new(Lambda { params, body }))
+                }
                 "if" | "unless" => {
                     let cond = self.expr(0)?;
                     let then = self.block()?;
@@ -572,6 +587,8 @@ struct Interp {
     scope: Rc<Scope>,
     globals: Rc<Scope>,
     logs: Vec<(LogLevel, String)>,
+    /// Puppet-language functions declared by the case.
+    user_functions: HashMap<String, Rc<Lambda>>,
     /// `warn_once` keys and messages, in order.
     warnings: Vec<(String, String)>,
     captures: Vec<Option<String>>,
@@ -736,6 +753,10 @@ impl Interp {
                     self.eval_block(els)?
                 }
             }
+            Expr::FunctionDef(name, l) => {
+                self.user_functions.insert(name.clone(), l.clone());
+                Value::Undef
+            }
             Expr::Selector(test, options) => {
                 let t = self.eval(test)?;
                 for (k, v) in options {
@@ -843,6 +864,24 @@ impl Host for Interp {
     }
 
     fn call_function(&mut self, name: &str, args: &[Value], block: Option<&Value>) -> FnResult {
+        if let Some(l) = self.user_functions.get(name).cloned() {
+            // A Puppet-language function: its one signature is checked as
+            // Puppet's dispatcher does, then it runs in the global scope.
+            let saved = std::mem::replace(&mut self.scope, self.globals.clone());
+            let f = self.make_lambda(&l);
+            self.scope = saved;
+            let f = f?;
+            let Value::Callable(c) = &f else { return Err(err(Error::argument("not callable"))) };
+            if block.is_some() || !describe::lambda_accepts(&c.signature, args) {
+                let names: Vec<&str> = l.params.iter().map(|p| p.name.as_str()).collect();
+                let msg = describe::describe_callable_mismatch(&format!("'{name}'"), &c.signature, &names, args, block);
+                return Err(err(Error::argument(msg)));
+            }
+            return match self.call_callable(&f, args) {
+                Err(Unwind::Return(v)) => Ok(v),
+                other => other,
+            };
+        }
         match functions::lookup(name) {
             Some(f) => functions::call(f, self, args, block),
             None => Err(err(Error::argument(format!("Unknown function '{name}'")))),
@@ -906,6 +945,7 @@ fn new_interp() -> Interp {
         globals: globals.clone(),
         logs: Vec::new(),
         warnings: Vec::new(),
+        user_functions: HashMap::new(),
         captures: Vec::new(),
         aliases: Vec::new(),
     };
