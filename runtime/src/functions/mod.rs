@@ -1,8 +1,20 @@
 //! Puppet 7's core function library: the functions of
 //! `lib/puppet/functions/*.rb` (4.x API) and the commonly used 3.x-API ones
-//! of `lib/puppet/parser/functions/` (`fail`, `sprintf`, `shellquote`,
-//! `md5`, `sha1`, `sha256`, `fqdn_rand`), with Puppet's signatures
-//! (dispatches), argument checks and exact error messages.
+//! of `lib/puppet/parser/functions/`, with Puppet's signatures (dispatches),
+//! argument checks, behaviour and exact error messages.
+//!
+//! Implemented here: `abs` `alert` `all` `annotate` `any` `assert_type`
+//! `break` `call` `camelcase` `capitalize` `ceiling` `chomp` `chop` `compare`
+//! `convert_to` `crit` `debug` `defined` `dig` `downcase` `each` `emerg`
+//! `empty` `err` `filter` `flatten` `floor` `get` `getvar` `group_by` `index`
+//! `info` `join` `keys` `length` `lest` `lstrip` `map` `match` `max` `min`
+//! `new` `next` `notice` `partition` `reduce` `regsubst` `return`
+//! `reverse_each` `round` `rstrip` `scanf` `size` `slice` `sort` `split`
+//! `step` `strftime` `strip` `then` `tree_each` `type` `unique` `unwrap`
+//! `upcase` `values` `versioncmp` `warning` `with`, and the 3.x functions
+//! `fail` `sprintf` `shellquote` `md5` `sha1` `sha256` `digest` (SHA-256, the
+//! default `digest_algorithm`) `fqdn_rand` (Ruby's MT19937 seeded from the
+//! `networking.fqdn` fact, so the numbers are Puppet's).
 //!
 //! The evaluator finds a function with [`lookup`] and runs it with [`call`],
 //! giving a [`Host`] through which functions call lambdas, other functions,
@@ -13,18 +25,30 @@
 //! arguments, got 1`, `'abs' parameter 'val' expects a Numeric value, got
 //! String`, `'each' block expects between 1 and 2 arguments, got 3`, the
 //! multi-signature `The function 'x' was called with arguments it does not
-//! accept. It expects one of: ...`), see [`describe`].
+//! accept. It expects one of: ...`), see [`describe`], which also writes
+//! the messages of lambda and Puppet-language function calls for the
+//! evaluator ([`describe::describe_lambda_mismatch`],
+//! [`describe::describe_callable_mismatch`]). A lambda's arity is read from
+//! its `Callable` signature; as in Puppet, a lambda's parameter types do not
+//! take part in choosing a dispatch (Puppet's `Callable[1,1]` is
+//! `Callable[Unit]`), the host checks them when it binds the arguments.
 //!
 //! Errors: an `Unwind::Error` coming out of [`call`] is either the inner
 //! message of an error the function raised itself (Puppet shows it as
-//! `Error while evaluating a Function Call, <message>`: the evaluator adds
-//! that prefix and the location), or an error the host returned from a
-//! callback ([`Host::call_callable`], [`Host::call_function`]), passed
-//! through unchanged. `break()`, `next()` and `return()` raise
-//! [`Unwind::Break`], [`Unwind::Next`] and [`Unwind::Return`]; iteration
-//! functions stop on `Break` exactly where Puppet's Ruby code does (for
-//! example `each` and `map` stop and return, `filter` on a hash and `all`
-//! let it propagate to the enclosing iteration).
+//! `Error while evaluating a Function Call, <message>`, or `... a Method
+//! call, ...`: the evaluator adds that prefix and the location), or an error
+//! the host returned from a callback ([`Host::call_callable`],
+//! [`Host::call_function`]), passed through unchanged, so the host can tell
+//! them apart. Ruby exceptions of Puppet's function bodies keep Ruby's text
+//! (`comparison of Integer with String failed`, `no implicit conversion of
+//! Integer into String`, ``undefined method `to_i' for true:TrueClass``).
+//! `break()`, `next()` and `return()` raise [`Unwind::Break`],
+//! [`Unwind::Next`] and [`Unwind::Return`]; iteration functions stop on
+//! `Break` exactly where Puppet's Ruby code does (`each`, `map`, `filter`
+//! of an array, `reduce`, `slice`, `step`, `reverse_each`, `tree_each` stop
+//! and return; `filter` of a hash, `all`, `any`, `index`, `partition`,
+//! `group_by`, `sort`, `max`, `unique`, `with` ... let it propagate to the
+//! enclosing iteration).
 //!
 //! Left to the evaluator (registered with [`Function::is_host_implemented`]
 //! so the name is known, but [`call`] refuses them): `include`, `require`,
@@ -38,11 +62,19 @@
 //! Known differences (the runtime's values cannot carry them): a hash
 //! iterator made by `$hash.step(1)` is not "hash style" (a two-parameter
 //! lambda gets `(index, [k, v])`, Puppet gives `(k, v)`); `tree_each`
-//! without a block returns an `Iterator[Any]` value where Puppet returns a
-//! Ruby tree iterator object; `annotate` exists but no value can be an
-//! `Annotation` type (there are no Object types), so it always reports the
-//! argument mismatch; `call` with a `Deferred` is not supported (no Deferred
-//! values exist).
+//! without a block returns an `Iterator[Any]` of `[path, value]` pairs where
+//! Puppet returns a Ruby tree iterator object; `annotate` exists but no
+//! value can be an `Annotation` type (there are no Object types), so it
+//! always reports the argument mismatch; `call` with a `Deferred` is not
+//! supported (no Deferred values exist); the lambda of `get`/`getvar`
+//! receives the error as a hash (`msg`, `kind`, `details`, `issue_code`)
+//! instead of an `Error` object; results beyond 64-bit integers
+//! (`floor(1e20)`) fail where Ruby would carry a Bignum.
+//!
+//! Tests: `tests/functions.rs` runs the case tables of `tests/functions/`
+//! (about 4,600 Puppet programs whose expectations real Puppet produced,
+//! see `tests/functions/bless.py`) through a small interpreter that
+//! implements [`Host`].
 
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
