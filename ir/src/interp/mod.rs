@@ -355,7 +355,7 @@ impl Interp {
 
     /// Binds arguments to the parameters of `f` in `scope` and returns the
     /// values in parameter order. `owner` names the body in messages.
-    fn bind(&mut self, f: &Function, args: Args, scope: &Rc<Scope>, owner: &str, loc: Loc) -> R<Vec<Value>> {
+    fn bind(&mut self, f: &Function, args: Args, scope: &Rc<Scope>, owner: &dyn Fn() -> String, loc: Loc) -> R<Vec<Value>> {
         let mut out = Vec::with_capacity(f.params.len());
         let (mut positional, mut named) = match args {
             Args::Positional(v) => (v, IndexMap::new()),
@@ -367,13 +367,13 @@ impl Interp {
                     || matches!(k.as_str(), "name" | "title" | "tag" | "require" | "before" | "notify" | "subscribe" | "stage" | "alias" | "audit" | "loglevel" | "noop" | "schedule")
                         && f.kind != FuncKind::Function;
                 if !known {
-                    return Err(error("INVALID_PARAMETER", format!("{owner}: has no parameter named '{k}'"), loc));
+                    return Err(error("INVALID_PARAMETER", format!("{}: has no parameter named '{k}'", owner()), loc));
                 }
             }
         }
         let mut rest_taken = false;
         for (i, p) in f.params.iter().enumerate() {
-            let pname = self.prog.name(p.name).to_string();
+            let pname: Rc<str> = self.prog.syms[p.name.index()].clone();
             let v = if p.captures_rest {
                 rest_taken = true;
                 let rest: Vec<Value> = if positional.len() > i { positional.split_off(i) } else { vec![] };
@@ -387,15 +387,15 @@ impl Interp {
                 }
             } else if i < positional.len() {
                 positional[i].clone()
-            } else if let Some(v) = named.shift_remove(&pname) {
+            } else if let Some(v) = (!named.is_empty()).then(|| named.shift_remove(&*pname)).flatten() {
                 v
             } else if let Some(d) = p.default {
                 self.run_thunk(d, scope)?
             } else if f.kind == FuncKind::Lambda || f.kind == FuncKind::Function {
                 let (min, max) = arity(f);
-                return Err(error("ARGUMENT_COUNT", count_message(owner, min, max, positional.len()), loc));
+                return Err(error("ARGUMENT_COUNT", count_message(&owner(), min, max, positional.len()), loc));
             } else {
-                return Err(error("MISSING_PARAMETER", format!("{owner}: expects a value for parameter '{pname}'"), loc));
+                return Err(error("MISSING_PARAMETER", format!("{}: expects a value for parameter '{}'", owner(), pname), loc));
             };
             if let Some(t) = p.ty {
                 let tv = self.run_thunk(t, scope)?;
@@ -410,7 +410,7 @@ impl Interp {
                     };
                     if !check {
                         let got = if p.captures_rest { display::type_display(&calc::infer_set(&v)) } else { got_label(&v) };
-                        let msg = format!("{owner} parameter '{pname}' expects {} value, got {got}", a_an_type(ty));
+                        let msg = format!("{} parameter '{}' expects {} value, got {got}", owner(), pname, a_an_type(ty));
                         return Err(error("TYPE_MISMATCH", msg, loc));
                     }
                 }
@@ -420,7 +420,7 @@ impl Interp {
         }
         if !rest_taken && positional.len() > f.params.len() {
             let (min, max) = arity(f);
-            return Err(error("ARGUMENT_COUNT", count_message(owner, min, max, positional.len()), loc));
+            return Err(error("ARGUMENT_COUNT", count_message(&owner(), min, max, positional.len()), loc));
         }
         Ok(out)
     }
@@ -435,7 +435,7 @@ impl Interp {
     fn call_body_named(&mut self, fid: FuncId, attrs: IndexMap<String, Value>, scope: Rc<Scope>, owner: &str) -> R<Value> {
         let f = self.prog.funcs[fid].clone();
         let loc = f.loc;
-        let vals = self.bind(&f, Args::Named(attrs), &scope, owner, loc)?;
+        let vals = self.bind(&f, Args::Named(attrs), &scope, &|| owner.to_string(), loc)?;
         let names: Vec<String> = f.params.iter().map(|p| self.prog.name(p.name).to_string()).collect();
         if let Some(i) = self.catalog.resources.iter().rposition(|r| r.reference() == owner) {
             let res = &mut self.catalog.resources[i];
@@ -457,7 +457,7 @@ impl Interp {
         if let Some(b) = block {
             args.push(b);
         }
-        let vals = self.bind(&f, Args::Positional(args), &scope, &format!("'{name}'"), loc)?;
+        let vals = self.bind(&f, Args::Positional(args), &scope, &|| format!("'{name}'"), loc)?;
         let v = match self.run_body(fid, vals, scope.clone(), None) {
             Err(Flow::Return(v, _)) => v,
             Err(Flow::Break(l)) => {
@@ -485,7 +485,9 @@ impl Interp {
         };
         let f = self.prog.funcs[func].clone();
         let scope = Scope::local(&cscope);
-        let vals = self.bind(&f, Args::Positional(args.to_vec()), &scope, "block", loc)?;
+        // Like Puppet's closures, ignore arguments beyond the parameters.
+        let n = if f.params.iter().any(|p| p.captures_rest) { args.len() } else { args.len().min(f.params.len()) };
+        let vals = self.bind(&f, Args::Positional(args[..n].to_vec()), &scope, &|| "block".to_string(), loc)?;
         match self.run_body(func, vals, scope, matches) {
             Err(Flow::Next(v)) => Ok(v),
             r => r,
@@ -648,7 +650,7 @@ impl Interp {
                             }
                         }
                         let blk = block.map(|b| r!(b).clone());
-                        let name = self.prog.name(*name).to_string();
+                        let name: Rc<str> = self.prog.syms[name.index()].clone();
                         self.call_named(&name, av, blk, &scope, loc)?
                     }
                     Op::Closure(fid) => {
@@ -856,8 +858,10 @@ impl Interp {
     // ---- calls
 
     fn call_named(&mut self, name: &str, args: Vec<Value>, block: Option<Value>, scope: &Rc<Scope>, loc: Loc) -> R<Value> {
-        let key = name.to_lowercase();
-        if let Some(&fid) = self.prog.functions.get(key.strip_prefix("::").unwrap_or(&key)) {
+        let key: std::borrow::Cow<str> =
+            if name.bytes().any(|c| c.is_ascii_uppercase()) { name.to_lowercase().into() } else { name.into() };
+        let key = key.strip_prefix("::").unwrap_or(&key).to_owned();
+        if let Some(&fid) = self.prog.functions.get(key.as_str()) {
             return self.call_puppet_function(fid, name, args, block, loc);
         }
         match key.as_str() {
@@ -937,7 +941,7 @@ impl Interp {
         self.containers.push(reference.clone());
         let f = self.prog.funcs[def.body].clone();
         let r = (|| {
-            let vals = self.bind(&f, Args::Named(IndexMap::new()), &scope, &reference, loc)?;
+            let vals = self.bind(&f, Args::Named(IndexMap::new()), &scope, &|| reference.clone(), loc)?;
             let params: IndexMap<String, Value> =
                 f.params.iter().zip(&vals).map(|(p, v)| (self.prog.name(p.name).to_string(), v.clone())).collect();
             if let Some(res) = self.catalog.resources.iter_mut().rev().find(|r| r.type_name == "Class" && r.title == cname) {
