@@ -1,0 +1,2 @@
+$x = abc[1]
+notice($x)

@@ -1,0 +1,2 @@
+notice([][0] == undef)
+notice([][0, 1])

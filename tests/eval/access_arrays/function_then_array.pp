@@ -1,0 +1,2 @@
+function foo() { notice('called') }
+foo() [1]

@@ -1,0 +1,2 @@
+$h = {true => yes}
+notice($h[true])

@@ -1,0 +1,2 @@
+$h = {a => lower}
+notice($h['A'] == undef)

@@ -1,0 +1,2 @@
+$h = {default => d, x => 1}
+notice($h[default])

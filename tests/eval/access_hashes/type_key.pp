@@ -1,0 +1,2 @@
+$h = {Integer => int}
+notice($h[Integer])

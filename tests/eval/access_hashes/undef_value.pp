@@ -1,0 +1,3 @@
+$h = {a => undef, b => 2}
+notice($h['a'] == undef)
+notice($h['a', 'b'])

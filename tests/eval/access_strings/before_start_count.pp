@@ -1,0 +1,1 @@
+notice("[${"Hello World"[-12, 2]}]")

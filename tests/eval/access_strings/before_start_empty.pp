@@ -1,0 +1,1 @@
+notice("[${"Hello World"[-13, 2]}]")

@@ -1,0 +1,2 @@
+notice("[${'abc'[10]}]")
+notice('abc'[10] == undef)

@@ -1,0 +1,4 @@
+notice(Array)
+notice(Array[String])
+$a = Array[String]
+notice($a)

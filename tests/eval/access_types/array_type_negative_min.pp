@@ -1,0 +1,1 @@
+notice(Array[Data, -1])

@@ -1,0 +1,2 @@
+$a = Array[String]
+notice($a[Integer])

@@ -1,0 +1,2 @@
+notice(Array[Data, 1])
+notice(Array[Data, 2, 4])

@@ -1,0 +1,2 @@
+class myclass($x = 10) { }
+notice(Class[myclass][x])

@@ -1,0 +1,2 @@
+notice(Class)
+notice(Class[apache])

@@ -1,0 +1,2 @@
+$c = Class[apache]
+notice($c)

@@ -1,0 +1,2 @@
+notice(Collection[1, 3])
+notice(Collection[2])

@@ -1,0 +1,1 @@
+notice(Enum[blue, red, green])

@@ -1,0 +1,1 @@
+notice(Float[3.2, 1.5])

@@ -1,0 +1,3 @@
+notice(Hash[String, Integer])
+$h = Hash[Scalar, String]
+notice($h)

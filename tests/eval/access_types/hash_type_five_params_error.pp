@@ -1,0 +1,1 @@
+notice(Hash[String, String, 1, 2, 3])

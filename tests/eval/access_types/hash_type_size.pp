@@ -1,0 +1,1 @@
+notice(Hash[Scalar, String, 1, 10])

@@ -1,0 +1,2 @@
+notice(NotUndef[String])
+notice(NotUndef)

@@ -1,0 +1,2 @@
+notice(Optional[String])
+notice(Optional)

@@ -1,0 +1,1 @@
+notice(Pattern[Pattern[a, b], Regexp[c]])

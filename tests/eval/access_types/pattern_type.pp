@@ -1,0 +1,2 @@
+notice(Pattern[red, blue, green])
+notice(Pattern[/a/, 'b'])

@@ -1,0 +1,4 @@
+$r = Regexp['(f)(o)(o)']
+notice($r)
+notice(Regexp[/x/])
+notice(Regexp)

@@ -1,0 +1,5 @@
+notice(Resource)
+notice(Resource[File])
+notice(Resource['File'])
+notice(Resource['file'])
+notice(Resource[file])

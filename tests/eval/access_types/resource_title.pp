@@ -1,0 +1,2 @@
+notice(Resource[File, '/tmp/x'])
+notice(Resource[File]['/tmp/x'])

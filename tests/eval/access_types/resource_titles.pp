@@ -1,0 +1,1 @@
+notice(Resource[File, '/tmp/x', '/tmp/y'])

@@ -1,0 +1,3 @@
+notice(Resource[File] == File)
+notice(Resource[File, 'a'] == File['a'])
+notice(Resource['notify'] == Notify)

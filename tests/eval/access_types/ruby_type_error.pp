@@ -1,0 +1,1 @@
+notice(Ruby['Puppet::Bindings'])

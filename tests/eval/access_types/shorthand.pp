@@ -1,0 +1,4 @@
+notice(File)
+notice(file)
+notice(File['/tmp/x'])
+notice(File['/tmp/x', '/tmp/y'])

@@ -1,0 +1,1 @@
+notice(Struct[{mode => Enum[read, write, update], path => String[1]}])

@@ -1,0 +1,2 @@
+notice(Timespan[2])
+notice(Timespan[77.3])

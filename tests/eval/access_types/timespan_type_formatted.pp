@@ -1,0 +1,1 @@
+notice(Timespan[Timespan('11', '%H'), Timespan('12', '%H')])

@@ -1,0 +1,1 @@
+notice(Timestamp[default, 1433116800])

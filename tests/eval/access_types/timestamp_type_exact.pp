@@ -1,0 +1,1 @@
+notice(Timestamp['2012-10-10'])

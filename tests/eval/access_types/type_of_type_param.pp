@@ -1,0 +1,3 @@
+$t = Integer[1, 5]
+notice(Array[$t])
+notice(Hash[String, $t])

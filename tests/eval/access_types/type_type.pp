@@ -1,0 +1,2 @@
+notice(Type[Integer])
+notice(Type)

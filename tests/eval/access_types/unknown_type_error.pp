@@ -1,0 +1,2 @@
+notice(Nosuchtype)
+notice(Nosuchtype['x'])

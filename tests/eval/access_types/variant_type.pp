@@ -1,0 +1,2 @@
+notice(Variant[Integer, String])
+notice(Variant)

@@ -1,0 +1,1 @@
+notice(60 / Timespan(2))

@@ -1,0 +1,2 @@
+notice(-7 % 3)
+notice(7 % -3)

@@ -1,0 +1,2 @@
+notice(Timespan(60) * 2)
+notice(3 * Timespan(2))

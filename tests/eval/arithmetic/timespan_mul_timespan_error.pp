@@ -1,0 +1,1 @@
+notice(Timespan(60) * Timespan(2))

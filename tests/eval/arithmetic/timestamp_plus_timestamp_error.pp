@@ -1,0 +1,2 @@
+$t = Timestamp('2020-01-01T00:00:00.000 UTC')
+notice($t + $t)

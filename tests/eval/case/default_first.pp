@@ -1,0 +1,4 @@
+case 2 {
+  default: { notice(default) }
+  2: { notice(two) }
+}

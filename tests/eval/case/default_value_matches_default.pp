@@ -1,0 +1,4 @@
+case default {
+  'x': { notice(x) }
+  default: { notice('default option') }
+}

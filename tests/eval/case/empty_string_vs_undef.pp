@@ -1,0 +1,4 @@
+case '' {
+  undef: { notice(undef) }
+  '': { notice(empty) }
+}

@@ -1,0 +1,4 @@
+case {a => 1, b => 2} {
+  {a => 1}: { notice(partial) }
+  {a => 1, b => 2}: { notice(exact) }
+}

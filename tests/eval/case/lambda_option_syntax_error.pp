@@ -1,0 +1,3 @@
+case 1 {
+  |$x| { $x > 0 }: { notice(positive) }
+}

@@ -1,0 +1,4 @@
+case 123 {
+  /123/: { notice(matched) }
+  default: { notice('regex does not match integers') }
+}

@@ -1,0 +1,4 @@
+case 'abc' {
+  /^x/: { notice(x) }
+  /^a(.)/: { notice("a then ${1}") }
+}

@@ -1,0 +1,5 @@
+$band = 'elvis'
+notice case $band {
+  'paul', 'ringo': { 'One of The Beatles' }
+  default: { 'In Some other band' }
+}

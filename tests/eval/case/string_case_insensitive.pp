@@ -1,0 +1,3 @@
+case 'ABC' {
+  'abc': { notice('matched case-insensitively') }
+}

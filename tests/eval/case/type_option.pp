@@ -1,0 +1,4 @@
+case 'str' {
+  Integer: { notice(int) }
+  String: { notice(string) }
+}

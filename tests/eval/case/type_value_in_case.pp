@@ -1,0 +1,3 @@
+case Integer {
+  Type[Integer]: { notice('a type value') }
+}

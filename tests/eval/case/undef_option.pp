@@ -1,0 +1,3 @@
+case undef {
+  undef: { notice('undef matched') }
+}

@@ -1,0 +1,2 @@
+class c($x = 1, $y = undef) { }
+class { 'c': x => 5 }

@@ -1,0 +1,2 @@
+class c { notify { 'from c': } }
+include c

@@ -1,0 +1,2 @@
+class c { notice('c in node') }
+node default { include c }

@@ -1,0 +1,2 @@
+class c(Optional[Integer] $x = undef) { notice("[${x}]") }
+include c

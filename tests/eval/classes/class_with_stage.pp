@@ -1,0 +1,3 @@
+stage { 'pre': before => Stage['main'] }
+class c { }
+class { 'c': stage => 'pre' }

@@ -1,0 +1,3 @@
+class inner { notice(inner) }
+class outer { contain inner }
+include outer

@@ -1,0 +1,3 @@
+$top = 'top value'
+class c($p = $top) { notice($p) }
+include c

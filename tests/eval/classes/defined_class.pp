@@ -1,0 +1,5 @@
+class c { }
+notice(defined(Class['c']))
+include c
+notice(defined(Class['c']))
+notice(defined('c'))

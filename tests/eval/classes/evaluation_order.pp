@@ -1,0 +1,6 @@
+class a { notice(a) }
+class b { notice(b) }
+notice(start)
+include b
+include a
+notice(end)

@@ -1,0 +1,2 @@
+class c { notice(c) }
+include C

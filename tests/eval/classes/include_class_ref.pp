@@ -1,0 +1,2 @@
+class a { notice(a) }
+include Class['a']

@@ -1,0 +1,3 @@
+class c { notice(c) }
+function f() { include c }
+f()

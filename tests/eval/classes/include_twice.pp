@@ -1,0 +1,3 @@
+class c { notice('once') }
+include c
+include c

@@ -1,0 +1,2 @@
+class child inherits nosuch { }
+include child

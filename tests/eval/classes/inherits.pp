@@ -1,0 +1,3 @@
+class base { notice('base') }
+class child inherits base { notice('child') }
+include child

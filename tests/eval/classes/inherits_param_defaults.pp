@@ -1,0 +1,3 @@
+class base { $v = 'from base' }
+class child($p = $v) inherits base { notice($p) }
+include child

@@ -1,0 +1,2 @@
+class foo::bar { notice("[${module_name}]") }
+include foo::bar

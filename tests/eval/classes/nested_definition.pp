@@ -1,0 +1,5 @@
+class outer {
+  class inner { notice(inner) }
+}
+include outer
+include outer::inner

@@ -1,0 +1,2 @@
+class a::b::c { notice('deep') }
+include a::b::c

@@ -1,0 +1,2 @@
+class c { notice('in c') }
+notice('main')

@@ -1,0 +1,4 @@
+class dep { notice(dep) }
+class user { require dep
+ notice(user) }
+include user

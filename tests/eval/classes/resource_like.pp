@@ -1,0 +1,2 @@
+class c($x = 1) { notice($x) }
+class { 'c': x => 5 }

@@ -1,0 +1,3 @@
+class c($x = 1) { notice($x) }
+class { 'c': x => 2 }
+include c

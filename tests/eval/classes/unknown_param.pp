@@ -1,0 +1,2 @@
+class c($x = 1) { }
+class { 'c': y => 2 }

@@ -1,0 +1,2 @@
+notice(default == default)
+notice(default == 'default')

@@ -1,0 +1,3 @@
+notice(Integer[1,10] > Integer[1,10])
+notice(Integer[1,10] >= Integer[1,10])
+notice(Integer[1,10] == Integer[1,10])

@@ -1,0 +1,2 @@
+notice(/a/ == /a/)
+notice(/a/ == /b/)

@@ -1,0 +1,3 @@
+notice(Notify['a'] == Notify['a'])
+notice(Notify['a'] == Notify['b'])
+notice(Resource['notify', 'a'] == Notify['a'])

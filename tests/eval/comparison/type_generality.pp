@@ -1,0 +1,4 @@
+notice(Any > Integer)
+notice(Integer < Any)
+notice(Numeric > Integer)
+notice(String > Integer)

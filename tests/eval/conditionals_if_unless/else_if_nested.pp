@@ -1,0 +1,1 @@
+if false { } else { if true { notice('inner') } }

@@ -1,0 +1,3 @@
+[undef, false].each |$v| {
+  if $v { notice('truthy') } else { notice('falsy') }
+}

@@ -1,0 +1,1 @@
+if 'false' { notice('string false is truthy') }

@@ -1,0 +1,1 @@
+if false { notice('yes') } else { notice('no') }

@@ -1,0 +1,1 @@
+notice(if 1 > 2 { big } else { small })

@@ -1,0 +1,2 @@
+$v = if false { 'a' }
+notice($v == undef)

@@ -1,0 +1,2 @@
+$v = if true { 'a' } else { 'b' }
+notice($v)

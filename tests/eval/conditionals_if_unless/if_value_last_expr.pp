@@ -1,0 +1,3 @@
+$v = if true { $q = 1
+ 'last' }
+notice($v)

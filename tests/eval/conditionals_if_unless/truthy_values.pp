@@ -1,0 +1,3 @@
+[0, '', [], {}, 'false', default].each |$v| {
+  if $v { notice("truthy") }
+}

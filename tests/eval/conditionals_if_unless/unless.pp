@@ -1,0 +1,2 @@
+unless false { notice('ran') }
+unless true { notice('not ran') }

@@ -1,0 +1,1 @@
+unless 1 == 1 { notice('a') } else { notice('b') }

@@ -1,0 +1,1 @@
+unless undef { notice('undef is falsy') }

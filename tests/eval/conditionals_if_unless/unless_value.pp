@@ -1,0 +1,2 @@
+$v = unless false { 'u' }
+notice($v)

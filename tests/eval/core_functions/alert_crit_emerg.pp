@@ -1,0 +1,3 @@
+alert('a')
+crit('c')
+emerg('e')

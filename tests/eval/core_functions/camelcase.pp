@@ -1,0 +1,2 @@
+notice(camelcase('hello_big_world'))
+notice(['a_b', 'c_d'].camelcase)

@@ -1,0 +1,2 @@
+notice(capitalize('hello world'))
+notice(['ab', 'cd'].capitalize)

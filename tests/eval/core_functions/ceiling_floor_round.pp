@@ -1,0 +1,5 @@
+notice(ceiling(1.2))
+notice(floor(1.8))
+notice(round(2.5))
+notice(round(-2.5))
+notice(floor(-1.5))

@@ -1,0 +1,3 @@
+notice("[${chomp("ab\n")}]")
+notice(chop('abc'))
+notice("[${chomp("ab\r\n")}]")

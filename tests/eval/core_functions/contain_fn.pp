@@ -1,0 +1,3 @@
+class x { notice(x) }
+class y { contain(x) }
+include y

@@ -1,0 +1,3 @@
+debug('dbg')
+info('inf')
+notice('shown')

@@ -1,0 +1,5 @@
+notice(empty(''))
+notice(empty([]))
+notice(empty({}))
+notice(empty('a'))
+notice(empty(undef))

@@ -1,0 +1,1 @@
+notice(epp('nomodule/x.epp'))

@@ -1,0 +1,1 @@
+notice(file('nomodule/nofile'))

@@ -1,0 +1,1 @@
+notice(find_template('nomodule/x.erb') == undef)

@@ -1,0 +1,2 @@
+notice(flatten([1, [2, [3, [4]]]]))
+notice(flatten(1, [2]))

@@ -1,0 +1,2 @@
+class k { notice(k) }
+include(k)

@@ -1,0 +1,2 @@
+notice(inline_epp('<%- |String $who| -%>
+hi <%= $who %>', {who => 'you'}))

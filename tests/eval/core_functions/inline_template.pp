@@ -1,0 +1,1 @@
+notice(inline_template('<%= 1 + 2 %>'))

@@ -1,0 +1,2 @@
+notice(undef.lest || { 'alt' })
+notice(1.lest || { 'alt' })

@@ -1,0 +1,2 @@
+notice(lookup('nokey', undef, undef, 'dflt'))
+notice(lookup('nokey', {default_value => 'dflt2'}))

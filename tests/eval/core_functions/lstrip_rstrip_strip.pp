@@ -1,0 +1,3 @@
+notice("[${lstrip('  a  ')}]")
+notice("[${rstrip('  a  ')}]")
+notice("[${strip('  a  ')}]")

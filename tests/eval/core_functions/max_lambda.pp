@@ -1,0 +1,1 @@
+notice(max('aaa', 'b', 'cc') |$a, $b| { compare($a.length, $b.length) })

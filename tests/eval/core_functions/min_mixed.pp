@@ -1,0 +1,1 @@
+notice(min(1, 'a'))

@@ -1,0 +1,1 @@
+notice(module_directory('nomodule') == undef)

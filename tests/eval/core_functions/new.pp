@@ -1,0 +1,2 @@
+notice(new(String, 42))
+notice(Array.new([1]))

@@ -1,0 +1,1 @@
+notice(reduce([1, 2, 3]) |$m, $x| { $m * $x })

@@ -1,0 +1,3 @@
+notice(regsubst('hello', 'l', 'L'))
+notice(regsubst('hello', 'l', 'L', 'G'))
+notice(regsubst('Hello', 'h', 'J', 'I'))

@@ -1,0 +1,2 @@
+notice(regsubst(['ab', 'cb'], /b$/, 'X'))
+notice(regsubst('a-b', /(\w)-(\w)/, '\2-\1'))

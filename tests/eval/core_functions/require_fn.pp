@@ -1,0 +1,2 @@
+class r { notice(r) }
+require(r)

@@ -1,0 +1,1 @@
+notice(reverse_each([1, 2, 3]).map |$x| { $x })

@@ -1,0 +1,1 @@
+notice('abc'.reverse_each.map |$c| { $c }.join)

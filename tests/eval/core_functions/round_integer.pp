@@ -1,0 +1,2 @@
+notice(round(3))
+notice(type(round(3.4)))

@@ -1,0 +1,1 @@
+notice(shellquote('a b', "c'd", 'e'))

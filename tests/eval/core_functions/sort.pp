@@ -1,0 +1,3 @@
+notice(sort([3, 1, 2]))
+notice(sort(['b', 'A', 'a']))
+notice(sort([3, 1, 2]) |$a, $b| { compare($b, $a) })

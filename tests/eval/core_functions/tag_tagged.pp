@@ -1,0 +1,2 @@
+tag('mytag')
+notice(tagged('mytag'))

@@ -1,0 +1,1 @@
+notice(template('nomodule/x.erb'))

@@ -1,0 +1,2 @@
+notice(Sensitive('s').unwrap)
+notice(unwrap('plain'))

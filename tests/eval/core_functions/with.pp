@@ -1,0 +1,1 @@
+notice(with(1) |$x| { $x + 1 })

@@ -1,0 +1,2 @@
+define d($msg) { notify { "n-${title}": message => $msg } }
+d { 'a': msg => 'hello' }

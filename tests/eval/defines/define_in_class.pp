@@ -1,0 +1,3 @@
+define d() { notice("d ${title}") }
+class c { d { 'from class': } }
+include c

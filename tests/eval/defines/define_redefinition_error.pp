@@ -1,0 +1,3 @@
+define d() { }
+define d() { }
+d { 'a': }

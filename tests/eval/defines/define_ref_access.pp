@@ -1,0 +1,3 @@
+define d($p = 5) { }
+d { 'a': p => 9 }
+notice(D['a'][p])

@@ -1,0 +1,3 @@
+define d() { $upper = upcase($title)
+ notice($upper) }
+d { 'abc': }

@@ -1,0 +1,3 @@
+define d() { }
+d { 'a': tag => 'extra' }
+notify { 'n': require => D['a'] }

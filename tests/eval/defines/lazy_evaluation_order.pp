@@ -1,0 +1,4 @@
+define d() { notice("define ${title}") }
+notice('before')
+d { 'x': }
+notice('after')

@@ -1,0 +1,2 @@
+define my::thing() { notice("thing ${title}") }
+my::thing { 't': }

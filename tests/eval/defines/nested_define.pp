@@ -1,0 +1,3 @@
+define inner() { notice("inner ${title}") }
+define outer() { inner { "${title}-i": } }
+outer { 'o': }

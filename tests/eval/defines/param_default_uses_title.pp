@@ -1,0 +1,2 @@
+define d($path = "/tmp/${title}") { notice($path) }
+d { 'f': }

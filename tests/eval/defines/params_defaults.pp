@@ -1,0 +1,3 @@
+define d($p = 'dflt') { notice("${title} ${p}") }
+d { 'a': }
+d { 'b': p => 'given' }

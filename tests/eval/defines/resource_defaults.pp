@@ -1,0 +1,3 @@
+define d($p = 'param default') { notice($p) }
+D { p => 'resource default' }
+d { 'a': }

@@ -1,0 +1,2 @@
+define d() { notice("d ${title}") }
+d { 'one': }

@@ -1,0 +1,3 @@
+define d() { notice($title) }
+d { 'a': }
+d { 'b': }

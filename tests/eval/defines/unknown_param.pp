@@ -1,0 +1,2 @@
+define d() { }
+d { 'a': nope => 1 }

@@ -1,0 +1,2 @@
+err('just a log')
+notice('still running')

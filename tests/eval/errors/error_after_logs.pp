@@ -1,0 +1,3 @@
+notice('first')
+warning('second')
+fail('third')

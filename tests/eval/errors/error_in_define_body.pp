@@ -1,0 +1,4 @@
+define d() {
+  notice(1 / 0)
+}
+d { 'x': }

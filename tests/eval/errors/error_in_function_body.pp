@@ -1,0 +1,4 @@
+function f($x) {
+  $x / 0
+}
+notice(f(1))

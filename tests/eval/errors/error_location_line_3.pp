@@ -1,0 +1,3 @@
+notice(1)
+notice(2)
+  notice(1 / 0)

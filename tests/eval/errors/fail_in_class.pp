@@ -1,0 +1,5 @@
+class c {
+  notice('before')
+  fail('inside class')
+}
+include c

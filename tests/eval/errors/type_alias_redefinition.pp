@@ -1,0 +1,2 @@
+type T = Integer
+type T = String

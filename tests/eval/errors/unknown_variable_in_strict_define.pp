@@ -1,0 +1,3 @@
+# @setting strict_variables = true
+define d() { notice($nope) }
+d { 'x': }

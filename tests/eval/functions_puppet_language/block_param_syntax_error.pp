@@ -1,0 +1,2 @@
+function twice(Callable &$block) { [$block.call(1), $block.call(2)] }
+notice(twice() |$x| { $x * 10 })

@@ -1,0 +1,2 @@
+function add($a, $b) { $a + $b }
+notice(call('add', 1, 2))

@@ -1,0 +1,2 @@
+function shout($s) { upcase($s) }
+notice(shout('hi'))

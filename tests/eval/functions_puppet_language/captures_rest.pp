@@ -1,0 +1,3 @@
+function f($a, *$rest) { [$a, $rest] }
+notice(f(1))
+notice(f(1, 2, 3))

@@ -1,0 +1,2 @@
+function f(String *$rest) { $rest }
+notice(f('a', 1))

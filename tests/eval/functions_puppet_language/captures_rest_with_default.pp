@@ -1,0 +1,2 @@
+function f(*$rest = ['d']) { $rest }
+notice(f())

@@ -1,0 +1,2 @@
+function f($a, $b = $a * 2) { [$a, $b] }
+notice(f(3))

@@ -1,0 +1,3 @@
+function greet($who = 'world') { "hello ${who}" }
+notice(greet())
+notice(greet('you'))

@@ -1,0 +1,2 @@
+notice(later(2))
+function later($x) { $x * 21 }

@@ -1,0 +1,4 @@
+function f() { $local = 1
+ $local }
+notice(f())
+notice("[${local}]")

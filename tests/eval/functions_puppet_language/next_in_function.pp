@@ -1,0 +1,5 @@
+function f() {
+  next(5)
+  10
+}
+notice(f())

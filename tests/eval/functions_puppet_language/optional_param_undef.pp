@@ -1,0 +1,3 @@
+function f(Optional[Integer] $x = undef) { "[${x}]" }
+notice(f())
+notice(f(3))

@@ -1,0 +1,2 @@
+function f($title) { $title }
+notice(f(1))

@@ -1,0 +1,2 @@
+function add($a, $b) { $a + $b }
+notice(add(1, 2))

@@ -1,0 +1,3 @@
+function f() { 1 }
+function f() { 2 }
+notice(f())

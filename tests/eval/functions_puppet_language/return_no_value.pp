@@ -1,0 +1,5 @@
+function f() {
+  return()
+  'not reached'
+}
+notice(f() == undef)

@@ -1,0 +1,2 @@
+function f() >> Integer { 42 }
+notice(f())

@@ -1,0 +1,2 @@
+function f() { notice('side effect'); 1 }
+f()

@@ -1,0 +1,2 @@
+function add(Integer $a, Integer $b) { $a + $b }
+notice(add(1, 2))

@@ -1,0 +1,1 @@
+notice(nosuchfunction(1))

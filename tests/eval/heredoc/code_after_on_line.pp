@@ -1,0 +1,4 @@
+$x = @(END); notice('after')
+body
+END
+notice($x)

@@ -1,0 +1,3 @@
+notice(@(END OF TEXT))
+hello
+END OF TEXT

@@ -1,0 +1,3 @@
+notice(@("END"/u))
+\u00e9
+END

@@ -1,0 +1,3 @@
+notice(@("END"/))
+a\tb\$c \\ d
+END

@@ -1,0 +1,4 @@
+$x = 42
+notice(@("END"))
+x is ${x} and $x
+END

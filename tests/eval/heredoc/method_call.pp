@@ -1,0 +1,3 @@
+notice(@(END).upcase)
+shout
+END

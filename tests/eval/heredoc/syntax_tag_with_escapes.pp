@@ -1,0 +1,3 @@
+notice(@("END":yaml/t))
+a:\tb
+END

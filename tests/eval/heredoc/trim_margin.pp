@@ -1,0 +1,5 @@
+$s = @(END)
+    line1
+    line2
+    |-END
+notice("[${s}]")

@@ -1,0 +1,5 @@
+notice(join([@(A), @(B)], '|'))
+first
+A
+second
+B

@@ -1,0 +1,2 @@
+notice('b' in {a => 1, b => 2})
+notice(2 in {a => 1, b => 2})

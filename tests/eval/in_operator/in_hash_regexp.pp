@@ -1,0 +1,1 @@
+notice(/^a/ in {abc => 1})

@@ -1,0 +1,2 @@
+notice('x' in 5)
+notice(1 in undef)

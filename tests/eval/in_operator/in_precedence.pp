@@ -1,0 +1,2 @@
+notice(!('a' in ['b']))
+notice('a' in ['a'] and true)

@@ -1,0 +1,2 @@
+notice(/b+/ in 'abbc')
+notice(/z/ in 'abc')

@@ -1,0 +1,1 @@
+notice('A' in ['a', 'b'])

@@ -1,0 +1,2 @@
+notice('a' in 'abc')
+notice('d' in 'abc')

@@ -1,0 +1,2 @@
+notice('A' in 'abc')
+notice('BC' in 'abc')

@@ -1,0 +1,1 @@
+[a, b, c].each |$x| { notice($x) }

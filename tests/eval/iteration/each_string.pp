@@ -1,0 +1,1 @@
+'abc'.each |$ch| { notice($ch) }

@@ -1,0 +1,2 @@
+$u = undef
+$u.each |$x| { notice($x) }

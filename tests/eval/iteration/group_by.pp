@@ -1,0 +1,1 @@
+notice(['a', 'bb', 'cc', 'd'].group_by |$s| { $s.length })

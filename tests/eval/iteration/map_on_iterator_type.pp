@@ -1,0 +1,1 @@
+notice(Integer[1, 3].filter |$x| { $x != 2 })

@@ -1,0 +1,1 @@
+notice([].reduce |$m, $x| { $m + $x } == undef)

@@ -1,0 +1,1 @@
+[a, b].each |$i, $x| { notice("${i}:${x}") }

@@ -1,0 +1,1 @@
+with(1) |$first, *$rest| { notice($rest) }

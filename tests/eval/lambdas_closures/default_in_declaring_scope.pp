@@ -1,0 +1,2 @@
+$d = outer_default
+with(1) |$a, $b = $d| { notice($b) }

@@ -1,0 +1,1 @@
+with(2) |$a, $b = $a * 10| { notice($b) }

@@ -1,0 +1,2 @@
+[1].each |$x| { $y = $x + 1
+ notice($y) }

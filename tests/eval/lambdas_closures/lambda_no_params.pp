@@ -1,0 +1,1 @@
+notice(with() || { 'no params' })

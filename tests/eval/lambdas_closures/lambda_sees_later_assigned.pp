@@ -1,0 +1,3 @@
+$f = [1].map |$x| { "[${later}]" }
+$later = 'late'
+notice($f)

@@ -1,0 +1,2 @@
+notice(with(5) |$x| { $a = $x
+ $a * 2 })

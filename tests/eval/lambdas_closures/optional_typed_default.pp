@@ -1,0 +1,1 @@
+with() |Optional[String] $s = undef| { notice("[${s}]") }

@@ -1,0 +1,5 @@
+function f() {
+  [1, 2, 3].each |$x| { if $x == 2 { return($x * 100) } }
+  'not reached'
+}
+notice(f())

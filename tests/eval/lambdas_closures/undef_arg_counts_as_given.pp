@@ -1,0 +1,1 @@
+with(undef) |$a = 'dflt'| { notice("[${a}]") }

@@ -1,0 +1,2 @@
+notice([])
+notice([] =~ Array)

@@ -1,0 +1,1 @@
+notice([1, 'a', true, undef, 1.5, default, /r/])

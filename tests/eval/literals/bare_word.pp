@@ -1,0 +1,2 @@
+notice(hello)
+notice(hello::world)

@@ -1,0 +1,2 @@
+notice(true)
+notice(false)

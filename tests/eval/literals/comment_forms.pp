@@ -1,0 +1,4 @@
+# a comment
+notice(1) # trailing
+/* block
+comment */ notice(2)

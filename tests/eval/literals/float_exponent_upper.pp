@@ -1,0 +1,2 @@
+notice(1E3)
+notice(2e2)

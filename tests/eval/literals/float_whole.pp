@@ -1,0 +1,2 @@
+notice(2.0)
+notice(100.0)

@@ -1,0 +1,3 @@
+notice(0xFF)
+notice(0Xff)
+notice(0x1a)

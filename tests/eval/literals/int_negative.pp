@@ -1,0 +1,2 @@
+notice(-5)
+notice(- 5)

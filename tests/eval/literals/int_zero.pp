@@ -1,0 +1,2 @@
+notice(0)
+notice(00)

@@ -1,0 +1,3 @@
+$a = apache::port
+notice($a)
+notice($a =~ String)

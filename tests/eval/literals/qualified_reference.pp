@@ -1,0 +1,3 @@
+$a = Integer
+notice($a)
+notice($a =~ Type)

@@ -1,0 +1,3 @@
+$a = /.*/
+notice($a)
+notice($a =~ Regexp)

@@ -1,0 +1,1 @@
+notice("You can quote me on that")

@@ -1,0 +1,1 @@
+notice("I keep \t of things around here")

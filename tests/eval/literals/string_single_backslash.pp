@@ -1,0 +1,3 @@
+notice('a\\b')
+notice('a\nb')
+notice('tab\there')

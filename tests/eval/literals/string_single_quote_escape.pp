@@ -1,0 +1,1 @@
+notice('He said "hello", but it sounded like \'yello\'')

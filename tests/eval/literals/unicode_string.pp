@@ -1,0 +1,2 @@
+notice('héllo wörld')
+notice('日本')

@@ -1,0 +1,5 @@
+notice(!'a')
+notice(!0)
+notice(![])
+notice(!undef)
+notice(!{})

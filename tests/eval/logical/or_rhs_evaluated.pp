@@ -1,0 +1,1 @@
+notice(false or notice('rhs'))

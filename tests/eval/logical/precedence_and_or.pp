@@ -1,0 +1,2 @@
+notice(true or false and false)
+notice((true or false) and false)

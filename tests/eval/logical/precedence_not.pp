@@ -1,0 +1,2 @@
+notice(!true or true)
+notice(!(true or true))

@@ -1,0 +1,2 @@
+$r = (notice('left') == undef) and (notice('right') == undef)
+notice($r)

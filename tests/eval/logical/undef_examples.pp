@@ -1,0 +1,3 @@
+notice(true and undef)
+notice(true and !undef)
+notice(true and !false)

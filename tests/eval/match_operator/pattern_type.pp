@@ -1,0 +1,4 @@
+$pattern = Pattern[red, blue, green]
+notice('red' =~ $pattern)
+notice('blue' =~ $pattern)
+notice('yellow' =~ $pattern)

@@ -1,0 +1,2 @@
+notice('abc' =~ /\Aabc\z/)
+notice("a\nb" =~ /^b$/)

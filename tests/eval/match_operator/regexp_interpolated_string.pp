@@ -1,0 +1,2 @@
+$w = 'b+'
+notice('abbc' =~ "a${w}c")

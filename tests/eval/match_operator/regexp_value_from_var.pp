@@ -1,0 +1,3 @@
+$r = /x(\d)/
+notice('x5' =~ $r)
+notice($1)

@@ -1,0 +1,1 @@
+notice('notaversion' =~ SemVerRange('1.x'))

@@ -1,0 +1,2 @@
+notice('abc' =~ 'a.c')
+notice('abc' =~ '^c')

@@ -1,0 +1,3 @@
+$x = abc =~ /(a)b(c)/
+notice($x)
+notice("${0} ${1} ${2}")

@@ -1,0 +1,3 @@
+case 'hello world' {
+  /(\w+) (\w+)/: { notice("${2} ${1}") }
+}

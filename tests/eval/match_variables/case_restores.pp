@@ -1,0 +1,5 @@
+$m = 'q' =~ /(q)/
+case 'abc' {
+  /(b)/: { notice($1) }
+}
+notice($1)

@@ -1,0 +1,3 @@
+$m = 'out' =~ /(out)/
+class c { notice("[${1}]") }
+include c

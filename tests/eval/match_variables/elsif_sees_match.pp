@@ -1,0 +1,5 @@
+if 'abc' =~ /(z)/ {
+  notice('no')
+} elsif 'abc' =~ /(b)/ {
+  notice("elsif ${1}")
+}

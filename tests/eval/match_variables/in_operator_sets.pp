@@ -1,0 +1,3 @@
+$r = /b(.)/ in ['abc', 'bxd']
+notice($r)
+notice($1)

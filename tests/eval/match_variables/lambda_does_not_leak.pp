@@ -1,0 +1,3 @@
+$m = 'top' =~ /(top)/
+['inner'].each |$s| { $n = $s =~ /(inner)/ }
+notice($1)

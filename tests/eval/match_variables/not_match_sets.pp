@@ -1,0 +1,3 @@
+$r = 'abc' !~ /(b)/
+notice($r)
+notice($1)

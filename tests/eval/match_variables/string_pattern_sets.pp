@@ -1,0 +1,3 @@
+$r = 'abc' =~ 'b(c)'
+notice($r)
+notice($1)

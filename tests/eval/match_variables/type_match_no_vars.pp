@@ -1,0 +1,4 @@
+$m = 'q' =~ /(q)/
+$r = 'abc' =~ Pattern[/(b)/]
+notice($r)
+notice($1)

@@ -1,0 +1,4 @@
+class c($p = undef) { }
+include c
+[$p] = Class['c']
+notice($p == undef)

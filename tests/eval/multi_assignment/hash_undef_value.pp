@@ -1,0 +1,2 @@
+[$a] = {a => undef}
+notice($a == undef)

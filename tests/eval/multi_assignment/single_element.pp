@@ -1,0 +1,2 @@
+[$only] = [42]
+notice($only)

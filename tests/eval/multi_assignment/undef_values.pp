@@ -1,0 +1,2 @@
+[$a, $b] = [undef, 2]
+notice($a == undef)

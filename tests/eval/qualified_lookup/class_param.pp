@@ -1,0 +1,3 @@
+class c($p = 7) { }
+include c
+notice($c::p)

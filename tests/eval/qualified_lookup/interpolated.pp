@@ -1,0 +1,3 @@
+class c { $x = val }
+include c
+notice("${c::x} ${::c::x}")

@@ -1,0 +1,3 @@
+class a::b { $v = nested }
+include a::b
+notice($a::b::v)

@@ -1,0 +1,3 @@
+@notify { 'x': tag => 'mytag' }
+@notify { 'y': }
+Notify <| tag == 'mytag' |>

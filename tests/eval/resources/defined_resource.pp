@@ -1,0 +1,4 @@
+notify { 'a': }
+notice(defined(Notify['a']))
+notice(defined(Notify['b']))
+notice(defined(Notify))

@@ -1,0 +1,3 @@
+class a { notify { 'in a': } }
+include a
+notify { 'top': }

@@ -1,0 +1,2 @@
+@@notify { 'exported': }
+notify { 'normal': }

@@ -1,0 +1,5 @@
+file { '/tmp/x':
+  ensure  => file,
+  content => 'data',
+  mode    => '0644',
+}

@@ -1,0 +1,1 @@
+file { 'f': path => '/tmp/real' }

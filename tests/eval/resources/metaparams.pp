@@ -1,0 +1,3 @@
+notify { 'a': }
+notify { 'b': require => Notify['a'], before => Notify['c'], tag => ['t1', 't2'] }
+notify { 'c': }

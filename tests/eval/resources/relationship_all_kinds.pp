@@ -1,0 +1,4 @@
+notify { ['a', 'b', 'c', 'd']: }
+Notify['a'] ~> Notify['b']
+Notify['d'] <- Notify['c']
+Notify['d'] <~ Notify['a']

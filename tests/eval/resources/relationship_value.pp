@@ -1,0 +1,3 @@
+notify { ['a', 'b']: }
+$x = Notify['a'] -> Notify['b']
+notice($x)

@@ -1,0 +1,6 @@
+class c {
+  Notify { message => 'class default' }
+  notify { 'in c': }
+}
+include c
+notify { 'outside': }

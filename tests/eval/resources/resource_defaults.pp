@@ -1,0 +1,3 @@
+Notify { message => 'default msg' }
+notify { 'a': }
+notify { 'b': message => 'explicit' }

@@ -1,0 +1,2 @@
+notify { 'a': message => 'orig' }
+Notify['a'] { message => 'overridden' }

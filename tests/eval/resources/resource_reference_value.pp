@@ -1,0 +1,4 @@
+notify { 'a': }
+$r = Notify['a']
+notice($r)
+notify { 'b': require => $r }

@@ -1,0 +1,1 @@
+Resource['notify'] { 'via resource type': }

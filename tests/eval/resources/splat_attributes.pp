@@ -1,0 +1,2 @@
+$attrs = { message => 'from hash' }
+notify { 'a': * => $attrs }

@@ -1,0 +1,3 @@
+class c { tag('extra_tag')
+ notify { 'in c': } }
+include c

@@ -1,0 +1,3 @@
+class c { notice(tagged('c')) }
+include c
+notice(tagged('nope'))

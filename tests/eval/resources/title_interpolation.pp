@@ -1,0 +1,2 @@
+$n = 'dynamic'
+notify { "title-${n}": }

@@ -1,0 +1,2 @@
+notify { 'MixedCase': }
+notice(defined(Notify['MixedCase']))

@@ -1,0 +1,2 @@
+@notify { 'v': }
+notify { 'real': }

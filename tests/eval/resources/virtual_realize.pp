@@ -1,0 +1,2 @@
+@notify { 'v': message => 'virtual' }
+realize(Notify['v'])

@@ -1,0 +1,1 @@
+notice([1, 2] ? { [1, default] => match, default => no })

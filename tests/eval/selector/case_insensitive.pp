@@ -1,0 +1,1 @@
+notice('HOT' ? { hot => red, default => other })

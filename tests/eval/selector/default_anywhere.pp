@@ -1,0 +1,1 @@
+notice(2 ? { default => d, 2 => two })

@@ -1,0 +1,1 @@
+notice({a => 1} ? { {a => 1} => yes, default => no })

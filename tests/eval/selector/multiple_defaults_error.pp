@@ -1,0 +1,1 @@
+notice(2 ? { default => a, default => b })

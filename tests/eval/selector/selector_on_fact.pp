@@ -1,0 +1,1 @@
+notice($facts['os']['family'] ? { 'Debian' => apt, 'RedHat' => yum, default => unknown })

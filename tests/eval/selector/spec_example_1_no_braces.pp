@@ -1,0 +1,3 @@
+$y = sad
+$x = $y ? sad => blue
+notice($x)

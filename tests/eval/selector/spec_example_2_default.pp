@@ -1,0 +1,7 @@
+$y = happy
+$x = $y ? {
+  hot => red,
+  sad => blue,
+  default => normal,
+}
+notice($x)

@@ -1,0 +1,2 @@
+function foo($a, $b, $c) { "${a}-${b}-${c}" }
+notice(foo(1, *[2, 3]))

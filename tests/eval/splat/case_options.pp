@@ -1,0 +1,3 @@
+case ringo {
+  *[paul, ringo, george, john]: { notice('One of The Beatles') }
+}

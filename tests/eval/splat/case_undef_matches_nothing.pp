@@ -1,0 +1,4 @@
+case undef {
+  *undef: { notice('matched splat undef') }
+  default: { notice('default') }
+}

@@ -1,0 +1,2 @@
+$args = [',']
+notice([1, 2, 3].join(*$args))

@@ -1,0 +1,5 @@
+$x = george ? {
+  *[paul, ringo, george, john] => beatle,
+  default => other,
+}
+notice($x)

@@ -1,0 +1,2 @@
+function foo(*$r) { $r }
+notice(foo(*'abc'))

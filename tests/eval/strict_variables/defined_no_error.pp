@@ -1,0 +1,3 @@
+# @setting strict_variables = true
+notice(defined('$nope'))
+notice(defined('$facts'))

@@ -1,0 +1,3 @@
+# @setting strict_variables = true
+notice(getvar('nope') == undef)
+notice(getvar('nope', 'dflt'))

@@ -1,0 +1,3 @@
+# @setting strict_variables = true
+class c { notice($nope) }
+include c

@@ -1,0 +1,2 @@
+# @setting strict_variables = true
+[1].each |$x| { notice($nope) }

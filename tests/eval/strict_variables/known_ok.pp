@@ -1,0 +1,3 @@
+# @setting strict_variables = true
+$x = 1
+notice($x)

@@ -1,0 +1,2 @@
+# @setting strict = error
+notice({a => 1, a => 2})

@@ -1,0 +1,2 @@
+# @setting strict = off
+notice('1' + 1)

@@ -1,0 +1,2 @@
+# @setting strict = warning
+notice('1' + 1)

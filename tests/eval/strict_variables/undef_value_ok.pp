@@ -1,0 +1,3 @@
+# @setting strict_variables = true
+$u = undef
+notice($u == undef)

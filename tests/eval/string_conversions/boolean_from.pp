@@ -1,0 +1,6 @@
+notice(Boolean('true'))
+notice(Boolean('yes'))
+notice(Boolean('no'))
+notice(Boolean('false'))
+notice(Boolean(1))
+notice(Boolean(0))

@@ -1,0 +1,2 @@
+notice(Integer(3.7))
+notice(Integer(-3.7))

@@ -1,0 +1,3 @@
+notice(Integer('777', 8))
+notice(Integer('11', 2))
+notice(Integer('0xff', 16))

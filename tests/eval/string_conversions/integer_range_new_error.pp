@@ -1,0 +1,1 @@
+notice(Integer[0, 10]('0xFF'))

@@ -1,0 +1,2 @@
+notice(Regexp('a.c'))
+notice('abc' =~ Regexp('a.c'))

@@ -1,0 +1,3 @@
+$s = Sensitive('secret')
+notice($s)
+notice($s.unwrap)

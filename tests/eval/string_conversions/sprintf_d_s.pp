@@ -1,0 +1,1 @@
+notice(sprintf('%d apples and %s', 3, 'pears'))

@@ -1,0 +1,2 @@
+notice(String([1, 2], '%(a'))
+notice(String([1, 2], '%[a'))

@@ -1,0 +1,1 @@
+notice(String({a => 1, b => [2]}, '%h'))

@@ -1,0 +1,5 @@
+notice(String(1))
+notice(String(1.5))
+notice(String(true))
+notice(String([1, 'a']))
+notice(String({a => 1}))

@@ -1,0 +1,2 @@
+notice(String('a', '%p'))
+notice(String([a], '%p'))

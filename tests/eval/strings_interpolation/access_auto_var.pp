@@ -1,0 +1,3 @@
+$var = {key => {key => deep}}
+notice("${var[key]}")
+notice("${var[key][key]}")

@@ -1,0 +1,1 @@
+notice("${true == true} ${1 == 2}")

@@ -1,0 +1,5 @@
+$a = foo
+$b = bar
+$c = "${a}${b}"
+notice($c)
+notice($c.length)

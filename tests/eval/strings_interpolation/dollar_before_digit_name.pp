@@ -1,0 +1,2 @@
+$x = 'X'
+notice("$x-y $x.y $x:y")

@@ -1,0 +1,1 @@
+notice("a\nb\tc\\d\"e\$f")

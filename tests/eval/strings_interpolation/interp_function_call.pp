@@ -1,0 +1,1 @@
+notice("${upcase('abc')} ${[3,1,2].sort}")

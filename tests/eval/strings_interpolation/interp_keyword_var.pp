@@ -1,0 +1,2 @@
+$node_x = 1
+notice("${node_x}")

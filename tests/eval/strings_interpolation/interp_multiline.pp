@@ -1,0 +1,3 @@
+$x = 1
+notice("line ${x}
+line ${$x + 1}")

@@ -1,0 +1,2 @@
+$var = 'MiXed'
+notice("${var.upcase.downcase}")

@@ -1,0 +1,3 @@
+$x = top
+class c { notice("${::x} $::x") }
+include c

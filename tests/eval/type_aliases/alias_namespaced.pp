@@ -1,0 +1,2 @@
+type My::Thing = Integer
+notice(1 =~ My::Thing)

@@ -1,0 +1,2 @@
+type MyInt = Integer
+notice(MyInt('42') + 1)

@@ -1,0 +1,2 @@
+type A = Nosuch[1]
+notice(1 =~ A)

@@ -1,0 +1,2 @@
+type MyInt = Integer
+notice(type(MyInt))

@@ -1,0 +1,3 @@
+type MyInt = Integer
+notice(5 =~ MyInt)
+notice('a' =~ MyInt)

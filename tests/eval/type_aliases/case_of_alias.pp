@@ -1,0 +1,2 @@
+type MyType = Integer
+notice(MyType == MYTYPE)

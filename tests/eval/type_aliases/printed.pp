@@ -1,0 +1,3 @@
+type PositiveInts = Array[Integer[0, default]]
+notice(PositiveInts)
+notice("${PositiveInts}")

@@ -1,0 +1,3 @@
+type MyStr = String[1]
+notice([MyStr])
+notice(Array[MyStr])

@@ -1,0 +1,5 @@
+type PositiveInts = Array[Integer[0, default]]
+$a = [1,2,3] =~ PositiveInts
+$b = Array[Integer[0, default]] == PositiveInts
+notice($a)
+notice($b)

@@ -1,0 +1,3 @@
+notice(type(true))
+notice(type(undef))
+notice(type(default))

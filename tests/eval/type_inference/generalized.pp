@@ -1,0 +1,6 @@
+notice(type(1, 'generalized'))
+notice(type('abc', 'generalized'))
+notice(type([1, 2], 'generalized'))
+notice(type({a => 1}, 'generalized'))
+notice(type(1.5, 'generalized'))
+notice(type([1, 'a'], 'generalized'))

@@ -1,0 +1,3 @@
+notice(type({a => 1}))
+notice(type({}))
+notice(type({a => 1, b => 'x'}))

@@ -1,0 +1,3 @@
+notice(type(1))
+notice(type(-5))
+notice(type(0))

@@ -1,0 +1,2 @@
+notice(type([[1], [2, 3]]))
+notice(type({a => [1]}))

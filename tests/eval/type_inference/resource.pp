@@ -1,0 +1,2 @@
+notice(type(Notify['x']))
+notice(type(Class['a']))

@@ -1,0 +1,2 @@
+notice(type(Sensitive('s')))
+notice(type(Binary('aGk=')))

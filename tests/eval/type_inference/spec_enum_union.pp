@@ -1,0 +1,1 @@
+notice(type([Enum[a,b,c], Enum[x,b,c]]))

@@ -1,0 +1,1 @@
+notice(type([Pattern[a], Pattern[b]]))

@@ -1,0 +1,2 @@
+notice(type([a, b, c]))
+notice(type([a, b, c], generalized))

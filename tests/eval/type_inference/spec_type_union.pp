@@ -1,0 +1,1 @@
+notice(type([String[1], String[2]]))

@@ -1,0 +1,3 @@
+notice(type('a'))
+notice(type(''))
+notice(type('hello'))

@@ -1,0 +1,3 @@
+notice(type(1) == Integer[1, 1])
+notice(type(1) <= Integer)
+notice(type([1]) <= Array[Integer])

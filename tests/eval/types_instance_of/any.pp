@@ -1,0 +1,3 @@
+notice(undef =~ Any)
+notice(1 =~ Any)
+notice([] =~ Any)

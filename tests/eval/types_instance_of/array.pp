@@ -1,0 +1,4 @@
+notice([1] =~ Array)
+notice([Integer] =~ Array)
+notice([1] =~ Array[String])
+notice([] =~ Array[String])

@@ -1,0 +1,1 @@
+notice(assert_type(Integer, 'five') |$expected, $actual| { "wanted ${expected}, got ${actual}" })

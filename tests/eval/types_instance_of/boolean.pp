@@ -1,0 +1,2 @@
+notice(true =~ Boolean)
+notice('true' =~ Boolean)

@@ -1,0 +1,5 @@
+notice(File['/x'] =~ Resource)
+notice(File['/x'] =~ Resource[File])
+notice(File['/x'] =~ File)
+notice(Class[foo] =~ Class)
+notice(File['/x'] =~ CatalogEntry)

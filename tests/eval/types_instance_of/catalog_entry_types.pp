@@ -1,0 +1,5 @@
+notice(File['/x'] =~ Type[Resource])
+notice(Class[foo] =~ Type[Class])
+notice(Notify =~ Type[Resource])
+notice(File['/x'] =~ Type[CatalogEntry])
+notice(File['/x'] =~ Type[File])

@@ -1,0 +1,3 @@
+notice([] =~ Collection)
+notice({} =~ Collection)
+notice('a' =~ Collection)

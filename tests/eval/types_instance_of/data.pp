@@ -1,0 +1,6 @@
+notice(1 =~ Data)
+notice([1, 'a', undef] =~ Data)
+notice({a => [1]} =~ Data)
+notice({1 => 2} =~ Data)
+notice(/re/ =~ Data)
+notice(undef =~ Data)

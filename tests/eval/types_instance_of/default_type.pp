@@ -1,0 +1,2 @@
+notice(default =~ Default)
+notice('default' =~ Default)

@@ -1,0 +1,4 @@
+notice('a' =~ Enum[a, b])
+notice('c' =~ Enum[a, b])
+notice('Port' =~ Enum['port'])
+notice('port' =~ Enum['port', 'name', 'ip'])

@@ -1,0 +1,2 @@
+notice(1.0 =~ Float)
+notice(1 =~ Float)

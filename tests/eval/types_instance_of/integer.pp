@@ -1,0 +1,3 @@
+notice(1 =~ Integer)
+notice(1.0 =~ Integer)
+notice('1' =~ Integer)

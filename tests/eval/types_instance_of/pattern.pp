@@ -1,0 +1,4 @@
+notice('abc' =~ Pattern[/b/])
+notice('xyz' =~ Pattern[/b/, /y/])
+notice('x' =~ Pattern)
+notice('q' =~ Pattern['^[a-p]'])

@@ -1,0 +1,2 @@
+notice(['a', 'b', 'c'] =~ Array[Pattern['a-z']])
+notice(['a', 'b', 'c'] =~ Array[Pattern['[a-z]']])

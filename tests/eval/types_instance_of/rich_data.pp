@@ -1,0 +1,3 @@
+notice(/re/ =~ RichData)
+notice(Integer =~ RichData)
+notice(default =~ RichData)

@@ -1,0 +1,5 @@
+notice(1 =~ Scalar)
+notice('a' =~ Scalar)
+notice(/re/ =~ Scalar)
+notice(undef =~ Scalar)
+notice([] =~ Scalar)

@@ -1,0 +1,3 @@
+notice(1 =~ ScalarData)
+notice(/re/ =~ ScalarData)
+notice(undef =~ ScalarData)

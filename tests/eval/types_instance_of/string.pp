@@ -1,0 +1,3 @@
+notice('a' =~ String)
+notice('' =~ String)
+notice(1 =~ String)

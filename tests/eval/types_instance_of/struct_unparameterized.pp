@@ -1,0 +1,2 @@
+notice({a => 1} =~ Struct)
+notice({} =~ Struct)

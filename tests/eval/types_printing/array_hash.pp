@@ -1,0 +1,6 @@
+notice(Array[String])
+notice(Array[String, 1])
+notice(Array[Any])
+notice(Hash[String, Integer])
+notice(Hash[String, Integer, 1, 2])
+notice(Hash[Any, Any])

@@ -1,0 +1,3 @@
+notice(Enum[blue, red, green])
+notice(Enum['b', 'a'])
+notice(Enum[x])

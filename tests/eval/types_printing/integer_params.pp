@@ -1,0 +1,6 @@
+notice(Integer[1,3])
+notice(Integer[0, default])
+notice(Integer[default, 0])
+notice(Integer[2])
+notice(Integer[default, default])
+notice(Integer[-5, -1])

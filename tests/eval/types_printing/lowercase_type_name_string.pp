@@ -1,0 +1,2 @@
+notice(Resource['notify', 'x'])
+notice(Resource['my::thing', 'x'])

@@ -1,0 +1,3 @@
+notice(Pattern[/a+/])
+notice(Pattern['b+', /c/])
+notice(Pattern)

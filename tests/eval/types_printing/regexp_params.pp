@@ -1,0 +1,2 @@
+notice(Regexp['(f)(o)(o)'])
+notice(Regexp[/a\/b/])

@@ -1,0 +1,6 @@
+notice(Resource)
+notice(Resource[File])
+notice(File['/tmp/x'])
+notice(Class)
+notice(Class[apache])
+notice(Notify[a])

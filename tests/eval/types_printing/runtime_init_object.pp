@@ -1,0 +1,4 @@
+notice(Runtime['ruby', 'Foo'])
+notice(Init[Integer])
+notice(Object)
+notice(TypeSet)

@@ -1,0 +1,7 @@
+notice(Integer)
+notice(Float)
+notice(Numeric)
+notice(String)
+notice(Boolean)
+notice(Regexp)
+notice(Scalar)

@@ -1,0 +1,3 @@
+notice(SemVer)
+notice(SemVerRange)
+notice(SemVer['>=1.0.0'])

@@ -1,0 +1,3 @@
+notice(Sensitive)
+notice(Sensitive[String])
+notice(Binary)

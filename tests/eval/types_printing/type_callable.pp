@@ -1,0 +1,5 @@
+notice(Type[Integer])
+notice(Type[Type[String]])
+notice(Callable[String, 1, 2])
+notice(Callable[[Integer], Integer])
+notice(Callable[0, 0])

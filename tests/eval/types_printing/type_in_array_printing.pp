@@ -1,0 +1,1 @@
+notice([Integer, String[1], Enum[b, a]])

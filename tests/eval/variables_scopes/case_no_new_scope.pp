@@ -1,0 +1,4 @@
+case 1 {
+  1: { $v = one }
+}
+notice($v)

@@ -1,0 +1,8 @@
+$x = top
+class c {
+  $x = local
+  notice($x)
+  notice($::x)
+}
+include c
+notice($x)

@@ -1,0 +1,3 @@
+class c { $inner = 1 }
+include c
+notice("[${inner}]")

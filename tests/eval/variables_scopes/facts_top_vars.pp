@@ -1,0 +1,3 @@
+notice($hostname)
+notice($::fqdn)
+notice($os['name'])

@@ -1,0 +1,2 @@
+function f() { $facts['os']['family'] }
+notice(f())

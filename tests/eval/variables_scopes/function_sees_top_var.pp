@@ -1,0 +1,3 @@
+$t = top
+function f() { "[${t}]" }
+notice(f())

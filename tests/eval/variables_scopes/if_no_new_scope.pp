@@ -1,0 +1,4 @@
+if true {
+  $v = inside
+}
+notice($v)

@@ -1,0 +1,5 @@
+class base { $v = from_base }
+class child inherits base {
+  notice($v)
+}
+include child

@@ -1,0 +1,6 @@
+$y = outer
+[1].each |$x| {
+  $y = inner
+  notice($y)
+}
+notice($y)

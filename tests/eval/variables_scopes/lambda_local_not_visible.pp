@@ -1,0 +1,2 @@
+[1].each |$x| { $inner = $x }
+notice("[${inner}]")

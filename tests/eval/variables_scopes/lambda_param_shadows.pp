@@ -1,0 +1,3 @@
+$x = outer
+[inner].each |$x| { notice($x) }
+notice($x)

@@ -1,0 +1,2 @@
+$outer = 5
+[1, 2].each |$x| { notice($x + $outer) }

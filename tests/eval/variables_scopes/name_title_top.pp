@@ -1,0 +1,2 @@
+notice($name)
+notice($title)

@@ -1,0 +1,6 @@
+node 'testnode.example.com' {
+  notice('matched fqdn')
+}
+node default {
+  notice('default')
+}

@@ -1,0 +1,5 @@
+$t = top
+node default {
+  $n = node_local
+  notice("${t} ${n}")
+}

@@ -1,0 +1,6 @@
+node 'testnode' {
+  notice('short')
+}
+node default {
+  notice('default')
+}

@@ -1,0 +1,5 @@
+class c { notice("[${nv}]") }
+node default {
+  $nv = node_value
+  include c
+}

@@ -1,0 +1,3 @@
+notice($server_facts['serverversion'])
+notice($server_facts['environment'])
+notice($serverversion)

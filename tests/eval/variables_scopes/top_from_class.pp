@@ -1,0 +1,6 @@
+$x = top
+class c {
+  notice($x)
+  notice($::x)
+}
+include c

@@ -1,0 +1,3 @@
+notice($trusted['authenticated'])
+notice("[${trusted['certname']}]")
+notice($trusted['extensions'])

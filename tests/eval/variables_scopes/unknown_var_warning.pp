@@ -1,0 +1,2 @@
+notice("[${nope}]")
+notice($nope == undef)

@@ -1,0 +1,2 @@
+$aBC = 1
+notice($aBC)
