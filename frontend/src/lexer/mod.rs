@@ -667,8 +667,8 @@ impl<'a> Lexer<'a> {
         let pattern = if inner.contains("\\/") { Cow::Owned(inner.replace("\\/", "/")) } else { Cow::Borrowed(inner) };
         // Puppet's lexer compiles the regexp (`Regexp.new`), so an invalid
         // pattern is an error at parse time, with Ruby's message.
-        if let Err(e) = onig::Regex::with_options(&pattern, onig::RegexOptions::REGEX_OPTION_NONE, onig::Syntax::ruby()) {
-            return self.error_at(codes::ILLEGAL_REGEXP, format!("{}: /{inner}/", e.description()), p);
+        if let Err(message) = check_regexp(&pattern) {
+            return self.error_at(codes::ILLEGAL_REGEXP, format!("{message}: /{inner}/"), p);
         }
         self.pos = end + 1;
         let tok = Tok::Regex(pattern);
@@ -1053,6 +1053,31 @@ fn is_name(v: &[u8]) -> bool {
 /// `PATTERN_DOLLAR_VAR = \$(::)?(\w+::)*\w+` after the `$` at `from`.
 fn scan_dollar_var(b: &[u8], from: usize) -> Option<usize> {
     strings::scan_interpolated_variable(b, from)
+}
+
+/// Compiles a regexp with Ruby's syntax and returns Oniguruma's message (the
+/// one Ruby gives) if it is invalid. Compiling costs tens of microseconds and
+/// code repeats its patterns, so the valid ones are remembered (per thread,
+/// boundedly).
+fn check_regexp(pattern: &str) -> Result<(), String> {
+    use std::cell::RefCell;
+    use std::collections::HashSet;
+    thread_local! {
+        static VALID: RefCell<HashSet<String>> = RefCell::new(HashSet::new());
+    }
+    if VALID.with(|v| v.borrow().contains(pattern)) {
+        return Ok(());
+    }
+    onig::Regex::with_options(pattern, onig::RegexOptions::REGEX_OPTION_NONE, onig::Syntax::ruby())
+        .map_err(|e| e.description().to_string())?;
+    VALID.with(|v| {
+        let mut v = v.borrow_mut();
+        if v.len() >= 4096 {
+            v.clear();
+        }
+        v.insert(pattern.to_string());
+    });
+    Ok(())
 }
 
 /// Puppet's `escaped_end`: does the regexp text (between the slashes) end
