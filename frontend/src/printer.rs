@@ -125,6 +125,12 @@ impl Printer<'_> {
     }
 
     fn expr(&mut self, e: &Expr) {
+        // A tree of the parser's maximum depth takes more than a default
+        // 2 MiB thread stack in a debug build; grow the stack instead.
+        stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.expr_at(e))
+    }
+
+    fn expr_at(&mut self, e: &Expr) {
         use ExprKind::*;
         let s = e.span;
         match &e.kind {

@@ -178,7 +178,7 @@ impl<'a> Lexer<'a> {
                 text_start,
             );
         }
-        let result = sub.interpolate_uq();
+        let result = stacker::maybe_grow(super::STACK_RED_ZONE, super::STACK_GROWTH, || sub.interpolate_uq());
         for w in sub.warnings.drain(..) {
             self.warnings.push(super::LexWarning { offset: to_global(w.offset), ..w });
         }

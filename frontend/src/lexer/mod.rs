@@ -140,6 +140,10 @@ struct UqMode {
 /// Nested strings and heredocs are lexed recursively; this bounds the
 /// recursion so that absurd nesting is an error rather than a stack overflow.
 const MAX_STRING_NESTING: usize = 200;
+/// Below this much free stack, a nested string or heredoc is lexed on a new
+/// stack segment of `STACK_GROWTH` bytes.
+const STACK_RED_ZONE: usize = 64 * 1024;
+const STACK_GROWTH: usize = 1024 * 1024;
 
 pub struct Lexer<'a> {
     src: &'a str,
@@ -468,7 +472,9 @@ impl<'a> Lexer<'a> {
             },
             b'"' => {
                 self.nest()?;
-                let r = self.interpolate_dq();
+                // Debug builds take large frames per level; grow the stack
+                // rather than depend on the caller's.
+                let r = stacker::maybe_grow(STACK_RED_ZONE, STACK_GROWTH, || self.interpolate_dq());
                 self.nesting -= 1;
                 r
             }
