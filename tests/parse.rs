@@ -11,6 +11,21 @@
 //!
 //! A leading `# @setting strict = error` line changes a setting for that
 //! file, as it does for the oracle.
+//!
+//! The cases, by directory:
+//! * `cases/`: hand-written, one construct or error each; columns must match.
+//! * `spec/`: the Puppet code blocks of the specification
+//!   (`../shared/spec/*.md`), and the single statements of blocks Puppet
+//!   rejects as a whole; written by `tests/tools/extract_spec.py`; columns
+//!   must match.
+//! * `mutations/`: windows of real module files broken in one place (a
+//!   deleted brace, a stray token, a truncation, ...) or left valid by the
+//!   mutation; written by `tests/tools/make_mutations.py`; lines must match.
+//!
+//! Regenerating: `tests/tools/bless-oracle.sh [SUBDIR..]` (needs Puppet),
+//! then `BLESS=1 cargo test --release --test parse`, then review the diff.
+//! `tests/tools/compare-oracle.py DIR` compares the `pjit` binary with
+//! verdicts in any directory, for trying many generated files.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
