@@ -1,0 +1,2 @@
+$h = Hash[Scalar, String]
+notice($h[])

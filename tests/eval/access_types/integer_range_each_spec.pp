@@ -1,0 +1,1 @@
+Integer[1,5].each |$x| { notice $x }

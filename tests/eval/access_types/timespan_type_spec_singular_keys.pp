@@ -1,0 +1,1 @@
+notice(Timespan[{hour => 1}, {hour => 2}])

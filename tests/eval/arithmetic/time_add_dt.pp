@@ -1,0 +1,3 @@
+$l = Timespan(60)
+$r = Timestamp('2020-01-01T00:00:00.000 UTC')
+notice($l + $r)

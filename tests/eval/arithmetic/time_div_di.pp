@@ -1,0 +1,3 @@
+$l = Timespan(60)
+$r = 30
+notice($l / $r)

@@ -1,0 +1,3 @@
+$l = Timespan(60)
+$r = 1.5
+notice($l % $r)

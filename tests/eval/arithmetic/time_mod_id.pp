@@ -1,0 +1,3 @@
+$l = 30
+$r = Timespan(60)
+notice($l % $r)

@@ -1,0 +1,3 @@
+$l = Timestamp('2020-01-01T00:00:00.000 UTC')
+$r = Timespan(60)
+notice($l - $r)

@@ -1,0 +1,3 @@
+notice(Class > Class[c])
+notice(Class[c] < Class)
+notice(Class[a] == Class[b])

@@ -1,0 +1,3 @@
+notice(Resource > Resource[File])
+notice(Resource[File] > File['/x'])
+notice(Resource[File] != Resource[Notify])

@@ -1,0 +1,2 @@
+class myclass { notice('required') }
+notice('myclass'.require == undef)

@@ -1,0 +1,3 @@
+type PositiveInts = Array[Integer[0, default]]
+$a = [1,2,3] ~= PositiveInts
+notice($a)

@@ -1,0 +1,3 @@
+$size = Integer[1,2]
+notice('abc' =~ String[$size])
+notice('ab' =~ String[$size])
