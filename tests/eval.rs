@@ -35,7 +35,9 @@
 //! ...`, otherwise the full text, e.g. `Evaluation Error: Error while
 //! evaluating a Function Call, ...`), the error's line and column, and the
 //! catalog (ignoring `version`, `code_id`, `catalog_uuid` and the key order
-//! of objects; array order matters) all match.
+//! of objects; array order matters) all match. Puppet's own messages (the
+//! golden's `puppet_logs`: unknown-variable warnings, deprecations, ...)
+//! are not compared.
 //!
 //! When the binary accepts `--jit`, every case runs with `--jit=off` (the
 //! interpreter) and `--jit=always`; both must match Puppet (and so each
@@ -53,10 +55,14 @@
 //! PJIT_BIN=/path/to/pjit cargo test --test eval   # test another build of pjit
 //! ```
 //!
+//! The summary (`eval conformance: N cases, P pass, F fail`) goes to
+//! stderr; add `-- --nocapture` to see it when the test passes.
+//!
 //! The test fails when a case that is not listed in `expected_failures.txt`
 //! fails (a regression: the first 30 diffs are printed) or when a listed
 //! case passes (a stale list: remove it, or rewrite the list with
-//! `PJIT_UPDATE_XFAIL=1`). With `PJIT_EVAL_FILTER` only the matching cases
+//! `PJIT_UPDATE_XFAIL=1`), and when the list names a case that does not
+//! exist. With `PJIT_EVAL_FILTER` only the matching cases
 //! run and only their entries of the list are checked or rewritten.
 //!
 //! # Adding cases and blessing
