@@ -487,6 +487,10 @@ pub enum NodeMatch {
     Default,
 }
 
+/// Definitions by lower-cased name, in definition order. Names come from
+/// manifests, not adversaries, so a fast fixed-seed hasher is fine.
+pub type NameMap<V> = indexmap::IndexMap<String, V, foldhash::fast::FixedState>;
+
 /// A whole lowered program: every body and the definitions that name them.
 /// Programs grow while they run (autoloading lowers more files into them),
 /// so functions are reference-counted and never removed.
@@ -497,12 +501,12 @@ pub struct Program {
     /// Source file names, indexed by `Loc::file`.
     pub files: Vec<String>,
     pub main: Option<FuncId>,
-    pub classes: indexmap::IndexMap<String, ClassDef>,
-    pub defines: indexmap::IndexMap<String, FuncId>,
-    pub functions: indexmap::IndexMap<String, FuncId>,
+    pub classes: NameMap<ClassDef>,
+    pub defines: NameMap<FuncId>,
+    pub functions: NameMap<FuncId>,
     pub nodes: Vec<NodeDef>,
     /// Type aliases: name as written, body thunk.
-    pub type_aliases: indexmap::IndexMap<String, (FuncId, Loc)>,
+    pub type_aliases: NameMap<(FuncId, Loc)>,
 }
 
 impl Program {

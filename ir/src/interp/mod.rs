@@ -120,6 +120,7 @@ pub struct Interp {
     containers: Vec<String>,
     labels: Vec<Rc<str>>,
     depth: u32,
+    reg_pool: Vec<Vec<Value>>,
 }
 
 impl Interp {
@@ -139,6 +140,7 @@ impl Interp {
             containers: vec![],
             labels: vec![top.label.clone()],
             depth: 0,
+            reg_pool: vec![],
         };
         it.init_top();
         it
@@ -347,7 +349,13 @@ impl Interp {
             return Err(error("STACK_OVERFLOW", "stack level too deep", f.loc));
         }
         self.labels.push(scope.label.clone());
-        let r = self.exec(&f, args, scope, outer_matches);
+        // Register files are recycled: a call then costs no allocation for
+        // them once the pool is warm.
+        let mut regs = self.reg_pool.pop().unwrap_or_default();
+        regs.resize(f.vals.len(), Value::Undef);
+        let r = self.exec(&f, args, scope, outer_matches, &mut regs);
+        regs.clear();
+        self.reg_pool.push(regs);
         self.labels.pop();
         self.depth -= 1;
         r
@@ -520,8 +528,16 @@ impl Interp {
 
     // ---- the instruction loop
 
-    fn exec(&mut self, f: &Function, args: Vec<Value>, scope: Rc<Scope>, outer: Option<Rc<Vec<Option<String>>>>) -> R<Value> {
-        let mut regs: Vec<Value> = vec![Value::Undef; f.vals.len()];
+    /// Runs `f` with `regs` (sized to its values, all undef) as its
+    /// register file.
+    fn exec(
+        &mut self,
+        f: &Function,
+        args: Vec<Value>,
+        scope: Rc<Scope>,
+        outer: Option<Rc<Vec<Option<String>>>>,
+        regs: &mut [Value],
+    ) -> R<Value> {
         // Successful matches of this body, innermost last, and the stack
         // depths at which guarded regions began.
         let mut matches: Vec<Rc<Vec<Option<String>>>> = vec![];
@@ -860,11 +876,11 @@ impl Interp {
     fn call_named(&mut self, name: &str, args: Vec<Value>, block: Option<Value>, scope: &Rc<Scope>, loc: Loc) -> R<Value> {
         let key: std::borrow::Cow<str> =
             if name.bytes().any(|c| c.is_ascii_uppercase()) { name.to_lowercase().into() } else { name.into() };
-        let key = key.strip_prefix("::").unwrap_or(&key).to_owned();
-        if let Some(&fid) = self.prog.functions.get(key.as_str()) {
+        let key: &str = key.strip_prefix("::").unwrap_or(&key);
+        if let Some(&fid) = self.prog.functions.get(key) {
             return self.call_puppet_function(fid, name, args, block, loc);
         }
-        match key.as_str() {
+        match key {
             "include" | "contain" | "require" => {
                 let mut out = vec![];
                 for a in &args {

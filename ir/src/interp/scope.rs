@@ -14,7 +14,49 @@ use pjit_runtime::Value;
 
 use crate::ir::Sym;
 
-type Vars = HashMap<Sym, Value, foldhash::fast::FixedState>;
+/// Variables of one scope. Most scopes (lambdas, functions, small
+/// classes) hold a handful of variables, where a linear scan of a vector
+/// beats hashing; a scope that grows past `SMALL` switches to a map.
+#[derive(Debug)]
+enum Vars {
+    Small(Vec<(Sym, Value)>),
+    Large(HashMap<Sym, Value, foldhash::fast::FixedState>),
+}
+
+const SMALL: usize = 12;
+
+impl Default for Vars {
+    fn default() -> Vars {
+        Vars::Small(Vec::new())
+    }
+}
+
+impl Vars {
+    fn get(&self, k: &Sym) -> Option<&Value> {
+        match self {
+            Vars::Small(v) => v.iter().find(|(s, _)| s == k).map(|(_, x)| x),
+            Vars::Large(m) => m.get(k),
+        }
+    }
+
+    fn contains_key(&self, k: &Sym) -> bool {
+        self.get(k).is_some()
+    }
+
+    fn insert(&mut self, k: Sym, x: Value) {
+        match self {
+            Vars::Small(v) if v.len() < SMALL => v.push((k, x)),
+            Vars::Small(v) => {
+                let mut m: HashMap<Sym, Value, foldhash::fast::FixedState> = std::mem::take(v).into_iter().collect();
+                m.insert(k, x);
+                *self = Vars::Large(m);
+            }
+            Vars::Large(m) => {
+                m.insert(k, x);
+            }
+        }
+    }
+}
 
 #[derive(Debug)]
 pub struct Scope {
