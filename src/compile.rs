@@ -153,14 +153,21 @@ pub fn run(req: Request) -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(e) => {
+            // Errors Puppet raises outside its evaluator's error wrapping
+            // carry no "Evaluation Error: " prefix and no column.
+            let bare = matches!(e.issue, "NO_NODE" | "ILLEGAL_BREAK");
             let location = match e.loc {
                 Some(l) if l.line > 0 => {
                     let file = it.prog.files.get(l.file as usize).cloned().unwrap_or_default();
-                    format!(" (file: {file}, line: {}, column: {})", l.line, l.col)
+                    if bare {
+                        format!(" (file: {file}, line: {})", l.line)
+                    } else {
+                        format!(" (file: {file}, line: {}, column: {})", l.line, l.col)
+                    }
                 }
                 _ => String::new(),
             };
-            let prefix = if e.issue == "NO_NODE" { "" } else { "Evaluation Error: " };
+            let prefix = if bare { "" } else { "Evaluation Error: " };
             eprintln!("Error: {prefix}{}{location}{on_node}", e.message);
             ExitCode::from(1)
         }

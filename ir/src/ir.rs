@@ -222,7 +222,8 @@ pub enum Op {
     /// A hash from alternating keys and values.
     MakeHash(Vec<Val>),
     /// A call of a named function; arguments flagged `true` are unfolded.
-    Call { name: Sym, args: Vec<(Val, bool)>, block: Option<Val> },
+    /// `method` for `x.f(...)` (errors say "Method call").
+    Call { name: Sym, args: Vec<(Val, bool)>, block: Option<Val>, method: bool },
     /// A lambda value closing over the current scope.
     Closure(FuncId),
     /// A capitalized name as a value: a built-in type, an alias, or a

@@ -556,7 +556,7 @@ impl Lowerer<'_> {
             return b.const_(Value::Undef, loc);
         }
         let s = self.prog.intern(&name);
-        b.push(Op::Call { name: s, args, block }, Ty::Any, loc)
+        b.push(Op::Call { name: s, args, block, method }, Ty::Any, loc)
     }
 
     fn attribute_ops(&mut self, b: &mut FnBuilder, ops: &[ast::AttributeOp], span: Span) -> Val {

@@ -200,9 +200,10 @@ fn print_op(out: &mut String, p: &Program, f: &Function, op: &Op) {
             let pairs: Vec<String> = vs.chunks(2).map(|c| format!("{} => {}", c[0], c[1])).collect();
             write!(out, "hash {{{}}}", pairs.join(", "))
         }
-        Op::Call { name, args, block } => {
+        Op::Call { name, args, block, method } => {
             let blk = block.map(|b| format!(" block {b}")).unwrap_or_default();
-            write!(out, "call {}({}){blk}", p.name(*name), splat_list(args))
+            let kw = if *method { "callmethod" } else { "call" };
+            write!(out, "{kw} {}({}){blk}", p.name(*name), splat_list(args))
         }
         Op::Closure(fid) => write!(out, "closure {fid}"),
         Op::TypeRef(s) => write!(out, "typeref {}", p.name(*s)),

@@ -242,7 +242,7 @@ impl Interp {
     pub fn call_function(&mut self, name: &str, args: Vec<Value>) -> Result<Value, EvalError> {
         let top = self.top.clone();
         let loc = Loc::default();
-        match self.call_named(name, args, None, &top, loc) {
+        match self.call_named(name, args, None, &top, loc, false) {
             Ok(v) => Ok(v),
             Err(Flow::Error(e)) => Err(e),
             Err(Flow::Return(v, _)) | Err(Flow::Next(v)) => Ok(v),
@@ -587,10 +587,12 @@ impl Interp {
                     Op::Unary(UnOp::Truthy, v) => Value::Boolean(r!(v).is_truthy()),
                     Op::Unary(UnOp::Not, v) => ops::not(r!(v)),
                     Op::Unary(UnOp::Neg, v) => ops::negate(r!(v)).map_err(|e| rt_error(e, loc))?,
-                    Op::Arith(op, a, b) => ops::arithmetic(*op, r!(a), r!(b)).map_err(|e| rt_error(e, loc))?,
+                    Op::Arith(op, a, b) => {
+                        ops::arithmetic(*op, r!(a), r!(b)).map_err(|e| operand_error(f, e, *a, *b, loc))?
+                    }
                     Op::Cmp(op, a, b) => Value::Boolean(ops::comparison(*op, r!(a), r!(b)).map_err(|e| rt_error(e, loc))?),
                     Op::Match { negate, left, right } => {
-                        let m = ops::match_op(r!(left), r!(right)).map_err(|e| rt_error(e, loc))?;
+                        let m = ops::match_op(r!(left), r!(right)).map_err(|e| operand_error(f, e, *left, *right, loc))?;
                         if let (Value::Regexp(_) | Value::String(_), Some(c)) = (r!(right), m.captures) {
                             matches.push(Rc::new(c));
                         }
@@ -656,7 +658,7 @@ impl Interp {
                         }
                         Value::Hash(pjit_runtime::value::PHash(Arc::new(h)))
                     }
-                    Op::Call { name, args, block } => {
+                    Op::Call { name, args, block, method } => {
                         let mut av = Vec::with_capacity(args.len());
                         for (v, splat) in args {
                             if *splat {
@@ -667,7 +669,7 @@ impl Interp {
                         }
                         let blk = block.map(|b| r!(b).clone());
                         let name: Rc<str> = self.prog.syms[name.index()].clone();
-                        self.call_named(&name, av, blk, &scope, loc)?
+                        self.call_named(&name, av, blk, &scope, loc, *method)?
                     }
                     Op::Closure(fid) => {
                         let m = matches.last().cloned().or_else(|| outer.clone());
@@ -873,7 +875,15 @@ impl Interp {
 
     // ---- calls
 
-    fn call_named(&mut self, name: &str, args: Vec<Value>, block: Option<Value>, scope: &Rc<Scope>, loc: Loc) -> R<Value> {
+    fn call_named(
+        &mut self,
+        name: &str,
+        args: Vec<Value>,
+        block: Option<Value>,
+        scope: &Rc<Scope>,
+        loc: Loc,
+        method: bool,
+    ) -> R<Value> {
         let key: std::borrow::Cow<str> =
             if name.bytes().any(|c| c.is_ascii_uppercase()) { name.to_lowercase().into() } else { name.into() };
         let key: &str = key.strip_prefix("::").unwrap_or(&key);
@@ -900,12 +910,22 @@ impl Interp {
         let Some(func) = rtf::lookup(&key) else {
             return Err(error("UNKNOWN_FUNCTION", format!("Unknown function: '{name}'."), loc));
         };
-        let mut host = CallHost { it: self, scope: scope.clone(), loc };
-        match rtf::call(func, &mut host, &args, block.as_ref()) {
+        let mut host = CallHost { it: self, scope: scope.clone(), loc, pending: None };
+        let r = rtf::call(func, &mut host, &args, block.as_ref());
+        // An error raised by a lambda or function the core function called
+        // back travels unchanged, with its own location.
+        if let (Err(Unwind::Error(_)), Some(p)) = (&r, host.pending.take()) {
+            return Err(p);
+        }
+        match r {
             Ok(v) => Ok(v),
             Err(Unwind::Error(e)) => Err(Flow::Error(EvalError {
                 issue: e.issue(),
-                message: format!("Error while evaluating a Function Call, {}", e.message()),
+                message: format!(
+                    "Error while evaluating a {}, {}",
+                    if method { "Method call" } else { "Function Call" },
+                    e.message()
+                ),
                 loc: Some(loc),
             })),
             Err(Unwind::Break) => Err(Flow::Break(loc)),
@@ -1066,6 +1086,21 @@ impl Interp {
     }
 }
 
+/// Where Puppet blames an operator's error: some issues point at the left
+/// or right operand rather than at the operator.
+fn operand_error(f: &Function, e: Error, left: Val, right: Val, loc: Loc) -> Flow {
+    let at = |v: Val| match f.vals[v].def {
+        ValDef::Inst(i) => f.insts[i].loc,
+        ValDef::Param(..) => loc,
+    };
+    let l = match e.issue() {
+        "DIV_BY_ZERO" | "MATCH_NOT_REGEXP" => at(right),
+        "OPERATOR_NOT_APPLICABLE" | "OPERATOR_NOT_APPLICABLE_WHEN" | "RESULT_IS_INFINITY" | "MATCH_NOT_STRING" => at(left),
+        _ => loc,
+    };
+    rt_error(e, l)
+}
+
 /// The class names in an `include` argument.
 fn flatten_names(v: &Value) -> Vec<String> {
     match v {
@@ -1118,6 +1153,23 @@ struct CallHost<'a> {
     it: &'a mut Interp,
     scope: Rc<Scope>,
     loc: Loc,
+    /// The error of a callback, kept whole so it reaches the caller with its
+    /// own message and location instead of being wrapped as the function's.
+    pending: Option<Flow>,
+}
+
+impl CallHost<'_> {
+    fn keep(&mut self, r: R<Value>) -> FnResult {
+        match r {
+            Ok(v) => Ok(v),
+            Err(Flow::Error(e)) => {
+                let u = Unwind::Error(Error::new(e.issue, e.message.clone()));
+                self.pending = Some(Flow::Error(e));
+                Err(u)
+            }
+            Err(other) => Err(flow_to_unwind(other)),
+        }
+    }
 }
 
 fn flow_to_unwind(f: Flow) -> Unwind {
@@ -1134,11 +1186,21 @@ impl Host for CallHost<'_> {
         let Value::Callable(c) = callable else {
             return Err(Unwind::Error(Error::new("NOT_CALLABLE", "not a callable")));
         };
-        self.it.call_closure(c.id as usize, args, self.loc).map_err(flow_to_unwind)
+        let r = self.it.call_closure(c.id as usize, args, self.loc);
+        self.keep(r)
     }
 
     fn call_function(&mut self, name: &str, args: &[Value], block: Option<&Value>) -> FnResult {
-        self.it.call_named(name, args.to_vec(), block.cloned(), &self.scope.clone(), self.loc).map_err(flow_to_unwind)
+        let key = name.trim_start_matches("::").to_lowercase();
+        if !self.it.prog.functions.contains_key(&key)
+            && !matches!(key.as_str(), "include" | "contain" | "require")
+            && rtf::lookup(&key).is_none()
+        {
+            return Err(Unwind::Error(Error::new("UNKNOWN_FUNCTION", format!("Unknown function '{name}'"))));
+        }
+        let scope = self.scope.clone();
+        let r = self.it.call_named(name, args.to_vec(), block.cloned(), &scope, self.loc, false);
+        self.keep(r)
     }
 
     fn log(&mut self, level: LogLevel, message: &str) {
