@@ -355,6 +355,9 @@ pub struct InstData {
     pub op: Op,
     pub result: Option<Val>,
     pub loc: Loc,
+    /// For binary operators: where the left and right operand expressions
+    /// are, since Puppet blames some errors on an operand.
+    pub operand_locs: Option<Box<[Loc; 2]>>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -442,7 +445,7 @@ impl Function {
 
     /// Appends an instruction to `b`; returns its result value if `ty` is given.
     pub fn append(&mut self, b: Block, op: Op, ty: Option<Ty>, loc: Loc) -> Option<Val> {
-        let inst = self.insts.push(InstData { op, result: None, loc });
+        let inst = self.insts.push(InstData { op, result: None, loc, operand_locs: None });
         let result = ty.map(|ty| self.vals.push(ValData { ty, def: ValDef::Inst(inst) }));
         self.insts[inst].result = result;
         self.blocks[b].insts.push(inst);

@@ -183,7 +183,8 @@ impl Lowerer<'_> {
             ExprKind::Arithmetic { op, left, right } => {
                 let l = self.expr(b, left);
                 let r = self.expr(b, right);
-                b.push(Op::Arith(arith_op(*op), l, r), Ty::Any, loc)
+                let v = b.push(Op::Arith(arith_op(*op), l, r), Ty::Any, loc);
+                self.operand_locs(b, v, left, right)
             }
             ExprKind::Comparison { op, left, right } => {
                 let l = self.expr(b, left);
@@ -193,7 +194,8 @@ impl Lowerer<'_> {
             ExprKind::Match { op, left, right } => {
                 let l = self.expr(b, left);
                 let r = self.expr(b, right);
-                b.push(Op::Match { negate: *op == ast::MatchOp::NoMatch, left: l, right: r }, Ty::Bool, loc)
+                let v = b.push(Op::Match { negate: *op == ast::MatchOp::NoMatch, left: l, right: r }, Ty::Bool, loc);
+                self.operand_locs(b, v, left, right)
             }
             ExprKind::In { left, right } => {
                 let l = self.expr(b, left);
@@ -314,6 +316,14 @@ impl Lowerer<'_> {
                 self.unsupported(b, "EPP templates", loc)
             }
         }
+    }
+
+    /// Records where the operands of the binary operator defining `v` are.
+    fn operand_locs(&mut self, b: &mut FnBuilder, v: Val, left: &Expr, right: &Expr) -> Val {
+        if let ValDef::Inst(i) = b.f.vals[v].def {
+            b.f.insts[i].operand_locs = Some(Box::new([self.loc(left.span), self.loc(right.span)]));
+        }
+        v
     }
 
     fn unsupported(&mut self, b: &mut FnBuilder, what: &str, loc: Loc) -> Val {

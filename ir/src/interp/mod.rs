@@ -588,11 +588,11 @@ impl Interp {
                     Op::Unary(UnOp::Not, v) => ops::not(r!(v)),
                     Op::Unary(UnOp::Neg, v) => ops::negate(r!(v)).map_err(|e| rt_error(e, loc))?,
                     Op::Arith(op, a, b) => {
-                        ops::arithmetic(*op, r!(a), r!(b)).map_err(|e| operand_error(f, e, *a, *b, loc))?
+                        ops::arithmetic(*op, r!(a), r!(b)).map_err(|e| operand_error(d, e, r!(a), r!(b)))?
                     }
                     Op::Cmp(op, a, b) => Value::Boolean(ops::comparison(*op, r!(a), r!(b)).map_err(|e| rt_error(e, loc))?),
                     Op::Match { negate, left, right } => {
-                        let m = ops::match_op(r!(left), r!(right)).map_err(|e| operand_error(f, e, *left, *right, loc))?;
+                        let m = ops::match_op(r!(left), r!(right)).map_err(|e| operand_error(d, e, r!(left), r!(right)))?;
                         if let (Value::Regexp(_) | Value::String(_), Some(c)) = (r!(right), m.captures) {
                             matches.push(Rc::new(c));
                         }
@@ -1088,15 +1088,22 @@ impl Interp {
 
 /// Where Puppet blames an operator's error: some issues point at the left
 /// or right operand rather than at the operator.
-fn operand_error(f: &Function, e: Error, left: Val, right: Val, loc: Loc) -> Flow {
-    let at = |v: Val| match f.vals[v].def {
-        ValDef::Inst(i) => f.insts[i].loc,
-        ValDef::Param(..) => loc,
-    };
+fn operand_error(d: &InstData, e: Error, left: &Value, right: &Value) -> Flow {
+    let [ll, rl] = d.operand_locs.as_deref().copied().unwrap_or([d.loc, d.loc]);
     let l = match e.issue() {
-        "DIV_BY_ZERO" | "MATCH_NOT_REGEXP" => at(right),
-        "OPERATOR_NOT_APPLICABLE" | "OPERATOR_NOT_APPLICABLE_WHEN" | "RESULT_IS_INFINITY" | "MATCH_NOT_STRING" => at(left),
-        _ => loc,
+        "DIV_BY_ZERO" | "MATCH_NOT_REGEXP" => rl,
+        "OPERATOR_NOT_APPLICABLE" | "OPERATOR_NOT_APPLICABLE_WHEN" | "RESULT_IS_INFINITY" | "MATCH_NOT_STRING" => ll,
+        "NOT_NUMERIC" => {
+            if ops::numeric_coercion(left).is_some() {
+                ll
+            } else {
+                rl
+            }
+        }
+        _ => {
+            let _ = right;
+            d.loc
+        }
     };
     rt_error(e, l)
 }
