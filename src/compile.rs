@@ -155,7 +155,7 @@ pub fn run(req: Request) -> ExitCode {
         Err(e) => {
             // Errors Puppet raises outside its evaluator's error wrapping
             // carry no "Evaluation Error: " prefix and no column.
-            let bare = matches!(e.issue, "NO_NODE" | "ILLEGAL_BREAK");
+            let bare = matches!(e.issue, "NO_NODE" | "ILLEGAL_BREAK" | "ILLEGAL_RETURN");
             let location = match e.loc {
                 Some(l) if l.line > 0 => {
                     let file = it.prog.files.get(l.file as usize).cloned().unwrap_or_default();

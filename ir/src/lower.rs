@@ -356,8 +356,7 @@ impl Lowerer<'_> {
         match &left.kind {
             ExprKind::Variable(name) => {
                 let s = self.prog.intern(name);
-                let l = self.loc(left.span);
-                b.effect(Op::SetVar(s, v), l);
+                b.effect(Op::SetVar(s, v), loc);
                 b.vars.last_mut().expect("a variable layer").entry(s).or_insert(v);
             }
             ExprKind::LiteralList(items) if items.iter().all(|i| matches!(i.kind, ExprKind::Variable(_))) => {

@@ -121,6 +121,7 @@ pub struct Interp {
     labels: Vec<Rc<str>>,
     depth: u32,
     reg_pool: Vec<Vec<Value>>,
+    signatures: HashMap<FuncId, Type>,
 }
 
 impl Interp {
@@ -141,6 +142,7 @@ impl Interp {
             labels: vec![top.label.clone()],
             depth: 0,
             reg_pool: vec![],
+            signatures: HashMap::new(),
         };
         it.init_top();
         it
@@ -161,17 +163,14 @@ impl Interp {
             self.set_top(&k, v);
         }
         self.set_top("facts", Value::Hash(pjit_runtime::value::PHash(Arc::new(fh))));
-        let node = self.opts.node.clone();
-        let (host, domain) = match node.split_once('.') {
-            Some((h, d)) => (h.to_string(), d.to_string()),
-            None => (node.clone(), String::new()),
-        };
         let trusted = hash_of(vec![
             ("authenticated", Value::string("local")),
-            ("certname", Value::string(node.as_str())),
+            // `puppet catalog compile` has no certificate: Puppet leaves
+            // these empty.
+            ("certname", Value::string("")),
             ("extensions", hash_of(vec![])),
-            ("hostname", Value::string(host)),
-            ("domain", Value::string(domain)),
+            ("hostname", Value::string("")),
+            ("domain", Value::string("")),
             ("external", hash_of(vec![])),
         ]);
         self.set_top("trusted", trusted);
@@ -181,6 +180,7 @@ impl Interp {
             hash_of(vec![("serverversion", Value::string("7.23.0")), ("environment", Value::string(env.as_str()))]),
         );
         self.set_top("environment", Value::string(env));
+        self.set_top("serverversion", Value::string("7.23.0"));
         self.set_top("name", Value::string("main"));
         self.set_top("title", Value::string("main"));
         self.set_top("module_name", Value::string(""));
@@ -233,7 +233,12 @@ impl Interp {
                 message: "break() from context where this is illegal".into(),
                 loc: Some(loc),
             }),
-            Err(Flow::Next(_)) | Err(Flow::Return(..)) => Ok(()),
+            Err(Flow::Return(_, loc)) => Err(EvalError {
+                issue: "ILLEGAL_RETURN",
+                message: "return() from context where this is illegal".into(),
+                loc: Some(loc),
+            }),
+            Err(Flow::Next(_)) => Ok(()),
         }
     }
 
@@ -275,11 +280,8 @@ impl Interp {
             return Ok(());
         }
         let name = self.opts.node.to_lowercase();
-        let mut candidates = vec![];
-        let parts: Vec<&str> = name.split('.').collect();
-        for k in (1..=parts.len()).rev() {
-            candidates.push(parts[..k].join("."));
-        }
+        // Puppet 7 matches the full certname only (no short names).
+        let candidates = vec![name.clone()];
         let mut found = None;
         'outer: for c in &candidates {
             for n in &self.prog.nodes {
@@ -364,6 +366,20 @@ impl Interp {
     /// Binds arguments to the parameters of `f` in `scope` and returns the
     /// values in parameter order. `owner` names the body in messages.
     fn bind(&mut self, f: &Function, args: Args, scope: &Rc<Scope>, owner: &dyn Fn() -> String, loc: Loc) -> R<Vec<Value>> {
+        self.bind_checked(f, args, scope, owner, loc, true)
+    }
+
+    /// `bind`, with parameter type checks only when `check_types` (callers
+    /// that already checked a signature skip them).
+    fn bind_checked(
+        &mut self,
+        f: &Function,
+        args: Args,
+        scope: &Rc<Scope>,
+        owner: &dyn Fn() -> String,
+        loc: Loc,
+        check_types: bool,
+    ) -> R<Vec<Value>> {
         let mut out = Vec::with_capacity(f.params.len());
         let (mut positional, mut named) = match args {
             Args::Positional(v) => (v, IndexMap::new()),
@@ -405,7 +421,7 @@ impl Interp {
             } else {
                 return Err(error("MISSING_PARAMETER", format!("{}: expects a value for parameter '{}'", owner(), pname), loc));
             };
-            if let Some(t) = p.ty {
+            if let Some(t) = p.ty.filter(|_| check_types) {
                 let tv = self.run_thunk(t, scope)?;
                 if let Value::Type(ty) = &tv {
                     let check = if p.captures_rest {
@@ -460,14 +476,19 @@ impl Interp {
     /// Calls a Puppet-language function.
     fn call_puppet_function(&mut self, fid: FuncId, name: &str, args: Vec<Value>, block: Option<Value>, loc: Loc) -> R<Value> {
         let f = self.prog.funcs[fid].clone();
-        let scope = Scope::local(&self.top);
-        let mut args = args;
-        if let Some(b) = block {
-            args.push(b);
+        // Puppet checks the arguments against the function's signature
+        // before binding, with the dispatcher's messages.
+        let sig = self.signature(fid)?;
+        if block.is_some() || !rtf::describe::lambda_accepts(&sig, &args) {
+            let names: Vec<&str> = f.params.iter().map(|p| self.prog.name(p.name)).collect();
+            let msg = rtf::describe::describe_callable_mismatch(&format!("'{name}'"), &sig, &names, &args, block.as_ref());
+            return Err(error("TYPE_MISMATCH", format!("Error while evaluating a Function Call, {msg}"), loc));
         }
-        let vals = self.bind(&f, Args::Positional(args), &scope, &|| format!("'{name}'"), loc)?;
+        let scope = Scope::local(&self.top);
+        let vals = self.bind_checked(&f, Args::Positional(args), &scope, &|| format!("'{name}'"), loc, false)?;
         let v = match self.run_body(fid, vals, scope.clone(), None) {
-            Err(Flow::Return(v, _)) => v,
+            // `return(v)` is not checked against the return type (Puppet 7).
+            Err(Flow::Return(v, _)) => return Ok(v),
             Err(Flow::Break(l)) => {
                 return Err(error("ILLEGAL_BREAK", "break() from context where this is illegal", l));
             }
@@ -477,7 +498,11 @@ impl Interp {
         if let Some(rt) = f.return_type {
             if let Value::Type(t) = self.run_thunk(rt, &scope)? {
                 if !calc::instance_of(&t, &v) {
-                    let msg = format!("value returned from function '{name}' has wrong type, expects {} value, got {}", a_an_type(&t), got_label(&v));
+                    let msg = format!(
+                        "Error while evaluating a Function Call, value returned from {name} has wrong type, expects {} value, got {}",
+                        a_an_type(&t),
+                        got_label(&v)
+                    );
                     return Err(error("TYPE_MISMATCH", msg, loc));
                 }
             }
@@ -502,7 +527,20 @@ impl Interp {
         }
     }
 
-    fn make_closure(&mut self, fid: FuncId, scope: &Rc<Scope>, matches: Option<Rc<Vec<Option<String>>>>) -> R<Value> {
+    /// The `Callable` signature of a Puppet function, its parameter types
+    /// evaluated once in the top scope (as Puppet does when it loads the
+    /// function).
+    fn signature(&mut self, fid: FuncId) -> R<Type> {
+        if let Some(t) = self.signatures.get(&fid) {
+            return Ok(t.clone());
+        }
+        let top = self.top.clone();
+        let t = self.callable_type(fid, &top)?;
+        self.signatures.insert(fid, t.clone());
+        Ok(t)
+    }
+
+    fn callable_type(&mut self, fid: FuncId, scope: &Rc<Scope>) -> R<Type> {
         let f = self.prog.funcs[fid].clone();
         let mut types = Vec::with_capacity(f.params.len());
         for p in &f.params {
@@ -516,11 +554,15 @@ impl Interp {
             types.push(t);
         }
         let (min, max) = arity(&f);
-        let signature = Type::Callable(Arc::new(CallableType {
+        Ok(Type::Callable(Arc::new(CallableType {
             params: Some(Type::Tuple { types, size: Some(IntRange::new(Some(min as i64), max.map(|m| m as i64))) }),
             block: None,
             return_type: None,
-        }));
+        })))
+    }
+
+    fn make_closure(&mut self, fid: FuncId, scope: &Rc<Scope>, matches: Option<Rc<Vec<Option<String>>>>) -> R<Value> {
+        let signature = self.callable_type(fid, scope)?;
         let id = self.closures.len();
         self.closures.push(Closure { func: fid, scope: scope.clone(), matches });
         Ok(Value::Callable(Arc::new(CallableValue { name: "lambda".into(), id: id as u64, signature })))
@@ -564,9 +606,18 @@ impl Interp {
                     Op::GetVar(s) => self.get_var(*s, &scope, loc)?,
                     Op::SetVar(s, v) => {
                         let v = r!(v).clone();
+                        let name = self.prog.name(*s);
+                        if name == "server_facts" || (scope.contains_here(*s) && matches!(name, "facts" | "trusted")) {
+                            let msg = format!("Attempt to assign to a reserved variable name: '${name}'");
+                            return Err(error("ILLEGAL_RESERVED_ASSIGNMENT", msg, loc));
+                        }
                         if !scope.set(*s, v) {
-                            let name = self.prog.name(*s);
-                            return Err(error("ILLEGAL_REASSIGNMENT", format!("Cannot reassign variable '${name}'"), loc));
+                            let msg = if matches!(name, "name" | "title") {
+                                format!("Cannot reassign built in (or already assigned) variable '${name}'")
+                            } else {
+                                format!("Cannot reassign variable '${name}'")
+                            };
+                            return Err(error("ILLEGAL_REASSIGNMENT", msg, loc));
                         }
                         continue;
                     }
@@ -907,7 +958,11 @@ impl Interp {
             }
             _ => {}
         }
-        let Some(func) = rtf::lookup(&key) else {
+        if key == "import" {
+            let msg = "Use of 'import' has been discontinued in favor of a manifest directory. See http://links.puppet.com/puppet-import-deprecation";
+            return Err(error("DISCONTINUED_IMPORT", msg, loc));
+        }
+        let Some(func) = rtf::lookup(key) else {
             return Err(error("UNKNOWN_FUNCTION", format!("Unknown function: '{name}'."), loc));
         };
         let mut host = CallHost { it: self, scope: scope.clone(), loc, pending: None };
