@@ -83,6 +83,31 @@ pub fn parse(file: FileId, text: &str, kind: SourceKind) -> Parsed {
     if let Some(e) = bom_error(text.as_bytes()) {
         return failed(file, e, text.len());
     }
+    with_stack_for(text.len(), || parse_text(file, text, kind))
+}
+
+/// Stack bytes per input byte that dropping a tree may take: on a syntax
+/// error the parser drops the subtrees it has built, recursively, and a
+/// subtree can be about as deep as its text is long (`!!!!x`, `1+1+1`). A
+/// release build takes under 50 bytes per level, a debug build about 200.
+const DROP_STACK_PER_BYTE: usize = if cfg!(debug_assertions) { 256 } else { 64 };
+/// The largest stack segment asked for (virtual memory; only what the
+/// recursion touches is used).
+const MAX_PARSE_STACK: usize = 1 << 30;
+
+/// Runs `f` where at least `len * DROP_STACK_PER_BYTE` bytes of stack are
+/// free (up to `MAX_PARSE_STACK`), on a new stack segment if the caller's
+/// has less: small inputs parse on the caller's stack, large ones cannot
+/// overflow it whatever their nesting.
+fn with_stack_for<R>(len: usize, f: impl FnOnce() -> R) -> R {
+    let need = len.saturating_mul(DROP_STACK_PER_BYTE).saturating_add(256 << 10).min(MAX_PARSE_STACK);
+    match stacker::remaining_stack() {
+        Some(free) if free >= need => f(),
+        _ => stacker::grow(need, f),
+    }
+}
+
+fn parse_text(file: FileId, text: &str, kind: SourceKind) -> Parsed {
     let mut lexer = match kind {
         SourceKind::Manifest => Lexer::new(text),
         SourceKind::Epp => Lexer::new_epp(text),
@@ -210,10 +235,13 @@ fn action_error_first(text: &str, kind: SourceKind, bad: (usize, usize), expecte
             SourceKind::Epp => Lexer::new_epp(text),
         };
         let tokens = Probe { lexer, bad, probe, done: false, beyond: &beyond };
-        if let Err(ParseError::User { error }) = grammar::ProgramParser::new().parse(tokens) {
-            if error.code == codes::PARSE_ERROR && (is_eof || !beyond.get()) {
+        match grammar::ProgramParser::new().parse(tokens) {
+            Err(ParseError::User { error }) if error.code == codes::PARSE_ERROR && (is_eof || !beyond.get()) => {
                 return Some(error);
             }
+            // The text before the bad token may be a program of any depth.
+            Ok(body) => drop_iteratively(body),
+            Err(_) => {}
         }
     }
     None
