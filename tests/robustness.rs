@@ -145,6 +145,18 @@ fn unclosed_deep_nesting_is_a_located_error() {
     }
 }
 
+/// A syntax error after a deep construct: the parser drops what it has
+/// built, a tree as deep as the construct.
+#[test]
+fn syntax_error_after_deep_nesting_is_a_located_error() {
+    for (name, _, make) in nestings() {
+        let text = make(DEEP) + ")\n";
+        let o = run(text.as_bytes(), SourceKind::Manifest);
+        assert!(!o.ok(), "{name}: accepted");
+        assert_clean(name, &o);
+    }
+}
+
 #[test]
 fn nesting_within_the_limit_parses_on_a_normal_thread() {
     for (name, shallow, make) in nestings() {
@@ -193,9 +205,20 @@ fn long_operator_chains_are_clean() {
 }
 
 #[test]
+fn syntax_error_after_long_operator_chains_is_a_located_error() {
+    for (name, op) in CHAINS {
+        let text = chain(op, TERMS) + ")\n";
+        let o = run(text.as_bytes(), SourceKind::Manifest);
+        assert!(!o.ok(), "{name}: accepted");
+        assert_clean(name, &o);
+    }
+}
+
+#[test]
 fn long_operator_chains_through_the_cli() {
     let text = chain("+", TERMS);
     cli("chain_plus.pp", text.as_bytes(), false);
+    cli("chain_plus_then_error.pp", (text + ")\n").as_bytes(), false);
 }
 
 /// Many statements and many list elements are not nesting: they parse.
