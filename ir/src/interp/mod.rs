@@ -954,7 +954,7 @@ impl Interp {
                         out.push(Value::Type(Arc::new(Type::class(Some(&n)))));
                     }
                 }
-                return Ok(if key == "include" { Value::Undef } else { Value::Array(pjit_runtime::value::PArray(Arc::new(out))) });
+                return Ok(Value::Array(pjit_runtime::value::PArray(Arc::new(out))));
             }
             _ => {}
         }
@@ -990,8 +990,25 @@ impl Interp {
     }
 
     fn include_class(&mut self, name: &str, loc: Loc) -> R<()> {
+        self.declare_class(name, None, loc, "Function Call")
+    }
+
+    /// Evaluates a class once: `include`-like (`params` None) or
+    /// resource-like (`class { 'x': p => v }`, which may not follow another
+    /// declaration of the class). Binding errors are reported as Puppet
+    /// reports them for the declaring `context`.
+    fn declare_class(&mut self, name: &str, params: Option<IndexMap<String, Value>>, loc: Loc, context: &str) -> R<()> {
         let key = name.trim_start_matches("::").to_lowercase();
         if self.class_scopes.contains_key(&key) {
+            if params.is_some() {
+                let file = self.prog.files.get(loc.file as usize).cloned().unwrap_or_default();
+                let msg = format!(
+                    "Error while evaluating a Resource Statement, Duplicate declaration: Class[{}] is already declared; cannot redeclare (file: {file}, line: {})",
+                    capitalize_name(&key),
+                    loc.line
+                );
+                return Err(error("DUPLICATE_DECLARATION", msg, loc));
+            }
             return Ok(());
         }
         let Some(def) = self.prog.classes.get(&key).cloned() else {
@@ -1032,7 +1049,14 @@ impl Interp {
         self.containers.push(reference.clone());
         let f = self.prog.funcs[def.body].clone();
         let r = (|| {
-            let vals = self.bind(&f, Args::Named(IndexMap::new()), &scope, &|| reference.clone(), loc)?;
+            let vals = match self.bind(&f, Args::Named(params.unwrap_or_default()), &scope, &|| reference.clone(), loc) {
+                Ok(v) => v,
+                Err(Flow::Error(mut e)) if matches!(e.issue, "MISSING_PARAMETER" | "TYPE_MISMATCH" | "INVALID_PARAMETER") => {
+                    e.message = format!("Error while evaluating a {context}, {}", e.message);
+                    return Err(Flow::Error(e));
+                }
+                Err(other) => return Err(other),
+            };
             let params: IndexMap<String, Value> =
                 f.params.iter().zip(&vals).map(|(p, v)| (self.prog.name(p.name).to_string(), v.clone())).collect();
             if let Some(res) = self.catalog.resources.iter_mut().rev().find(|r| r.type_name == "Class" && r.title == cname) {
@@ -1078,7 +1102,7 @@ impl Interp {
             for t in titles {
                 let title = display::to_interpolated_string(&t);
                 if type_name == "class" {
-                    self.include_class(&title, loc)?;
+                    self.declare_class(&title, Some(attrs.clone()), loc, "Resource Statement")?;
                     refs.push(Value::Type(Arc::new(Type::class(Some(&title)))));
                     continue;
                 }
@@ -1289,12 +1313,11 @@ impl Host for CallHost<'_> {
 
     fn is_defined_name(&mut self, name: &str) -> bool {
         let k = name.trim_start_matches("::").to_lowercase();
-        self.it.prog.functions.contains_key(&k)
-            || self.it.prog.classes.contains_key(&k)
+        // Puppet 7's `defined('x')` asks about classes and resource types
+        // only, not functions.
+        self.it.prog.classes.contains_key(&k)
             || self.it.prog.defines.contains_key(&k)
             || catalog::BUILTIN_TYPES.contains(&k.as_str())
-            || rtf::lookup(&k).is_some()
-            || matches!(k.as_str(), "include" | "contain" | "require")
     }
 
     fn is_defined_resource(&mut self, ty: &Type) -> bool {
