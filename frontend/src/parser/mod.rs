@@ -175,6 +175,9 @@ fn parse_text(file: FileId, text: &str, kind: SourceKind) -> Parsed {
 /// that token is shifted, the same reduction would have run in Puppet on
 /// the bad token, and its error comes first. Only the error path pays for
 /// this.
+/// Bytes re-parsed at most by the probes after the end-of-input one.
+const PROBE_BUDGET: usize = 16 << 20;
+
 #[cold]
 fn action_error_first(text: &str, kind: SourceKind, bad: (usize, usize), expected: &[String]) -> Option<LexError> {
     use std::cell::Cell;
@@ -227,8 +230,18 @@ fn action_error_first(text: &str, kind: SourceKind, bad: (usize, usize), expecte
     let probes = std::iter::once(None).chain(
         candidates.iter().filter(|(name, _)| expected.iter().any(|e| e == name)).map(|(_, t)| Some(t.clone())),
     );
+    // Each probe parses the text before the bad token again: after the end
+    // of input, probe only while that stays cheap (a huge file with an
+    // error near its end gets the end-of-input probe only).
+    let mut budget = PROBE_BUDGET;
     for probe in probes {
         let is_eof = probe.is_none();
+        if !is_eof {
+            if bad.0 > budget {
+                break;
+            }
+            budget -= bad.0;
+        }
         let beyond = Cell::new(false);
         let lexer = match kind {
             SourceKind::Manifest => Lexer::new(text),
