@@ -433,8 +433,8 @@ impl Interp {
                         calc::instance_of(ty, &v)
                     };
                     if !check {
-                        let got = if p.captures_rest { display::type_display(&calc::infer_set(&v)) } else { got_label(&v) };
-                        let msg = format!("{} parameter '{}' expects {} value, got {got}", owner(), pname, a_an_type(ty));
+                        let subject = format!("{}: parameter '{}'", owner(), pname);
+                        let msg = rtf::describe::describe_mismatch(&subject, ty, &calc::infer_set(&v));
                         return Err(error("TYPE_MISMATCH", msg, loc));
                     }
                 }
@@ -869,12 +869,16 @@ impl Interp {
                 }
                 out
             }
+            // Any other value counts as a one-element array.
             other => {
-                return Err(error(
-                    "ILLEGAL_MULTI_ASSIGNMENT",
-                    format!("Illegal multi-assignment, got {}", pjit_runtime::label::a_an_label(other)),
-                    loc,
-                ));
+                if names.len() != 1 {
+                    return Err(error(
+                        "ILLEGAL_MULTI_ASSIGNMENT_SIZE",
+                        format!("Mismatched number of assignable entries and values, expected {}, got 1", names.len()),
+                        loc,
+                    ));
+                }
+                vec![other.clone()]
             }
         };
         for (n, x) in names.iter().zip(vals) {
@@ -1272,7 +1276,40 @@ impl Host for CallHost<'_> {
         let Value::Callable(c) = callable else {
             return Err(Unwind::Error(Error::new("NOT_CALLABLE", "not a callable")));
         };
-        let r = self.it.call_closure(c.id as usize, args, self.loc);
+        let id = c.id as usize;
+        let f = self.it.prog.funcs[self.it.closures[id].func].clone();
+        // Like Puppet's closures: extra arguments are ignored, a missing
+        // required one is an error at the parameter, and typed parameters are
+        // checked with the dispatcher's message (which the calling function's
+        // error wraps).
+        let n = if f.params.iter().any(|p| p.captures_rest) { args.len() } else { args.len().min(f.params.len()) };
+        let args = &args[..n];
+        if let Some(p) = f.params.get(n).filter(|p| p.default.is_none() && !p.captures_rest) {
+            let msg = format!("Parameter ${} is required but no value was given", self.it.prog.name(p.name));
+            let loc = p.loc;
+            return self.keep(Err(error("MISSING_PARAMETER", msg, loc)));
+        }
+        if !rtf::describe::lambda_accepts(&c.signature, args) {
+            let names: Vec<&str> = f.params.iter().map(|p| self.it.prog.name(p.name)).collect();
+            let msg = rtf::describe::describe_lambda_mismatch(&c.signature, &names, args);
+            return Err(Unwind::Error(Error::new("TYPE_MISMATCH", msg)));
+        }
+        let r = self.it.call_closure(id, args, self.loc);
+        if let (Ok(v), Some(rt)) = (&r, f.return_type) {
+            let scope = self.it.closures[id].scope.clone();
+            match self.it.run_thunk(rt, &scope) {
+                Ok(Value::Type(t)) if !calc::instance_of(&t, v) => {
+                    let msg = format!(
+                        "value returned from lambda has wrong type, expects {} value, got {}",
+                        a_an_type(&t),
+                        got_label(v)
+                    );
+                    return Err(Unwind::Error(Error::new("TYPE_MISMATCH", msg)));
+                }
+                Ok(_) => {}
+                Err(e) => return self.keep(Err(e)),
+            }
+        }
         self.keep(r)
     }
 
