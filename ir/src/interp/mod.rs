@@ -921,7 +921,14 @@ impl Interp {
             }
             return Ok(Type::Alias(alias));
         }
-        Ok(Type::from_name(name))
+        let t = Type::from_name(name);
+        if let Type::Resource { type_name: Some(n), title: None } = &t {
+            let k = n.to_lowercase();
+            if !catalog::BUILTIN_TYPES.contains(&k.as_str()) && !self.prog.defines.contains_key(&k) {
+                return Err(error("UNKNOWN_RESOURCE_TYPE", format!("Resource type not found: {}", capitalize_name(&k)), loc));
+            }
+        }
+        Ok(t)
     }
 
     fn access(&mut self, base: &Value, keys: &[Value], loc: Loc) -> R<Value> {
