@@ -354,8 +354,46 @@ pub fn push_argument(args: &mut Vec<Expr>, arg: Expr) {
 
 /// A `k => v` in an argument list or array: an unfolded hash located at the
 /// `=>`.
-pub fn unfolded_hash(entry: KeyedEntry) -> Expr {
+pub fn unfolded_hash(pair: Pair) -> Expr {
+    let entry = keyed_entry(pair);
     Expr::new(entry.span, ExprKind::LiteralHash { entries: vec![entry], unfolded: true })
+}
+
+// The parser keeps every intermediate value in one stack-symbol enum, and
+// every shift and reduce moves a whole symbol, so the grammar's values are
+// kept at most 40 bytes: the large AST entry types are built only when they
+// are pushed into their vectors.
+
+/// `key => value` (a hash entry or selector entry), located at the `=>`.
+pub type Pair = (Span, Box<Expr>, Box<Expr>);
+
+#[inline]
+pub fn keyed_entry((span, key, value): Pair) -> KeyedEntry {
+    KeyedEntry { span, key: *key, value: *value }
+}
+
+#[inline]
+pub fn sel_entry((span, matching, value): Pair) -> SelectorEntry {
+    SelectorEntry { span, matching: *matching, value: *value }
+}
+
+/// An attribute operation as the grammar builds it (compact; see above).
+/// `name` is `None` for `* => hash`.
+pub struct AttrOpSyn {
+    pub span: Span,
+    pub name: Option<Box<str>>,
+    pub append: bool,
+    pub value: Box<Expr>,
+}
+
+impl From<AttrOpSyn> for AttributeOp {
+    #[inline]
+    fn from(o: AttrOpSyn) -> AttributeOp {
+        match o.name {
+            Some(name) => AttributeOp::Set { span: o.span, name: name.into(), append: o.append, value: *o.value },
+            None => AttributeOp::Splat { span: o.span, value: *o.value },
+        }
+    }
 }
 
 /// Puppet's `TYPE_ASSIGNMENT`: `type X = ...` is an alias; `type X[..] = ...`
@@ -416,8 +454,8 @@ pub fn classname<'a>(tok: Tok<'a>, lo: usize) -> PResult<'a, String> {
 }
 
 /// A parameter, located at its variable.
-pub fn param(name: Cow<'_, str>, lo: usize, hi: usize, value: Option<Box<Expr>>) -> Parameter {
-    Parameter { span: sp(lo, hi), name: name.into_owned(), value, type_expr: None, captures_rest: false }
+pub fn param(name: Cow<'_, str>, lo: usize, hi: usize, value: Option<Box<Expr>>) -> Box<Parameter> {
+    Box::new(Parameter { span: sp(lo, hi), name: name.into_owned(), value, type_expr: None, captures_rest: false })
 }
 
 /// Node names written as dotted words/numbers (`node a.b.c`).
