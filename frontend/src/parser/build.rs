@@ -42,16 +42,102 @@ pub enum BinOp {
 }
 
 pub fn binary(left: Box<Expr>, op: (BinOp, Span), right: Box<Expr>) -> Box<Expr> {
-    let (op, span) = op;
-    let kind = match op {
+    bx(op.1, binary_kind(left, op.0, right))
+}
+
+#[inline]
+fn binary_kind(left: Box<Expr>, op: BinOp, right: Box<Expr>) -> ExprKind {
+    match op {
         BinOp::Arith(op) => ExprKind::Arithmetic { op, left, right },
         BinOp::Cmp(op) => ExprKind::Comparison { op, left, right },
         BinOp::Match(op) => ExprKind::Match { op, left, right },
         BinOp::In => ExprKind::In { left, right },
         BinOp::And => ExprKind::And { left, right },
         BinOp::Or => ExprKind::Or { left, right },
+    }
+}
+
+impl BinOp {
+    /// The binding strength of the operators of the chain (`<` .. `in`),
+    /// loosest first, as in Puppet's precedence table.
+    #[inline]
+    fn chain_level(self) -> u8 {
+        match self {
+            BinOp::Cmp(CmpOp::Lt | CmpOp::Le | CmpOp::Gt | CmpOp::Ge) => 1,
+            BinOp::Cmp(CmpOp::Eq | CmpOp::Ne) => 2,
+            BinOp::Arith(ArithOp::Shl | ArithOp::Shr) => 3,
+            BinOp::Arith(ArithOp::Add | ArithOp::Sub) => 4,
+            BinOp::Arith(ArithOp::Mul | ArithOp::Div | ArithOp::Mod) => 5,
+            BinOp::Match(_) => 6,
+            BinOp::In => 7,
+            // Not in the chain (looser than all of it).
+            BinOp::And | BinOp::Or => 0,
+        }
+    }
+}
+
+/// The binding strength of a binary node built by [`Chain`].
+fn node_level(e: &Expr) -> u8 {
+    let op = match &e.kind {
+        ExprKind::Comparison { op, .. } => BinOp::Cmp(*op),
+        ExprKind::Arithmetic { op, .. } => BinOp::Arith(*op),
+        ExprKind::Match { op, .. } => BinOp::Match(*op),
+        ExprKind::In { .. } => BinOp::In,
+        _ => return u8::MAX,
     };
-    bx(span, kind)
+    op.chain_level()
+}
+
+/// The right operand of a binary node built by [`Chain`].
+fn right_mut(e: &mut Expr) -> &mut Box<Expr> {
+    match &mut e.kind {
+        ExprKind::Comparison { right, .. }
+        | ExprKind::Arithmetic { right, .. }
+        | ExprKind::Match { right, .. }
+        | ExprKind::In { right, .. } => right,
+        _ => unreachable!("only binary nodes are on a chain's spine"),
+    }
+}
+
+/// A chain of left-associative binary operations of several precedence
+/// levels, `a op b op c ...`, kept as the tree it stands for so far.
+///
+/// Invariant: the top `spine` nodes on the tree's right spine are binary
+/// nodes built by the chain, each binding strictly tighter than its parent;
+/// below them is an operand (which is never descended into, whatever it is).
+/// An operator is placed by walking down the spine past the nodes that bind
+/// looser than it, which yields exactly the tree of one grammar level per
+/// precedence level.
+pub struct Chain {
+    expr: Box<Expr>,
+    spine: u8,
+}
+
+impl Chain {
+    #[inline]
+    pub fn new(operand: Box<Expr>) -> Chain {
+        Chain { expr: operand, spine: 0 }
+    }
+
+    pub fn push(&mut self, op: (BinOp, Span), right: Box<Expr>) {
+        let level = op.0.chain_level();
+        let mut node = &mut self.expr;
+        let mut depth = 0;
+        while depth < self.spine && node_level(node) < level {
+            node = right_mut(node);
+            depth += 1;
+        }
+        // `node` becomes the left operand of the new operation, which takes
+        // its place (reusing its box).
+        let left = std::mem::replace(&mut **node, Expr::new(op.1, ExprKind::Nop));
+        **node = Expr::new(op.1, binary_kind(Box::new(left), op.0, right));
+        self.spine = depth + 1;
+    }
+
+    #[inline]
+    pub fn finish(self) -> Box<Expr> {
+        self.expr
+    }
 }
 
 /// One syntactic statement: an expression, or a comma-separated list of
