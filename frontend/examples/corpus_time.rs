@@ -71,7 +71,12 @@ fn main() {
         return;
     }
     let opts = validate::Options::default();
+    // `PHASE=parse` runs one phase only (for profilers).
+    let only = std::env::var("PHASE").ok();
     let phase = |name: &str, f: &dyn Fn() -> usize| {
+        if only.as_deref().is_some_and(|o| o != name) {
+            return;
+        }
         f();
         let mut best = u64::MAX;
         let mut total = 0;
