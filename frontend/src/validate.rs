@@ -493,13 +493,12 @@ impl<'a> Validator<'a, '_> {
             }
             Selector { left, entries } => {
                 self.rvalue(left);
-                let defaults: Vec<&SelectorEntry> =
-                    entries.iter().filter(|en| matches!(en.matching.kind, Default)).collect();
-                if defaults.len() > 1 {
+                let mut defaults = entries.iter().filter(|en| matches!(en.matching.kind, Default));
+                if let (Some(_), Some(second)) = (defaults.next(), defaults.next()) {
                     self.error(
                         "DUPLICATE_DEFAULT",
                         format!("This {} already has a 'default' entry - this is a duplicate", label(e)),
-                        defaults[1].matching.span,
+                        second.matching.span,
                     );
                 }
             }
@@ -612,10 +611,18 @@ impl<'a> Validator<'a, '_> {
         if let ExprKind::Lambda(_) = e.kind {
             return;
         }
-        let mut kids = Vec::new();
-        crate::visit::children(e, &mut |c| kids.push(c));
-        for c in kids {
-            self.illegal_assignment(c);
+        // The offending nodes, in pre-order, without borrowing `self`.
+        fn find(e: &Expr, out: &mut Vec<Span>) {
+            match e.kind {
+                ExprKind::Assignment { .. } => out.push(e.span),
+                ExprKind::Lambda(_) => {}
+                _ => crate::visit::children(e, &mut |c| find(c, out)),
+            }
+        }
+        let mut found = Vec::new();
+        crate::visit::children(e, &mut |c| find(c, &mut found));
+        for span in found {
+            self.error("ILLEGAL_ASSIGNMENT_CONTEXT", "Assignment not allowed here".into(), span);
         }
     }
 
@@ -1389,19 +1396,32 @@ fn is_numeric_var_name(n: &str) -> bool {
     n == "0" || (n.as_bytes().first().is_some_and(|c| (b'1'..=b'9').contains(c)) && n.bytes().all(|c| c.is_ascii_digit()))
 }
 
+/// Is `b` one or more `::`-separated segments, each a character accepted by
+/// `first` (by `last_first` for the last segment) followed by `\w*`?
+/// (Without allocating: the validator runs these on every name.)
+#[inline]
+fn segments_ok(b: &[u8], first: impl Fn(u8) -> bool, last_first: impl Fn(u8) -> bool) -> bool {
+    let mut i = 0;
+    loop {
+        let Some(&c0) = b.get(i) else { return false };
+        i += 1;
+        while i < b.len() && word(b[i]) {
+            i += 1;
+        }
+        if i == b.len() {
+            return last_first(c0);
+        }
+        if !(first(c0) && b[i] == b':' && b.get(i + 1) == Some(&b':')) {
+            return false;
+        }
+        i += 2;
+    }
+}
+
 /// `VAR_NAME = \A(?:::)?(?:[a-z]\w*::)*[a-z_]\w*\z`
 fn is_var_name(n: &str) -> bool {
     let n = n.strip_prefix("::").unwrap_or(n);
-    let segs: Vec<&str> = n.split("::").collect();
-    let (last, init) = match segs.split_last() {
-        Some(x) => x,
-        None => return false,
-    };
-    let seg_ok = |s: &str, first: fn(u8) -> bool| {
-        let b = s.as_bytes();
-        !b.is_empty() && first(b[0]) && b[1..].iter().all(|&c| word(c))
-    };
-    init.iter().all(|s| seg_ok(s, |c| c.is_ascii_lowercase())) && seg_ok(last, |c| c.is_ascii_lowercase() || c == b'_')
+    segments_ok(n.as_bytes(), |c| c.is_ascii_lowercase(), |c| c.is_ascii_lowercase() || c == b'_')
 }
 
 /// `PARAM_NAME = \A[a-z_]\w*\z`
@@ -1412,18 +1432,12 @@ fn is_param_name(n: &str) -> bool {
 
 /// `CLASSREF_DECL = \A[a-z][\w]*(?:::[a-z][\w]*)*\z`
 fn is_classref_decl(n: &str) -> bool {
-    n.split("::").all(|s| {
-        let b = s.as_bytes();
-        !b.is_empty() && b[0].is_ascii_lowercase() && b[1..].iter().all(|&c| word(c))
-    })
+    segments_ok(n.as_bytes(), |c| c.is_ascii_lowercase(), |c| c.is_ascii_lowercase())
 }
 
 /// `CLASSREF_EXT_DECL = \A[A-Z][\w]*(?:::[A-Z][\w]*)*\z`
 fn is_classref_ext_decl(n: &str) -> bool {
-    n.split("::").all(|s| {
-        let b = s.as_bytes();
-        !b.is_empty() && b[0].is_ascii_uppercase() && b[1..].iter().all(|&c| word(c))
-    })
+    segments_ok(n.as_bytes(), |c| c.is_ascii_uppercase(), |c| c.is_ascii_uppercase())
 }
 
 /// `CLASSREF_EXT = \A((::){0,1}[A-Z][\w]*)+\z`

@@ -179,6 +179,7 @@ impl<'a> Lexer<'a> {
             );
         }
         let result = stacker::maybe_grow(super::STACK_RED_ZONE, super::STACK_GROWTH, || sub.interpolate_uq());
+        self.definition_keywords += sub.definition_keywords;
         for w in sub.warnings.drain(..) {
             self.warnings.push(super::LexWarning { offset: to_global(w.offset), ..w });
         }

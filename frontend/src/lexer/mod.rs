@@ -167,6 +167,9 @@ pub struct Lexer<'a> {
     warnings: Vec<LexWarning>,
     /// An error found before the first token (EPP text scanning).
     pending_error: Option<LexError>,
+    /// How many `class` and `define` keywords were lexed (including those of
+    /// heredoc interpolations).
+    definition_keywords: usize,
     finished: bool,
 }
 
@@ -189,6 +192,7 @@ impl<'a> Lexer<'a> {
             nesting: 0,
             warnings: Vec::new(),
             pending_error: None,
+            definition_keywords: 0,
             finished: false,
         }
     }
@@ -213,6 +217,12 @@ impl<'a> Lexer<'a> {
 
     pub fn take_warnings(&mut self) -> Vec<LexWarning> {
         std::mem::take(&mut self.warnings)
+    }
+
+    /// How many `class` and `define` keywords were lexed so far. With at
+    /// most one, no definition can be nested in a class.
+    pub fn definition_keywords(&self) -> usize {
+        self.definition_keywords
     }
 
     // ------------------------------------------------------------------
@@ -249,6 +259,7 @@ impl<'a> Lexer<'a> {
                 self.after = after;
                 return Ok(Some(t));
             }
+            self.skip_blanks_and_newlines();
             if self.pos >= self.b.len() {
                 if self.epp.is_some() && self.epp_open {
                     self.epp_open = false;
@@ -265,6 +276,28 @@ impl<'a> Lexer<'a> {
                 return Ok(Some(t));
             }
         }
+    }
+
+    /// Skips ASCII blanks and line breaks (the most common input between
+    /// tokens) before `lex_token`, doing what its `\n` and blank arms do.
+    #[inline]
+    fn skip_blanks_and_newlines(&mut self) {
+        let b = self.b;
+        let mut p = self.pos;
+        while p < b.len() {
+            match b[p] {
+                b' ' | b'\t' | b'\r' => p += 1,
+                b'\n' => {
+                    p = match self.newline_jump.take() {
+                        Some(j) => j,
+                        None => p + 1,
+                    };
+                    self.line_start = p;
+                }
+                _ => break,
+            }
+        }
+        self.pos = p;
     }
 
     /// Lexes at the current position. Returns `None` when the input there
@@ -395,13 +428,13 @@ impl<'a> Lexer<'a> {
             }
             b'#' => {
                 // `#.*\r?`: up to (not including) the line break.
-                let end = b[p..].iter().position(|&c| c == b'\n').map(|i| p + i).unwrap_or(b.len());
+                let end = self.src[p..].find('\n').map(|i| p + i).unwrap_or(b.len());
                 self.pos = end;
                 Ok(None)
             }
             b'/' => {
                 if at(1) == b'*' {
-                    match find(&b[p + 2..], b"*/") {
+                    match self.src[p + 2..].find("*/") {
                         Some(i) => {
                             self.pos = p + 2 + i + 2;
                             Ok(None)
@@ -510,6 +543,9 @@ impl<'a> Lexer<'a> {
                 let v = &self.src[p..end];
                 if is_name(v.as_bytes()) {
                     if let Some(kw) = keyword(v) {
+                        if matches!(kw, Tok::Class | Tok::Define) {
+                            self.definition_keywords += 1;
+                        }
                         emit!(kw, end - p)
                     }
                     emit!(Tok::Name(Cow::Borrowed(v)), end - p)
@@ -918,9 +954,21 @@ pub const BOOLEAN_VARIABLE_FALSE: &str = "\u{0}false";
 // Character classes and scanners (Ruby regexp semantics: `\w` is ASCII,
 // `[[:blank:]]` is Unicode).
 
+/// `\w` (ASCII letters, digits, `_`), by table: the scanners call it for
+/// nearly every byte of the source.
 #[inline]
-fn is_word(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || c == b'_'
+pub(crate) fn is_word(c: u8) -> bool {
+    static WORD: [bool; 256] = {
+        let mut t = [false; 256];
+        let mut i = 0;
+        while i < 256 {
+            let c = i as u8;
+            t[i] = c.is_ascii_alphanumeric() || c == b'_';
+            i += 1;
+        }
+        t
+    };
+    WORD[c as usize]
 }
 
 /// `[[:blank:]]` in Ruby: tab and the Unicode space separators (Zs).

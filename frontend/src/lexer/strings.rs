@@ -335,7 +335,7 @@ impl Terminator {
 /// Puppet's `PATTERN_VARIABLE` after a `$` in a string: `(::)?(\w+::)*\w+`.
 /// Returns the end of the name, or `None`.
 pub fn scan_interpolated_variable(b: &[u8], from: usize) -> Option<usize> {
-    let word = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+    let word = super::is_word;
     let mut i = from;
     if b.get(i) == Some(&b':') && b.get(i + 1) == Some(&b':') {
         i += 2;

@@ -140,6 +140,15 @@ impl Chain {
     }
 }
 
+/// The start of a list that the grammar grows by pushing: room for a few
+/// elements at once (`vec![x]` would reallocate on the second push).
+#[inline]
+pub fn one<T>(x: T) -> Vec<T> {
+    let mut v = Vec::with_capacity(4);
+    v.push(x);
+    v
+}
+
 /// One syntactic statement: an expression, or a comma-separated list of
 /// them (only valid as the arguments of a statement call).
 pub enum SynStmt {

@@ -139,8 +139,11 @@ fn parse_text(file: FileId, text: &str, kind: SourceKind) -> Parsed {
                     return Parsed { program: None, diagnostics };
                 }
             }
-            if let Some(b) = &mut body {
-                build::qualify_nested_definitions(b, "");
+            // Only a class containing a class or define needs renaming.
+            if lexer.definition_keywords() > 1 {
+                if let Some(b) = &mut body {
+                    build::qualify_nested_definitions(b, "");
+                }
             }
             Parsed { program: Some(Program { file, body, span: Span::new(0, text.len()) }), diagnostics }
         }
@@ -302,7 +305,8 @@ fn to_diagnostic(file: FileId, e: ParseError<usize, Tok<'_>, LexError>, len: usi
 
 /// Finds a node deeper than `MAX_DEPTH` without recursing.
 fn too_deep(root: &Expr) -> Option<Span> {
-    let mut stack: Vec<(&Expr, usize)> = vec![(root, 1)];
+    let mut stack: Vec<(&Expr, usize)> = Vec::with_capacity(64);
+    stack.push((root, 1));
     while let Some((e, d)) = stack.pop() {
         if d > MAX_DEPTH {
             return Some(e.span);
