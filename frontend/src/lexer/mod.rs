@@ -1064,9 +1064,11 @@ fn scan_bare_word(b: &[u8], p: usize) -> Option<usize> {
                 j += 1;
                 let mut k = j;
                 let mut last_word = j;
-                while k < b.len() && (is_word(b[k]) || b[k] == b'-') {
+                while k < b.len() {
                     if is_word(b[k]) {
                         last_word = k + 1;
+                    } else if b[k] != b'-' {
+                        break;
                     }
                     k += 1;
                 }
