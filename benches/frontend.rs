@@ -38,24 +38,27 @@ fn kind_of(path: &Path) -> Option<SourceKind> {
     }
 }
 
-/// Collects Puppet files below `dir`, following symlinks (the Debian module
-/// directory is a farm of them), guarding against cycles.
-fn collect(dir: &Path, out: &mut Vec<PathBuf>, seen: &mut std::collections::HashSet<PathBuf>) {
+/// Collects Puppet files below `dir`, following symlinks as `find -L` does
+/// (the Debian module directory is a farm of them), skipping a directory
+/// that is its own ancestor.
+fn collect(dir: &Path, out: &mut Vec<PathBuf>, ancestors: &mut Vec<PathBuf>) {
     let Ok(canonical) = dir.canonicalize() else { return };
-    if !seen.insert(canonical) {
+    if ancestors.contains(&canonical) {
         return;
     }
     let Ok(entries) = std::fs::read_dir(dir) else { return };
+    ancestors.push(canonical);
     for entry in entries.flatten() {
         let path = entry.path();
         // `metadata` follows symlinks.
         let Ok(meta) = std::fs::metadata(&path) else { continue };
         if meta.is_dir() {
-            collect(&path, out, seen);
+            collect(&path, out, ancestors);
         } else if meta.is_file() && kind_of(&path).is_some() {
             out.push(path);
         }
     }
+    ancestors.pop();
 }
 
 /// A stand-in corpus when no modules are installed: the repository's parse

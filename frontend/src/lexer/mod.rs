@@ -167,9 +167,12 @@ pub struct Lexer<'a> {
     warnings: Vec<LexWarning>,
     /// An error found before the first token (EPP text scanning).
     pending_error: Option<LexError>,
-    /// How many `class` and `define` keywords were lexed (including those of
-    /// heredoc interpolations).
+    /// How many `class` and `define` keywords followed by a name were lexed
+    /// (including those of heredoc interpolations): at least as many as
+    /// the class and defined-type definitions.
     definition_keywords: usize,
+    /// Was the last `class`/`define`/`function` keyword `class` or `define`?
+    class_or_define: bool,
     finished: bool,
 }
 
@@ -193,6 +196,7 @@ impl<'a> Lexer<'a> {
             warnings: Vec::new(),
             pending_error: None,
             definition_keywords: 0,
+            class_or_define: false,
             finished: false,
         }
     }
@@ -219,8 +223,8 @@ impl<'a> Lexer<'a> {
         std::mem::take(&mut self.warnings)
     }
 
-    /// How many `class` and `define` keywords were lexed so far. With at
-    /// most one, no definition can be nested in a class.
+    /// How many `class` and `define` keywords followed by a name were lexed
+    /// so far. With at most one, no definition can be nested in a class.
     pub fn definition_keywords(&self) -> usize {
         self.definition_keywords
     }
@@ -543,9 +547,6 @@ impl<'a> Lexer<'a> {
                 let v = &self.src[p..end];
                 if is_name(v.as_bytes()) {
                     if let Some(kw) = keyword(v) {
-                        if matches!(kw, Tok::Class | Tok::Define) {
-                            self.definition_keywords += 1;
-                        }
                         emit!(kw, end - p)
                     }
                     emit!(Tok::Name(Cow::Borrowed(v)), end - p)
@@ -578,7 +579,12 @@ impl<'a> Lexer<'a> {
         match tok {
             Name(_) | Word(_) | ClassRef(_) => match self.after {
                 After::Dot if matches!(tok, Name(_)) => After::NameAfterDot,
-                After::DefKeyword => After::DefName,
+                After::DefKeyword => {
+                    if self.class_or_define {
+                        self.definition_keywords += 1;
+                    }
+                    After::DefName
+                }
                 _ => After::Operand,
             },
             Type => {
@@ -588,7 +594,10 @@ impl<'a> Lexer<'a> {
                     After::TypeKw
                 }
             }
-            Class | Define | Function => After::DefKeyword,
+            Class | Define | Function => {
+                self.class_or_define = !matches!(tok, Function);
+                After::DefKeyword
+            }
             Number(_) | Str(_) | Boolean(_) | DqPre(_) | DqMid(_) | DqPost(_) | Heredoc(_) | Regex(_)
             | Variable(_) => After::Operand,
             RParen => {

@@ -332,3 +332,6 @@ fn drop_iteratively(root: Option<Box<Expr>>) {
 pub fn for_each_child<'e>(e: &'e Expr, f: &mut dyn FnMut(&'e Expr)) {
     crate::visit::children(e, f)
 }
+
+#[cfg(test)]
+mod tests;
