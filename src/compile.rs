@@ -42,6 +42,7 @@ pub struct Request {
     pub emit: Emit,
     pub environment: String,
     pub output: Option<PathBuf>,
+    pub modulepath: Vec<PathBuf>,
 }
 
 fn local_hostname() -> String {
@@ -126,6 +127,7 @@ pub fn run(req: Request) -> ExitCode {
         environment: req.environment.clone(),
         facts,
         strict_variables: req.strict_variables,
+        modulepath: req.modulepath.clone(),
         strict: match req.strict {
             StrictArg::Off => Strict::Off,
             StrictArg::Warning => Strict::Warning,
@@ -155,7 +157,7 @@ pub fn run(req: Request) -> ExitCode {
         Err(e) => {
             // Errors Puppet raises outside its evaluator's error wrapping
             // carry no "Evaluation Error: " prefix and no column.
-            let bare = matches!(e.issue, "NO_NODE" | "ILLEGAL_BREAK" | "ILLEGAL_RETURN");
+            let bare = matches!(e.issue, "NO_NODE" | "ILLEGAL_BREAK" | "ILLEGAL_RETURN" | "LOAD_ERROR");
             let location = match e.loc {
                 Some(l) if l.line > 0 => {
                     let file = it.prog.files.get(l.file as usize).cloned().unwrap_or_default();

@@ -62,6 +62,10 @@ enum Command {
         /// Write the output here instead of stdout.
         #[arg(short = 'o')]
         output: Option<PathBuf>,
+        /// Module directories (`:`-separated) searched for classes, defined
+        /// types, functions and type aliases.
+        #[arg(long, value_delimiter = ':')]
+        modulepath: Vec<PathBuf>,
     },
 }
 
@@ -90,7 +94,7 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> ExitCode {
     match cli.command {
         Command::Parse { emit, files } => parse_files(&files, emit),
-        Command::Compile { args, code, manifest, facts, strict_variables, strict, emit, environment, output } => {
+        Command::Compile { args, code, manifest, facts, strict_variables, strict, emit, environment, output, modulepath } => {
             let have_code = code.is_some() || manifest.is_some();
             let (node, file) = match (args.len(), have_code) {
                 (0, _) => (None, None),
@@ -112,6 +116,7 @@ fn run(cli: Cli) -> ExitCode {
                 emit,
                 environment,
                 output,
+                modulepath,
             })
         }
     }

@@ -16,7 +16,13 @@ use crate::ir::*;
 
 /// Runs fold, infer and DCE on every function of the program.
 pub fn optimize(p: &mut Program) {
-    let ids: Vec<FuncId> = p.funcs.keys().collect();
+    optimize_from(p, 0);
+}
+
+/// Runs the passes on the functions numbered `first` and up (the ones a
+/// load just added).
+pub fn optimize_from(p: &mut Program, first: usize) {
+    let ids: Vec<FuncId> = p.funcs.keys().skip(first).collect();
     for id in ids {
         let mut f = (*p.funcs[id]).clone();
         fold_constants(p, &mut f);

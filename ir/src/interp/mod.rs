@@ -48,6 +48,17 @@ pub struct Options {
     pub facts: IndexMap<String, Value>,
     pub strict_variables: bool,
     pub strict: Strict,
+    /// Module directories searched by the autoloader, in order.
+    pub modulepath: Vec<std::path::PathBuf>,
+}
+
+/// What the autoloader looks for.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+enum LoadKind {
+    /// Classes and defined types: `<module>/manifests/...`.
+    Manifest,
+    Function,
+    TypeAlias,
 }
 
 /// A log line the program produced.
@@ -122,6 +133,8 @@ pub struct Interp {
     depth: u32,
     reg_pool: Vec<Vec<Value>>,
     signatures: HashMap<FuncId, Type>,
+    /// Files the autoloader has read (each is read once).
+    loaded: std::collections::HashSet<std::path::PathBuf>,
 }
 
 impl Interp {
@@ -143,6 +156,7 @@ impl Interp {
             depth: 0,
             reg_pool: vec![],
             signatures: HashMap::new(),
+            loaded: Default::default(),
         };
         it.init_top();
         it
@@ -902,6 +916,9 @@ impl Interp {
         if let Some(a) = self.aliases.get(&key) {
             return Ok(Type::Alias(a.clone()));
         }
+        if !self.prog.type_aliases.contains_key(&key) && key.contains("::") {
+            self.autoload(LoadKind::TypeAlias, &key, loc)?;
+        }
         if let Some(&(thunk, _)) = self.prog.type_aliases.get(&key) {
             let alias = TypeAlias::new(name);
             self.aliases.insert(key.clone(), alias.clone());
@@ -924,7 +941,10 @@ impl Interp {
         let t = Type::from_name(name);
         if let Type::Resource { type_name: Some(n), title: None } = &t {
             let k = n.to_lowercase();
-            if !catalog::BUILTIN_TYPES.contains(&k.as_str()) && !self.prog.defines.contains_key(&k) {
+            if !catalog::BUILTIN_TYPES.contains(&k.as_str())
+                && !self.prog.defines.contains_key(&k)
+                && !(self.autoload(LoadKind::Manifest, &k, loc)? && self.prog.defines.contains_key(&k))
+            {
                 return Err(error("UNKNOWN_RESOURCE_TYPE", format!("Resource type not found: {}", capitalize_name(&k)), loc));
             }
         }
@@ -949,6 +969,9 @@ impl Interp {
         let key: std::borrow::Cow<str> =
             if name.bytes().any(|c| c.is_ascii_uppercase()) { name.to_lowercase().into() } else { name.into() };
         let key: &str = key.strip_prefix("::").unwrap_or(&key);
+        if !self.prog.functions.contains_key(key) && key.contains("::") {
+            self.autoload(LoadKind::Function, key, loc)?;
+        }
         if let Some(&fid) = self.prog.functions.get(key) {
             return self.call_puppet_function(fid, name, args, block, loc);
         }
@@ -1022,8 +1045,12 @@ impl Interp {
             }
             return Ok(());
         }
+        if !self.prog.classes.contains_key(&key) {
+            self.autoload(LoadKind::Manifest, &key, loc)?;
+        }
         let Some(def) = self.prog.classes.get(&key).cloned() else {
-            return Err(error("UNKNOWN_CLASS", format!("Could not find class ::{key}"), loc));
+            let msg = format!("Error while evaluating a {context}, Could not find class ::{key} for {}", self.opts.node);
+            return Err(error("UNKNOWN_CLASS", msg, loc));
         };
         let parent_scope = match &def.parent {
             Some(p) => {
@@ -1082,6 +1109,47 @@ impl Interp {
         r
     }
 
+    /// Loads the file that should define `name` from the modulepath, as
+    /// Puppet's autoloader does: `a` -> `a/manifests/init.pp`, `a::b::c` ->
+    /// `a/manifests/b/c.pp`, functions from `functions/`, type aliases from
+    /// `types/`. Returns whether a file was read. A file that does not
+    /// parse is an error.
+    fn autoload(&mut self, kind: LoadKind, name: &str, loc: Loc) -> R<bool> {
+        let name = name.trim_start_matches("::").to_lowercase();
+        let segs: Vec<&str> = name.split("::").collect();
+        let (module, rest) = (segs[0], &segs[1..]);
+        let rel = match (kind, rest.is_empty()) {
+            (LoadKind::Manifest, true) => "manifests/init.pp".to_string(),
+            (LoadKind::Manifest, false) => format!("manifests/{}.pp", rest.join("/")),
+            (LoadKind::Function, false) => format!("functions/{}.pp", rest.join("/")),
+            (LoadKind::TypeAlias, false) => format!("types/{}.pp", rest.join("/")),
+            (_, true) => return Ok(false),
+        };
+        let Some(path) = self.opts.modulepath.iter().map(|d| d.join(module).join(&rel)).find(|p| p.is_file()) else {
+            return Ok(false);
+        };
+        if !self.loaded.insert(path.clone()) {
+            return Ok(false);
+        }
+        let bytes = std::fs::read(&path).map_err(|e| error("LOAD_ERROR", format!("Could not read {}: {e}", path.display()), loc))?;
+        let shown = path.display().to_string();
+        let src = pjit_frontend::SourceFile::new(shown.clone(), String::from_utf8_lossy(&bytes).into_owned());
+        let parsed = pjit_frontend::parser::parse_bytes(pjit_frontend::FileId(0), &bytes, pjit_frontend::parser::SourceKind::Manifest);
+        let mut diags = parsed.diagnostics;
+        if let Some(p) = &parsed.program {
+            diags.extend(pjit_frontend::validate::validate(p, &pjit_frontend::validate::Options::default()));
+        }
+        if let Some(d) = diags.iter().find(|d| d.is_error()) {
+            let msg = format!("Could not parse for environment {}: {}", self.opts.environment, d.message_with_location(&src));
+            return Err(Flow::Error(EvalError { issue: "LOAD_ERROR", message: msg, loc: None }));
+        }
+        let Some(ast) = parsed.program else { return Ok(false) };
+        let first = self.prog.funcs.len();
+        crate::lower::lower_program(&mut self.prog, &src, &ast);
+        crate::passes::optimize_from(&mut self.prog, first);
+        Ok(true)
+    }
+
     fn declare_resources(
         &mut self,
         ty: &Value,
@@ -1119,7 +1187,12 @@ impl Interp {
                 }
                 let (kind, define) = if catalog::BUILTIN_TYPES.contains(&type_name.as_str()) {
                     ("compilable_type", None)
-                } else if let Some(&d) = self.prog.defines.get(&type_name) {
+                } else if let Some(d) = {
+                    if !self.prog.defines.contains_key(&type_name) {
+                        self.autoload(LoadKind::Manifest, &type_name, loc)?;
+                    }
+                    self.prog.defines.get(&type_name).copied()
+                } {
                     ("defined_type", Some(d))
                 } else {
                     return Err(error(

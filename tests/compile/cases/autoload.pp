@@ -1,0 +1,3 @@
+include mymod
+notice(mymod::double(21))
+notice(42 =~ Mymod::Small)

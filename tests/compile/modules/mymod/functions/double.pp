@@ -1,0 +1,3 @@
+function mymod::double(Integer $n) >> Mymod::Small {
+  $n * 2
+}

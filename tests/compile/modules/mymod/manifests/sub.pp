@@ -1,0 +1,3 @@
+class mymod::sub {
+  $greeting = 'hello'
+}

@@ -1,0 +1,3 @@
+define mymod::thing(Integer $v = mymod::double(2)) {
+  notice("thing ${title} ${v} ${mymod::sub::greeting}")
+}
