@@ -50,14 +50,26 @@ fn modulepath_cases_match_puppet() {
             .output()
             .unwrap();
         let stderr = String::from_utf8_lossy(&out.stderr);
-        let logs: Vec<String> = stderr
-            .lines()
-            .filter_map(|l| {
-                let (level, rest) = l.split_once(": Scope(")?;
-                let msg = rest.split_once("): ")?.1;
-                Some(format!("{}: {msg}", level.to_lowercase()))
-            })
-            .collect();
+        // A log line is `Level: Scope(...): message`; the lines after it up
+        // to the next `Level:` line continue a multi-line message.
+        let mut logs: Vec<String> = vec![];
+        let mut in_log = false;
+        for l in stderr.lines() {
+            let parsed = l.split_once(": Scope(").and_then(|(level, rest)| Some((level, rest.split_once("): ")?.1)));
+            match parsed {
+                Some((level, msg)) if !level.contains(' ') => {
+                    logs.push(format!("{}: {msg}", level.to_lowercase()));
+                    in_log = true;
+                }
+                _ if l.starts_with("Error: ") || l.starts_with("Warning: ") => in_log = false,
+                _ if in_log => {
+                    let last = logs.last_mut().expect("a log line precedes its continuation");
+                    last.push('\n');
+                    last.push_str(l);
+                }
+                _ => {}
+            }
+        }
         let want_logs: Vec<String> =
             golden["logs"].as_array().unwrap().iter().map(|v| v.as_str().unwrap().to_string()).collect();
         if logs != want_logs {

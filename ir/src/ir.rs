@@ -229,6 +229,12 @@ pub enum Op {
     /// A capitalized name as a value: a built-in type, an alias, or a
     /// resource type.
     TypeRef(Sym),
+    /// EPP: starts a template's output buffer.
+    RenderPush,
+    /// EPP: appends a value's text to the innermost output buffer.
+    Render(Val),
+    /// EPP: ends the innermost output buffer; its text is the result.
+    RenderPop,
     /// Raises `break`, `next(v)` or `return(v)`.
     Unwind(UnwindKind, Val),
     /// Raises a catalog-level operation not implemented by this backend.
@@ -266,10 +272,12 @@ impl Op {
             | Op::GetMatch(_)
             | Op::MatchPush
             | Op::MatchPop
+            | Op::RenderPush
+            | Op::RenderPop
             | Op::Closure(_)
             | Op::TypeRef(_)
             | Op::Unsupported(_) => vec![],
-            Op::SetVar(_, v) | Op::Unary(_, v) | Op::Unwind(_, v) | Op::Return(v) => vec![*v],
+            Op::SetVar(_, v) | Op::Unary(_, v) | Op::Unwind(_, v) | Op::Return(v) | Op::Render(v) => vec![*v],
             Op::Arith(_, a, b) | Op::Cmp(_, a, b) | Op::In(a, b) => vec![*a, *b],
             Op::CaseMatch { test, option, .. } => vec![*test, *option],
             Op::AssignMulti(_, v) | Op::NoSelectorMatch(v) => vec![*v],
@@ -296,10 +304,12 @@ impl Op {
             | Op::GetMatch(_)
             | Op::MatchPush
             | Op::MatchPop
+            | Op::RenderPush
+            | Op::RenderPop
             | Op::Closure(_)
             | Op::TypeRef(_)
             | Op::Unsupported(_) => {}
-            Op::SetVar(_, v) | Op::Unary(_, v) | Op::Unwind(_, v) | Op::Return(v) => *v = f(*v),
+            Op::SetVar(_, v) | Op::Unary(_, v) | Op::Unwind(_, v) | Op::Return(v) | Op::Render(v) => *v = f(*v),
             Op::Arith(_, a, b) | Op::Cmp(_, a, b) | Op::In(a, b) => {
                 *a = f(*a);
                 *b = f(*b);

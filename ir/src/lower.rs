@@ -37,6 +37,25 @@ pub fn lower_program(prog: &mut Program, src: &SourceFile, ast: &ast::Program) -
     lw.finish(b)
 }
 
+/// Lowers a parsed EPP template into `prog`: a lambda-like body whose
+/// parameters are the template's (`<%- | $x, $y = 1 | -%>`) and whose value
+/// is the rendered text. Returns the body.
+pub fn lower_template(prog: &mut Program, src: &SourceFile, ast: &ast::Program) -> FuncId {
+    let file = prog.files.len() as u32;
+    prog.files.push(src.name().to_string());
+    let mut lw = Lowerer { prog, src, file };
+    match ast.body.as_deref() {
+        Some(Expr { kind: ExprKind::Lambda(l), span }) => lw.lambda(l, *span),
+        other => {
+            let loc = lw.loc(ast.span.start());
+            let mut b = FnBuilder::new("template", FuncKind::Lambda, loc);
+            let v = lw.opt_expr(&mut b, other, ast.span);
+            b.ret(v, loc);
+            lw.finish(b)
+        }
+    }
+}
+
 struct Lowerer<'a> {
     prog: &'a mut Program,
     src: &'a SourceFile,
@@ -312,8 +331,22 @@ impl Lowerer<'_> {
             ExprKind::TypeMapping { .. } | ExprKind::TypeDefinition { .. } => {
                 self.unsupported(b, "type mappings and type definitions", loc)
             }
-            ExprKind::Epp { .. } | ExprKind::RenderString(_) | ExprKind::RenderExpression(_) => {
-                self.unsupported(b, "EPP templates", loc)
+            ExprKind::Epp { body, .. } => {
+                b.effect(Op::RenderPush, loc);
+                if let Some(body) = body {
+                    self.expr(b, body);
+                }
+                b.push(Op::RenderPop, Ty::Str, loc)
+            }
+            ExprKind::RenderString(s) => {
+                let v = b.const_(Value::string(s.as_str()), loc);
+                b.effect(Op::Render(v), loc);
+                b.const_(Value::Undef, loc)
+            }
+            ExprKind::RenderExpression(e) => {
+                let v = self.expr(b, e);
+                b.effect(Op::Render(v), loc);
+                b.const_(Value::Undef, loc)
             }
         }
     }

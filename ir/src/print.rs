@@ -171,6 +171,9 @@ fn print_op(out: &mut String, p: &Program, f: &Function, op: &Op) {
         Op::GetMatch(n) => write!(out, "getmatch {n}"),
         Op::MatchPush => write!(out, "match_push"),
         Op::MatchPop => write!(out, "match_pop"),
+        Op::RenderPush => write!(out, "render_push"),
+        Op::Render(v) => write!(out, "render {v}"),
+        Op::RenderPop => write!(out, "render_pop"),
         Op::Unary(u, v) => {
             let n = match u {
                 UnOp::Neg => "neg",

@@ -133,6 +133,10 @@ pub struct Interp {
     depth: u32,
     reg_pool: Vec<Vec<Value>>,
     signatures: HashMap<FuncId, Type>,
+    /// EPP output buffers, innermost last.
+    renders: Vec<String>,
+    /// Lowered templates by source text (inline) or path (files).
+    templates: HashMap<String, FuncId>,
     /// Files the autoloader has read (each is read once).
     loaded: std::collections::HashSet<std::path::PathBuf>,
 }
@@ -157,6 +161,8 @@ impl Interp {
             reg_pool: vec![],
             signatures: HashMap::new(),
             loaded: Default::default(),
+            renders: vec![],
+            templates: HashMap::new(),
         };
         it.init_top();
         it
@@ -395,6 +401,7 @@ impl Interp {
         check_types: bool,
     ) -> R<Vec<Value>> {
         let mut out = Vec::with_capacity(f.params.len());
+        let by_name = matches!(args, Args::Named(_));
         let (mut positional, mut named) = match args {
             Args::Positional(v) => (v, IndexMap::new()),
             Args::Named(m) => (vec![], m),
@@ -429,7 +436,7 @@ impl Interp {
                 v
             } else if let Some(d) = p.default {
                 self.run_thunk(d, scope)?
-            } else if f.kind == FuncKind::Lambda || f.kind == FuncKind::Function {
+            } else if !by_name && (f.kind == FuncKind::Lambda || f.kind == FuncKind::Function) {
                 let (min, max) = arity(f);
                 return Err(error("ARGUMENT_COUNT", count_message(&owner(), min, max, positional.len()), loc));
             } else {
@@ -750,6 +757,20 @@ impl Interp {
                         });
                     }
                     Op::Unsupported(msg) => return Err(error("UNSUPPORTED", msg.clone(), loc)),
+                    Op::RenderPush => {
+                        self.renders.push(String::new());
+                        continue;
+                    }
+                    Op::Render(v) => {
+                        if let Some(buf) = self.renders.last_mut() {
+                            match r!(v) {
+                                Value::String(s) => buf.push_str(s),
+                                other => buf.push_str(&display::to_interpolated_string(other)),
+                            }
+                        }
+                        continue;
+                    }
+                    Op::RenderPop => Value::string(self.renders.pop().unwrap_or_default()),
                     Op::Resource { virtual_, exported, ty, bodies } => {
                         let bs: Vec<(Value, Value)> = bodies.iter().map(|(t, a)| (r!(t).clone(), r!(a).clone())).collect();
                         self.declare_resources(r!(ty), bs, *virtual_, *exported, &scope, loc)?
@@ -992,6 +1013,9 @@ impl Interp {
             }
             _ => {}
         }
+        if key == "inline_epp" || key == "epp" {
+            return self.call_epp(key == "inline_epp", &args, scope, loc);
+        }
         if key == "import" {
             let msg = "Use of 'import' has been discontinued in favor of a manifest directory. See http://links.puppet.com/puppet-import-deprecation";
             return Err(error("DISCONTINUED_IMPORT", msg, loc));
@@ -1148,6 +1172,86 @@ impl Interp {
         crate::lower::lower_program(&mut self.prog, &src, &ast);
         crate::passes::optimize_from(&mut self.prog, first);
         Ok(true)
+    }
+
+    /// `inline_epp(text, params)` and `epp('module/file.epp', params)`:
+    /// parses and lowers the template once, then renders it. Inline
+    /// templates see the calling scope; file templates only the top scope.
+    fn call_epp(&mut self, inline: bool, args: &[Value], scope: &Rc<Scope>, loc: Loc) -> R<Value> {
+        let fname = if inline { "inline_epp" } else { "epp" };
+        let wrap = |msg: String| error("EPP_ERROR", format!("Error while evaluating a Function Call, {msg}"), loc);
+        let (source, params) = match args {
+            [Value::String(s)] => (s.to_string(), None),
+            [Value::String(s), Value::Hash(h)] => (s.to_string(), Some(h.clone())),
+            _ => {
+                let msg = format!("'{fname}' expects between 1 and 2 arguments, got {}", args.len());
+                return Err(wrap(msg));
+            }
+        };
+        let key = format!("{}{source}", if inline { "inline:" } else { "file:" });
+        let fid = match self.templates.get(&key) {
+            Some(&f) => f,
+            None => {
+                let (name, bytes) = if inline {
+                    ("inline_epp".to_string(), source.clone().into_bytes())
+                } else {
+                    let (module, rest) = source.split_once('/').unwrap_or((&source, ""));
+                    let found = self
+                        .opts
+                        .modulepath
+                        .iter()
+                        .map(|d| d.join(module).join("templates").join(rest))
+                        .find(|p| !rest.is_empty() && p.is_file());
+                    let Some(path) = found else {
+                        return Err(wrap(format!("Could not find template '{source}'")));
+                    };
+                    let bytes = std::fs::read(&path).map_err(|e| wrap(format!("Could not read {}: {e}", path.display())))?;
+                    (path.display().to_string(), bytes)
+                };
+                let src = pjit_frontend::SourceFile::new(name, String::from_utf8_lossy(&bytes).into_owned());
+                let parsed = pjit_frontend::parser::parse_bytes(pjit_frontend::FileId(0), &bytes, pjit_frontend::parser::SourceKind::Epp);
+                let mut diags = parsed.diagnostics;
+                if let Some(p) = &parsed.program {
+                    diags.extend(pjit_frontend::validate::validate(p, &pjit_frontend::validate::Options::default()));
+                }
+                if let Some(d) = diags.iter().find(|d| d.is_error()) {
+                    return Err(wrap(d.message_with_location(&src)));
+                }
+                let Some(ast) = parsed.program else { return Err(wrap("the template does not parse".into())) };
+                let first = self.prog.funcs.len();
+                let f = crate::lower::lower_template(&mut self.prog, &src, &ast);
+                crate::passes::optimize_from(&mut self.prog, first);
+                self.templates.insert(key, f);
+                f
+            }
+        };
+        let parent = if inline { scope.clone() } else { self.top.clone() };
+        let tscope = Scope::local(&parent);
+        let f = self.prog.funcs[fid].clone();
+        let named: IndexMap<String, Value> = params
+            .map(|h| h.iter().map(|(k, v)| (display::to_interpolated_string(k), v.clone())).collect())
+            .unwrap_or_default();
+        let vals = if f.params.is_empty() {
+            // A template without a parameter list sees the arguments as
+            // local variables.
+            for (k, v) in &named {
+                let s = self.prog.intern(k);
+                tscope.set(s, v.clone());
+            }
+            vec![]
+        } else {
+            match self.bind(&f, Args::Named(named), &tscope, &|| "lambda".to_string(), loc) {
+                Ok(v) => v,
+                Err(Flow::Error(e)) if matches!(e.issue, "MISSING_PARAMETER" | "TYPE_MISMATCH" | "INVALID_PARAMETER") => {
+                    return Err(wrap(e.message));
+                }
+                Err(e) => return Err(e),
+            }
+        };
+        match self.run_body(fid, vals, tscope, None) {
+            Err(Flow::Return(v, _)) => Ok(v),
+            r => r,
+        }
     }
 
     fn declare_resources(
