@@ -1078,8 +1078,19 @@ impl Interp {
         };
         let parent_scope = match &def.parent {
             Some(p) => {
-                self.include_class(p, loc)?;
-                self.class_scopes[&p.to_lowercase()].clone()
+                let pkey = p.trim_start_matches("::").to_lowercase();
+                if !self.prog.classes.contains_key(&pkey) {
+                    self.autoload(LoadKind::Manifest, &pkey, loc)?;
+                }
+                if !self.prog.classes.contains_key(&pkey) {
+                    let msg = format!("Could not find parent resource type '{p}' of type hostclass in {}", self.opts.environment);
+                    return Err(Flow::Error(EvalError { issue: "LOAD_ERROR", message: msg, loc: Some(def.loc) }));
+                }
+                self.include_class(&pkey, loc)?;
+                match self.class_scopes.get(&pkey) {
+                    Some(s) => s.clone(),
+                    None => return Err(error("UNKNOWN_CLASS", format!("class {pkey} has not been evaluated"), loc)),
+                }
             }
             None => self.node_scope.clone().unwrap_or_else(|| self.top.clone()),
         };
