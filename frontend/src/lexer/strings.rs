@@ -310,7 +310,7 @@ pub fn quote_is_content(b: &[u8], from: usize, quote: u8, terminators: &[u8]) ->
     while b.get(j) == Some(&b'\\') {
         j += 1;
     }
-    (j - from - 1) % 2 == 0 && b.get(j).is_some_and(|c| terminators.contains(c))
+    (j - from - 1).is_multiple_of(2) && b.get(j).is_some_and(|c| terminators.contains(c))
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
