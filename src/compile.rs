@@ -157,7 +157,10 @@ pub fn run(req: Request) -> ExitCode {
         Err(e) => {
             // Errors Puppet raises outside its evaluator's error wrapping
             // carry no "Evaluation Error: " prefix and no column.
-            let bare = matches!(e.issue, "NO_NODE" | "ILLEGAL_BREAK" | "ILLEGAL_RETURN" | "LOAD_ERROR");
+            let bare = matches!(
+                e.issue,
+                "NO_NODE" | "ILLEGAL_BREAK" | "ILLEGAL_RETURN" | "LOAD_ERROR" | "STACK_OVERFLOW" | "LOOP_LIMIT"
+            );
             let location = match e.loc {
                 Some(l) if l.line > 0 => {
                     let file = it.prog.files.get(l.file as usize).cloned().unwrap_or_default();

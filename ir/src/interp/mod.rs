@@ -338,7 +338,14 @@ impl Interp {
     }
 
     fn drain_defines(&mut self) -> R<()> {
+        let mut waves = 0;
         while !self.pending_defines.is_empty() {
+            // Puppet's compiler gives up the same way on endless expansion.
+            waves += 1;
+            if waves > 1000 {
+                let msg = "Somehow looped more than 1000 times while evaluating host catalog".to_string();
+                return Err(Flow::Error(EvalError { issue: "LOOP_LIMIT", message: msg, loc: None }));
+            }
             let wave = std::mem::take(&mut self.pending_defines);
             for (body, type_name, title, attrs, reference) in wave {
                 let parent = self.node_scope.clone().unwrap_or_else(|| self.top.clone());
@@ -368,7 +375,7 @@ impl Interp {
         self.depth += 1;
         if self.depth > MAX_CALL_DEPTH {
             self.depth -= 1;
-            return Err(error("STACK_OVERFLOW", "stack level too deep", f.loc));
+            return Err(Flow::Error(EvalError { issue: "STACK_OVERFLOW", message: "stack level too deep".into(), loc: None }));
         }
         self.labels.push(scope.label.clone());
         // Register files are recycled: a call then costs no allocation for

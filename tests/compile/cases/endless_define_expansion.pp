@@ -1,0 +1,2 @@
+define d() { d { "x${title}": } }
+d { "a": }

@@ -1,0 +1,2 @@
+function f($x) { f($x + 1) }
+f(1)
