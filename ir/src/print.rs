@@ -10,9 +10,13 @@
 //!     return v1 @1:1
 //! ```
 //!
-//! Constants print as Puppet literals (`%p` format); names print as `$name`
-//! for variables and bare for functions and types; every instruction ends
-//! with its source position.
+//! Constants print as Puppet literals (`%p` format, strings quoted so that
+//! they read back unchanged); names print as `$name` for variables and bare
+//! for functions and types; every instruction ends with its source position
+//! (`@line:col`, or `@file:line:col` outside file 0), and binary operators
+//! that record their operands' positions add them: `@4:6 (@4:1, @4:11)`.
+//! Puppet-level parameters and definitions carry their positions too; the
+//! definitions table ends with the source file names (`file 0 'x.pp'`).
 
 use std::fmt::Write as _;
 
@@ -36,7 +40,10 @@ pub fn print_program(p: &Program) -> String {
         if let Some(parent) = &c.parent {
             let _ = write!(out, " inherits {parent}");
         }
-        out.push('\n');
+        if c.name != *k {
+            let _ = write!(out, " named {}", quote(&c.name));
+        }
+        let _ = writeln!(out, " @{}", loc(c.loc));
     }
     for (k, f) in &p.defines {
         let _ = writeln!(out, "define {k} = {f}");
@@ -44,8 +51,8 @@ pub fn print_program(p: &Program) -> String {
     for (k, f) in &p.functions {
         let _ = writeln!(out, "puppet_function {k} = {f}");
     }
-    for (k, (f, _)) in &p.type_aliases {
-        let _ = writeln!(out, "type_alias {k} = {f}");
+    for (k, (f, l)) in &p.type_aliases {
+        let _ = writeln!(out, "type_alias {k} = {f} @{}", loc(*l));
     }
     for n in &p.nodes {
         let ms: Vec<String> = n
@@ -53,12 +60,42 @@ pub fn print_program(p: &Program) -> String {
             .iter()
             .map(|m| match m {
                 NodeMatch::Name(s) => quote(s),
-                NodeMatch::Regex(r) => format!("/{r}/"),
+                NodeMatch::Regex(r) => delimit_regex(r),
                 NodeMatch::Default => "default".into(),
             })
             .collect();
-        let _ = writeln!(out, "node {} = {}", ms.join(", "), n.body);
+        let _ = write!(out, "node {} = {}", ms.join(", "), n.body);
+        if let Some(parent) = &n.parent {
+            let _ = write!(out, " inherits {}", quote(parent));
+        }
+        let _ = writeln!(out, " @{}", loc(n.loc));
     }
+    for (i, name) in p.files.iter().enumerate() {
+        let _ = writeln!(out, "file {i} {}", quote(name));
+    }
+    out
+}
+
+/// A source position as printed after `@`: `line:col`, with the file
+/// index first (`file:line:col`) when it is not file 0.
+pub fn loc(l: Loc) -> String {
+    if l.file == 0 { format!("{}:{}", l.line, l.col) } else { format!("{}:{}:{}", l.file, l.line, l.col) }
+}
+
+/// A regexp source between slashes, unescaped slashes escaped (Ruby's
+/// `Regexp#inspect`, what `%p` prints for a Regexp value).
+pub fn delimit_regex(source: &str) -> String {
+    let mut out = String::with_capacity(source.len() + 2);
+    out.push('/');
+    let mut escaped = false;
+    for c in source.chars() {
+        if c == '/' && !escaped {
+            out.push('\\');
+        }
+        escaped = c == '\\' && !escaped;
+        out.push(c);
+    }
+    out.push('/');
     out
 }
 
@@ -68,7 +105,16 @@ pub fn print_function(p: &Program, id: FuncId) -> String {
     out
 }
 
-fn quote(s: &str) -> String {
+/// A string as a Puppet literal: single-quoted like `%p`, unless that
+/// would not read back as the same string (a backslash before a backslash,
+/// before a quote, or at the end), then double-quoted with escapes.
+pub fn quote(s: &str) -> String {
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\\' && matches!(chars.peek(), None | Some('\\' | '\'')) {
+            return pjit_runtime::display::puppet_double_quote(s);
+        }
+    }
     pjit_runtime::display::puppet_quote(s)
 }
 
@@ -78,6 +124,10 @@ pub fn literal(v: &Value) -> String {
         Value::Undef => "undef".into(),
         Value::Default => "default".into(),
         Value::String(s) => quote(s),
+        Value::Array(a) => format!("[{}]", a.iter().map(literal).collect::<Vec<_>>().join(", ")),
+        Value::Hash(h) => {
+            format!("{{{}}}", h.iter().map(|(k, v)| format!("{} => {}", literal(k), literal(v))).collect::<Vec<_>>().join(", "))
+        }
         _ => pjit_runtime::string_format::string_convert(v, Some(&Value::string("%p")))
             .unwrap_or_else(|_| pjit_runtime::display::to_interpolated_string(v)),
     }
@@ -101,13 +151,14 @@ fn print_function_into(out: &mut String, p: &Program, id: FuncId, f: &Function) 
             if let Some(d) = prm.default {
                 let _ = write!(out, " default {d}");
             }
+            let _ = write!(out, " @{}", loc(prm.loc));
         }
         out.push(')');
     }
     if let Some(r) = f.return_type {
         let _ = write!(out, " returns {r}");
     }
-    let _ = writeln!(out, " @{}", f.loc);
+    let _ = writeln!(out, " @{}", loc(f.loc));
     for &b in &f.layout {
         let bd = &f.blocks[b];
         let _ = write!(out, "{b}");
@@ -123,7 +174,11 @@ fn print_function_into(out: &mut String, p: &Program, id: FuncId, f: &Function) 
                 let _ = write!(out, "{r}: {} = ", f.vals[r].ty.name());
             }
             print_op(out, p, f, &d.op);
-            let _ = writeln!(out, " @{}", d.loc);
+            let _ = write!(out, " @{}", loc(d.loc));
+            if let Some(ol) = &d.operand_locs {
+                let _ = write!(out, " (@{}, @{})", loc(ol[0]), loc(ol[1]));
+            }
+            out.push('\n');
         }
     }
 }

@@ -132,7 +132,7 @@ pub struct Interp {
     labels: Vec<Rc<str>>,
     depth: u32,
     reg_pool: Vec<Vec<Value>>,
-    signatures: HashMap<FuncId, Type>,
+    signatures: HashMap<FuncId, Type, foldhash::fast::FixedState>,
     /// EPP output buffers, innermost last.
     renders: Vec<String>,
     /// Lowered templates by source text (inline) or path (files).
@@ -159,7 +159,7 @@ impl Interp {
             labels: vec![top.label.clone()],
             depth: 0,
             reg_pool: vec![],
-            signatures: HashMap::new(),
+            signatures: HashMap::default(),
             loaded: Default::default(),
             renders: vec![],
             templates: HashMap::new(),
@@ -408,6 +408,17 @@ impl Interp {
         check_types: bool,
     ) -> R<Vec<Value>> {
         let mut out = Vec::with_capacity(f.params.len());
+        // Fast path: exactly one positional argument per untyped (or
+        // already checked) parameter; the argument vector is the result.
+        if let Args::Positional(v) = &args {
+            if v.len() == f.params.len() && !check_types_needed(f, check_types) && !f.params.iter().any(|p| p.captures_rest) {
+                let Args::Positional(v) = args else { unreachable!("matched above") };
+                for (p, x) in f.params.iter().zip(&v) {
+                    scope.set(p.name, x.clone());
+                }
+                return Ok(v);
+            }
+        }
         let by_name = matches!(args, Args::Named(_));
         let (mut positional, mut named) = match args {
             Args::Positional(v) => (v, IndexMap::new()),
@@ -506,8 +517,13 @@ impl Interp {
         let f = self.prog.funcs[fid].clone();
         // Puppet checks the arguments against the function's signature
         // before binding, with the dispatcher's messages.
-        let sig = self.signature(fid)?;
-        if block.is_some() || !rtf::describe::lambda_accepts(&sig, &args) {
+        // Untyped parameters accept anything: only the count is checked.
+        let untyped = f.params.iter().all(|p| p.ty.is_none());
+        let (min, max) = arity(&f);
+        let count_ok = args.len() >= min && max.is_none_or(|m| args.len() <= m);
+        let fast_ok = untyped && count_ok && block.is_none();
+        let sig = if fast_ok { None } else { Some(self.signature(fid)?) };
+        if let Some(sig) = sig.filter(|s| block.is_some() || !rtf::describe::lambda_accepts(s, &args)) {
             let names: Vec<&str> = f.params.iter().map(|p| self.prog.name(p.name)).collect();
             let msg = rtf::describe::describe_callable_mismatch(&format!("'{name}'"), &sig, &names, &args, block.as_ref());
             return Err(error("TYPE_MISMATCH", format!("Error while evaluating a Function Call, {msg}"), loc));
@@ -1415,6 +1431,11 @@ fn hash_of(entries: Vec<(&str, Value)>) -> Value {
         h.insert(Value::string(k), v);
     }
     Value::Hash(pjit_runtime::value::PHash(Arc::new(h)))
+}
+
+/// Whether binding must evaluate parameter types.
+fn check_types_needed(f: &Function, check_types: bool) -> bool {
+    check_types && f.params.iter().any(|p| p.ty.is_some())
 }
 
 fn arity(f: &Function) -> (usize, Option<usize>) {
