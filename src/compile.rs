@@ -164,7 +164,7 @@ pub fn run(req: Request) -> ExitCode {
             let location = match e.loc {
                 Some(l) if l.line > 0 => {
                     let file = it.prog.files.get(l.file as usize).cloned().unwrap_or_default();
-                    if bare {
+                    if bare || l.col == 0 {
                         format!(" (file: {file}, line: {})", l.line)
                     } else {
                         format!(" (file: {file}, line: {}, column: {})", l.line, l.col)

@@ -126,7 +126,7 @@ pub struct Interp {
     aliases: HashMap<String, Arc<TypeAlias>>,
     /// Defined-type instances waiting for evaluation: (define body, type
     /// name, title, attributes, resource reference).
-    pending_defines: Vec<(FuncId, String, String, IndexMap<String, Value>, String)>,
+    pending_defines: Vec<(FuncId, Loc, String, IndexMap<String, Value>, String)>,
     /// The container of resources declared by the running body.
     containers: Vec<String>,
     labels: Vec<Rc<str>>,
@@ -258,7 +258,11 @@ impl Interp {
                 message: "return() from context where this is illegal".into(),
                 loc: Some(loc),
             }),
-            Err(Flow::Next(_)) => Ok(()),
+            Err(Flow::Next(_)) => Err(EvalError {
+                issue: "ILLEGAL_NEXT",
+                message: "next() from context where this is illegal".into(),
+                loc: None,
+            }),
         }
     }
 
@@ -347,23 +351,48 @@ impl Interp {
                 return Err(Flow::Error(EvalError { issue: "LOOP_LIMIT", message: msg, loc: None }));
             }
             let wave = std::mem::take(&mut self.pending_defines);
-            for (body, type_name, title, attrs, reference) in wave {
+            for (body, decl, title, attrs, reference) in wave {
                 let parent = self.node_scope.clone().unwrap_or_else(|| self.top.clone());
                 let scope = Scope::new(Some(parent), Rc::from(reference.as_str()));
                 let t = self.prog.intern("title");
                 scope.set(t, Value::string(title.as_str()));
                 let n = self.prog.intern("name");
-                if !attrs.contains_key("name") {
-                    scope.set(n, Value::string(title.as_str()));
-                }
-                let _ = type_name;
+                let name = attrs.get("name").cloned().unwrap_or_else(|| Value::string(title.as_str()));
+                scope.set(n, name);
                 self.containers.push(reference.clone());
                 let r = self.call_body_named(body, attrs, scope, &reference);
                 self.containers.pop();
+                // Puppet reports any error of a defined type's evaluation at
+                // the declaring statement (line only), wrapping the inner
+                // error with its own location.
+                if let Err(Flow::Error(e)) = r {
+                    let inner = if matches!(e.issue, "MISSING_PARAMETER" | "TYPE_MISMATCH" | "INVALID_PARAMETER") {
+                        e.message
+                    } else {
+                        format!("Evaluation Error: {}{}", e.message, self.location_suffix(e.loc))
+                    };
+                    let message = format!("Error while evaluating a Resource Statement, {inner}");
+                    return Err(Flow::Error(EvalError { issue: e.issue, message, loc: Some(Loc { col: 0, ..decl }) }));
+                }
                 r?;
             }
         }
         Ok(())
+    }
+
+    /// ` (file: F, line: L, column: C)` as Puppet appends it.
+    fn location_suffix(&self, loc: Option<Loc>) -> String {
+        match loc {
+            Some(l) if l.line > 0 => {
+                let file = self.prog.files.get(l.file as usize).map(String::as_str).unwrap_or("");
+                if l.col > 0 {
+                    format!(" (file: {file}, line: {}, column: {})", l.line, l.col)
+                } else {
+                    format!(" (file: {file}, line: {})", l.line)
+                }
+            }
+            _ => String::new(),
+        }
     }
 
     // ---- calling convention
@@ -846,7 +875,7 @@ impl Interp {
     /// with Puppet's warning (unless `strict` is off).
     fn unknown_variable(&mut self, name: &str, loc: Loc) -> R<Value> {
         let msg = format!("Unknown variable: '{name}'.");
-        if self.opts.strict_variables {
+        if self.opts.strict_variables || self.opts.strict == Strict::Error {
             return Err(error("UNKNOWN_VARIABLE", msg, loc));
         }
         if self.opts.strict != Strict::Off {
@@ -1335,7 +1364,7 @@ impl Interp {
                 } else {
                     return Err(error(
                         "UNKNOWN_RESOURCE_TYPE",
-                        format!("Resource type not found: {}", capitalize_name(&type_name)),
+                        format!("Error while evaluating a Resource Statement, Unknown resource type: '{type_name}'"),
                         loc,
                     ));
                 };
@@ -1367,17 +1396,22 @@ impl Interp {
                     kind,
                     params: attrs.clone(),
                 };
-                if !self.catalog.add(r) {
-                    return Err(error(
-                        "DUPLICATE_RESOURCE",
-                        format!("Duplicate declaration: {reference} is already declared"),
-                        loc,
-                    ));
+                if let Some(old) = self.catalog.find(&tname, &title) {
+                    let at = match (&old.file, old.line) {
+                        (Some(f), Some(l)) => format!(" at (file: {f}, line: {l})"),
+                        _ => String::new(),
+                    };
+                    let here = self.location_suffix(Some(Loc { col: 0, ..loc }));
+                    let msg = format!(
+                        "Error while evaluating a Resource Statement, Duplicate declaration: {reference} is already declared{at}; cannot redeclare{here}"
+                    );
+                    return Err(error("DUPLICATE_RESOURCE", msg, loc));
                 }
+                self.catalog.add(r);
                 self.catalog.contain(&container, &reference);
                 if let Some(d) = define {
                     if !virtual_ {
-                        self.pending_defines.push((d, type_name.clone(), title.clone(), attrs.clone(), reference.clone()));
+                        self.pending_defines.push((d, loc, title.clone(), attrs.clone(), reference.clone()));
                     }
                 }
                 refs.push(Value::Type(Arc::new(Type::resource(Some(&tname), Some(&title)))));
@@ -1395,7 +1429,7 @@ fn operand_error(d: &InstData, e: Error, left: &Value, right: &Value) -> Flow {
         "DIV_BY_ZERO" | "MATCH_NOT_REGEXP" => rl,
         "OPERATOR_NOT_APPLICABLE" | "OPERATOR_NOT_APPLICABLE_WHEN" | "RESULT_IS_INFINITY" | "MATCH_NOT_STRING" => ll,
         "NOT_NUMERIC" => {
-            if ops::numeric_coercion(left).is_some() {
+            if ops::coerce_numeric(left).is_err() {
                 ll
             } else {
                 rl
