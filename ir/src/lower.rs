@@ -231,7 +231,11 @@ impl Lowerer<'_> {
             ExprKind::Access { left, keys } => {
                 let base = self.expr(b, left);
                 let ks = keys.iter().map(|k| self.expr(b, k)).collect();
-                b.push(Op::Access(base, ks), Ty::Any, loc)
+                let v = b.push(Op::Access(base, ks), Ty::Any, loc);
+                match keys.first() {
+                    Some(k) => self.operand_locs(b, v, left, k),
+                    None => v,
+                }
             }
             ExprKind::NamedAccess { .. } => {
                 b.push(Op::Unsupported("a '.' expression that is not a method call".into()), Ty::Any, loc)

@@ -752,7 +752,24 @@ impl Interp {
                     Op::NoSelectorMatch(v) => return Err(rt_error(ops::unmatched_selector(r!(v)), loc)),
                     Op::Access(b, ks) => {
                         let keys: Vec<Value> = ks.iter().map(|k| r!(k).clone()).collect();
-                        self.access(r!(b), &keys, loc)?
+                        match ops::access(r!(b), &keys) {
+                            Ok(v) => v,
+                            // Puppet blames a bad key on the key expression.
+                            Err(e) => {
+                                let key_issue = matches!(
+                                    e.issue(),
+                                    "BAD_SLICE_KEY_TYPE"
+                                        | "NOT_NUMERIC"
+                                        | "BAD_STRING_SLICE_KEY_TYPE"
+                                        | "BAD_INTEGER_SLICE_TYPE"
+                                        | "BAD_TYPE_SPECIALIZATION"
+                                        | "ILLEGAL_HOSTCLASS_NAME"
+                                        | "ILLEGAL_RESOURCE_SPECIALIZATION"
+                                );
+                                let at = d.operand_locs.as_deref().map(|l| l[1]).filter(|_| key_issue);
+                                return Err(rt_error(e, at.unwrap_or(loc)));
+                            }
+                        }
                     }
                     Op::Interp(vs) => {
                         let mut s = String::new();
@@ -1024,9 +1041,6 @@ impl Interp {
         Ok(t)
     }
 
-    fn access(&mut self, base: &Value, keys: &[Value], loc: Loc) -> R<Value> {
-        ops::access(base, keys).map_err(|e| rt_error(e, loc))
-    }
 
     // ---- calls
 
