@@ -23,6 +23,12 @@ use pjit_frontend::lexer::Lexer;
 use pjit_frontend::parser::{SourceKind, parse_bytes};
 use pjit_frontend::{FileId, validate};
 
+// The allocator the `pjit` binary uses, so that the figures are pjit's
+// (`--features system-alloc` measures with the system allocator instead).
+#[cfg(not(feature = "system-alloc"))]
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 const DEFAULT_CORPUS: &str = "/usr/share/puppet/modules";
 
 struct Corpus {

@@ -14,6 +14,13 @@ use clap::{Parser, Subcommand, ValueEnum};
 use pjit_frontend::parser::{self, SourceKind};
 use pjit_frontend::{FileId, SourceFile, lexer, printer, validate};
 
+// The frontend allocates many small nodes (about one per token); mimalloc
+// makes that markedly cheaper than glibc's allocator (see BENCHMARKS.md;
+// `--features system-alloc` builds with the system allocator).
+#[cfg(not(feature = "system-alloc"))]
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[derive(Parser)]
 #[command(name = "pjit", version, about = "A fast, faithful compiler for the Puppet language")]
 struct Cli {
