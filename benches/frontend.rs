@@ -8,17 +8,22 @@
 //! `/usr/share/puppet/modules` (Debian's `puppet-module-*` packages;
 //! symlinks followed), or below `$PJIT_BENCH_CORPUS` when that is set. All
 //! files are read before timing; each group reports bytes per second of the
-//! whole corpus. Everything runs on the calling thread.
+//! whole corpus (decimal MB/s). Everything runs on the calling thread.
 //!
 //! ```text
 //! cargo bench --bench frontend
+//! PJIT_BENCH_CLOCK=cpu cargo bench --bench frontend
 //! ```
+//!
+//! With `PJIT_BENCH_CLOCK=cpu` the clock is the thread's CPU time instead of
+//! wall time, which other processes on a shared machine disturb far less.
 
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use criterion::measurement::{Measurement, ValueFormatter, WallTime};
+use criterion::{Criterion, Throughput};
 use pjit_frontend::lexer::Lexer;
 use pjit_frontend::parser::{SourceKind, parse_bytes};
 use pjit_frontend::{FileId, validate};
@@ -170,18 +175,99 @@ fn full_all(c: &Corpus) -> usize {
     n
 }
 
-fn frontend(c: &mut Criterion) {
-    let corpus = load();
+fn frontend<M: Measurement>(c: &mut Criterion<M>, corpus: &Corpus) {
     let mut g = c.benchmark_group("frontend");
-    g.throughput(Throughput::Bytes(corpus.bytes));
+    g.throughput(Throughput::BytesDecimal(corpus.bytes));
     g.sample_size(20);
     g.warm_up_time(Duration::from_secs(3));
     g.measurement_time(Duration::from_secs(15));
-    g.bench_function("lex", |b| b.iter(|| lex_all(black_box(&corpus))));
-    g.bench_function("parse", |b| b.iter(|| parse_all(black_box(&corpus))));
-    g.bench_function("full", |b| b.iter(|| full_all(black_box(&corpus))));
+    g.bench_function("lex", |b| b.iter(|| lex_all(black_box(corpus))));
+    g.bench_function("parse", |b| b.iter(|| parse_all(black_box(corpus))));
+    g.bench_function("full", |b| b.iter(|| full_all(black_box(corpus))));
     g.finish();
 }
 
-criterion_group!(benches, frontend);
-criterion_main!(benches);
+/// The calling thread's CPU time, in nanoseconds (Linux's
+/// `/proc/thread-self/schedstat`).
+struct CpuTime;
+
+fn thread_cpu_ns() -> u64 {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().next()?.parse().ok())
+        .unwrap_or(0)
+}
+
+impl Measurement for CpuTime {
+    type Intermediate = u64;
+    type Value = u64;
+    fn start(&self) -> u64 {
+        thread_cpu_ns()
+    }
+    fn end(&self, start: u64) -> u64 {
+        thread_cpu_ns().saturating_sub(start)
+    }
+    fn add(&self, a: &u64, b: &u64) -> u64 {
+        a + b
+    }
+    fn zero(&self) -> u64 {
+        0
+    }
+    fn to_f64(&self, v: &u64) -> f64 {
+        *v as f64
+    }
+    fn formatter(&self) -> &dyn ValueFormatter {
+        &NanosFormatter
+    }
+}
+
+/// Formats nanoseconds as criterion's wall-time formatter does (bytes per
+/// second in decimal units).
+struct NanosFormatter;
+
+impl ValueFormatter for NanosFormatter {
+    fn scale_values(&self, ns: f64, values: &mut [f64]) -> &'static str {
+        let (factor, unit) = match ns {
+            ns if ns < 1e3 => (1.0, "ns"),
+            ns if ns < 1e6 => (1e-3, "µs"),
+            ns if ns < 1e9 => (1e-6, "ms"),
+            _ => (1e-9, "s"),
+        };
+        values.iter_mut().for_each(|v| *v *= factor);
+        unit
+    }
+
+    fn scale_throughputs(&self, _typical: f64, throughput: &Throughput, values: &mut [f64]) -> &'static str {
+        let amount = match *throughput {
+            Throughput::Bytes(n) | Throughput::BytesDecimal(n) => n as f64,
+            Throughput::Elements(n) | Throughput::ElementsAndBytes { elements: n, .. } => n as f64,
+            Throughput::Bits(n) => n as f64,
+        };
+        values.iter_mut().for_each(|v| *v = amount * 1e9 / *v / 1e6);
+        match throughput {
+            Throughput::Bytes(_) | Throughput::BytesDecimal(_) => "MB/s",
+            Throughput::Bits(_) => "Mb/s",
+            _ => "Melem/s",
+        }
+    }
+
+    fn scale_for_machines(&self, _values: &mut [f64]) -> &'static str {
+        "ns"
+    }
+}
+
+fn run<M: Measurement>(c: Criterion<M>, corpus: &Corpus) {
+    let mut c = c.configure_from_args();
+    frontend(&mut c, corpus);
+    c.final_summary();
+}
+
+fn main() {
+    let corpus = load();
+    if std::env::var("PJIT_BENCH_CLOCK").is_ok_and(|v| v == "cpu") {
+        eprintln!("frontend bench: measuring thread CPU time (PJIT_BENCH_CLOCK=cpu)");
+        run(Criterion::default().with_measurement(CpuTime), &corpus);
+    } else {
+        run(Criterion::default().with_measurement(WallTime), &corpus);
+    }
+}
