@@ -64,6 +64,9 @@ pub fn fold_constants(p: &Program, f: &mut Function) {
         op.map_args(|v| *alias.get(&v).unwrap_or(&v));
         let folded: Option<Value> = match &op {
             Op::Arith(o, a, b) => match (const_of(f, *a), const_of(f, *b)) {
+                // A string operand is converted with a `strict` warning or
+                // error at run time: that must stay observable.
+                (Some(Value::String(_)), _) | (_, Some(Value::String(_))) => None,
                 (Some(x), Some(y)) => ops::arithmetic(*o, x, y).ok(),
                 _ => None,
             },

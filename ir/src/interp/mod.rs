@@ -380,6 +380,24 @@ impl Interp {
         Ok(())
     }
 
+    /// Puppet's `strict` check on strings that arithmetic converts to
+    /// numbers: a warning by default, an error with `strict = error`.
+    fn string_coercion(&mut self, d: &InstData, left: &Value, right: &Value) -> R<()> {
+        if self.opts.strict == Strict::Off {
+            return Ok(());
+        }
+        let [ll, rl] = d.operand_locs.as_deref().copied().unwrap_or([d.loc, d.loc]);
+        for (v, at) in [(left, ll), (right, rl)] {
+            if let Some(e) = ops::numeric_coercion(v) {
+                if self.opts.strict == Strict::Error {
+                    return Err(rt_error(e, at));
+                }
+                self.warn(e.message().to_string(), at);
+            }
+        }
+        Ok(())
+    }
+
     /// ` (file: F, line: L, column: C)` as Puppet appends it.
     fn location_suffix(&self, loc: Option<Loc>) -> String {
         match loc {
@@ -712,6 +730,9 @@ impl Interp {
                     Op::Unary(UnOp::Not, v) => ops::not(r!(v)),
                     Op::Unary(UnOp::Neg, v) => ops::negate(r!(v)).map_err(|e| rt_error(e, loc))?,
                     Op::Arith(op, a, b) => {
+                        if matches!(r!(a), Value::String(_)) || matches!(r!(b), Value::String(_)) {
+                            self.string_coercion(d, r!(a), r!(b))?;
+                        }
                         ops::arithmetic(*op, r!(a), r!(b)).map_err(|e| operand_error(d, e, r!(a), r!(b)))?
                     }
                     Op::Cmp(op, a, b) => Value::Boolean(ops::comparison(*op, r!(a), r!(b)).map_err(|e| rt_error(e, loc))?),
