@@ -140,10 +140,10 @@ fn parse_text(file: FileId, text: &str, kind: SourceKind) -> Parsed {
                 }
             }
             // Only a class containing a class or define needs renaming.
-            if lexer.definition_keywords() > 1 {
-                if let Some(b) = &mut body {
-                    build::qualify_nested_definitions(b, "");
-                }
+            if lexer.definition_keywords() > 1
+                && let Some(b) = &mut body
+            {
+                build::qualify_nested_definitions(b, "");
             }
             Parsed { program: Some(Program { file, body, span: Span::new(0, text.len()) }), diagnostics }
         }
