@@ -380,6 +380,40 @@ impl Interp {
         Ok(())
     }
 
+    /// `Notify['a']['message']`, `Class['c']['x']`: a parameter of a
+    /// resource or class already in the catalog. `None` when `base` is not
+    /// such a reference (the runtime's access applies).
+    fn resource_parameter(&mut self, base: &Value, keys: &[Value], loc: Loc) -> R<Option<Value>> {
+        let (Value::Type(t), [Value::String(attr)]) = (base, keys) else { return Ok(None) };
+        let (type_name, title, params_of) = match &**t {
+            Type::Class(Some(n)) => {
+                let key = n.trim_start_matches("::").to_lowercase();
+                let params = self.prog.classes.get(&key).map(|c| c.body);
+                ("Class".to_string(), capitalize_name(&key), params)
+            }
+            Type::Resource { type_name: Some(tn), title: Some(ti) } => {
+                let k = tn.to_lowercase();
+                (capitalize_name(&k), ti.to_string(), self.prog.defines.get(&k).copied())
+            }
+            _ => return Ok(None),
+        };
+        let Some(res) = self.catalog.find(&type_name, &title) else { return Ok(None) };
+        if let Some(v) = res.params.get(attr.as_str()) {
+            return Ok(Some(v.clone()));
+        }
+        // Classes and defined types have exactly their parameters; built-in
+        // types' attribute lists belong to the catalog issue, so an unset
+        // attribute of theirs reads as undef.
+        if let Some(body) = params_of {
+            let f = self.prog.funcs[body].clone();
+            if !f.params.iter().any(|p| self.prog.name(p.name) == attr.as_str()) {
+                let msg = format!("The resource {} does not have a parameter called '{attr}'", type_to_string(t));
+                return Err(error("UNKNOWN_PARAMETER", msg, loc));
+            }
+        }
+        Ok(Some(Value::Undef))
+    }
+
     /// Puppet's `strict` check on strings that arithmetic converts to
     /// numbers: a warning by default, an error with `strict = error`.
     fn string_coercion(&mut self, d: &InstData, left: &Value, right: &Value) -> R<()> {
@@ -773,7 +807,9 @@ impl Interp {
                     Op::NoSelectorMatch(v) => return Err(rt_error(ops::unmatched_selector(r!(v)), loc)),
                     Op::Access(b, ks) => {
                         let keys: Vec<Value> = ks.iter().map(|k| r!(k).clone()).collect();
-                        match ops::access(r!(b), &keys) {
+                        if let Some(v) = self.resource_parameter(r!(b), &keys, loc)? {
+                            v
+                        } else { match ops::access(r!(b), &keys) {
                             Ok(v) => v,
                             // Puppet blames a bad key on the key expression.
                             Err(e) => {
@@ -790,7 +826,7 @@ impl Interp {
                                 let at = d.operand_locs.as_deref().map(|l| l[1]).filter(|_| key_issue);
                                 return Err(rt_error(e, at.unwrap_or(loc)));
                             }
-                        }
+                        } }
                     }
                     Op::Interp(vs) => {
                         let mut s = String::new();
