@@ -126,7 +126,8 @@ pub fn literal(v: &Value) -> String {
         Value::String(s) => quote(s),
         Value::Array(a) => format!("[{}]", a.iter().map(literal).collect::<Vec<_>>().join(", ")),
         Value::Hash(h) => {
-            format!("{{{}}}", h.iter().map(|(k, v)| format!("{} => {}", literal(k), literal(v))).collect::<Vec<_>>().join(", "))
+            let pairs: Vec<String> = h.iter().map(|(k, v)| format!("{} => {}", literal(k), literal(v))).collect();
+            format!("{{{}}}", pairs.join(", "))
         }
         _ => pjit_runtime::string_format::string_convert(v, Some(&Value::string("%p")))
             .unwrap_or_else(|_| pjit_runtime::display::to_interpolated_string(v)),
