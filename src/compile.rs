@@ -159,7 +159,7 @@ pub fn run(req: Request) -> ExitCode {
             // carry no "Evaluation Error: " prefix and no column.
             let bare = matches!(
                 e.issue,
-                "NO_NODE" | "ILLEGAL_BREAK" | "ILLEGAL_RETURN" | "LOAD_ERROR" | "STACK_OVERFLOW" | "LOOP_LIMIT"
+                "NO_NODE" | "ILLEGAL_BREAK" | "ILLEGAL_RETURN" | "LOAD_ERROR" | "STACK_OVERFLOW" | "LOOP_LIMIT" | "REDEFINITION"
             );
             let location = match e.loc {
                 Some(l) if l.line > 0 => {

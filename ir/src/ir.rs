@@ -521,6 +521,10 @@ pub struct Program {
     pub nodes: Vec<NodeDef>,
     /// Type aliases: name as written, body thunk.
     pub type_aliases: NameMap<(FuncId, Loc)>,
+    /// Definitions that redefine an earlier one: Puppet's message and
+    /// where (no location for the entity-loader messages). Compiling a
+    /// program with any of these fails before evaluation, as in Puppet.
+    pub redefinitions: Vec<(String, Option<Loc>)>,
 }
 
 impl Program {

@@ -6,7 +6,7 @@
 //! The text is line-oriented: a `function` header, then `blockN:` labels,
 //! each followed by indented instructions, and after the functions the
 //! definitions table (`main`, `class`, `define`, `puppet_function`,
-//! `type_alias`, `node`, `file`). Lines whose first non-blank character is
+//! `type_alias`, `node`, `redefinition`, `file`). Lines whose first non-blank character is
 //! `;` are comments. Value and block numbers are kept as written (so a
 //! program printed after dead-code elimination, with holes in its value
 //! numbering, reads back with the same numbers; a hole becomes a value
@@ -1091,6 +1091,13 @@ impl Parser {
                 let loc = c.opt_loc()?;
                 c.end()?;
                 self.prog.nodes.push(NodeDef { matches, parent, body, loc });
+            }
+            "redefinition" => {
+                let msg = c.string()?;
+                // A redefinition without a position prints none (line 0).
+                let l = c.opt_loc()?;
+                c.end()?;
+                self.prog.redefinitions.push((msg, (l.line > 0).then_some(l)));
             }
             "file" => {
                 let np = c.here();

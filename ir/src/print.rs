@@ -70,6 +70,16 @@ pub fn print_program(p: &Program) -> String {
         }
         let _ = writeln!(out, " @{}", loc(n.loc));
     }
+    for (msg, l) in &p.redefinitions {
+        match l {
+            Some(l) => {
+                let _ = writeln!(out, "redefinition {} @{}", quote(msg), loc(*l));
+            }
+            None => {
+                let _ = writeln!(out, "redefinition {}", quote(msg));
+            }
+        }
+    }
     for (i, name) in p.files.iter().enumerate() {
         let _ = writeln!(out, "file {i} {}", quote(name));
     }

@@ -209,6 +209,9 @@ impl Interp {
     /// Compiles the catalog: main manifest, node, classes, defines.
     pub fn compile(&mut self) -> Result<(), EvalError> {
         let main = self.prog.main.expect("a program to compile has a main body");
+        if let Some((message, loc)) = self.prog.redefinitions.first().cloned() {
+            return Err(EvalError { issue: "REDEFINITION", message, loc });
+        }
         self.catalog.classes.insert("settings".into());
         self.catalog.add(Resource {
             type_name: "Stage".into(),
