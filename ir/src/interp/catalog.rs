@@ -110,6 +110,9 @@ impl Catalog {
             if r.type_name == "Class" && r.title != "main" && r.title != "Settings" {
                 tags.insert("class".into());
             }
+            if r.type_name == "Node" {
+                tags.insert("node".into());
+            }
         }
         let resources: Vec<Json> = self.resources.iter().filter(|r| !r.virtual_ || r.exported).map(resource_json).collect();
         let edges: Vec<Json> = self.edges.iter().map(|(s, t)| json!({"source": s, "target": t})).collect();

@@ -339,9 +339,37 @@ impl Interp {
                 loc: None,
             }));
         };
+        // The node is a resource of the catalog named by its definition's
+        // first name, contained in main, and its name is a class name.
+        let title = match node.matches.first() {
+            Some(NodeMatch::Name(n)) => n.clone(),
+            Some(NodeMatch::Regex(r)) => r.clone(),
+            Some(NodeMatch::Default) | None => "default".to_string(),
+        };
+        let reference = format!("Node[{title}]");
+        let mut tags = IndexSet::new();
+        tags.insert("node".to_string());
+        name_tags(&title, &mut tags);
+        tags.insert("class".to_string());
+        self.catalog.add(Resource {
+            type_name: "Node".into(),
+            title: title.clone(),
+            tags,
+            file: None,
+            line: None,
+            exported: false,
+            virtual_: false,
+            kind: "unknown",
+            params: IndexMap::new(),
+        });
+        self.catalog.contain("Class[main]", &reference);
+        self.catalog.classes.insert(title);
         let scope = Scope::new(Some(self.top.clone()), Rc::from("Class[main]"));
         self.node_scope = Some(scope.clone());
-        self.run_body(node.body, vec![], scope, None).map(|_| ())
+        self.containers.push(reference);
+        let r = self.run_body(node.body, vec![], scope, None).map(|_| ());
+        self.containers.pop();
+        r
     }
 
     fn drain_defines(&mut self) -> R<()> {
