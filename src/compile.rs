@@ -12,7 +12,7 @@ use indexmap::IndexMap;
 use pjit_frontend::parser::{self, SourceKind};
 use pjit_frontend::{FileId, SourceFile, printer, validate};
 use pjit_ir::interp::{self, Interp, Log, Strict};
-use pjit_ir::{Program, lower, passes, print, verify};
+use pjit_ir::{Loc, Program, lower, passes, print, verify};
 use pjit_runtime::Value;
 use pjit_runtime::functions::LogLevel;
 
@@ -161,17 +161,7 @@ pub fn run(req: Request) -> ExitCode {
                 e.issue,
                 "NO_NODE" | "ILLEGAL_BREAK" | "ILLEGAL_RETURN" | "LOAD_ERROR" | "STACK_OVERFLOW" | "LOOP_LIMIT" | "REDEFINITION"
             );
-            let location = match e.loc {
-                Some(l) if l.line > 0 => {
-                    let file = it.prog.files.get(l.file as usize).cloned().unwrap_or_default();
-                    if bare || l.col == 0 {
-                        format!(" (file: {file}, line: {})", l.line)
-                    } else {
-                        format!(" (file: {file}, line: {}, column: {})", l.line, l.col)
-                    }
-                }
-                _ => String::new(),
-            };
+            let location = it.location_suffix(e.loc.map(|l| if bare { Loc { col: 0, ..l } } else { l }));
             let prefix = if bare { "" } else { "Evaluation Error: " };
             eprintln!("Error: {prefix}{}{location}{on_node}", e.message);
             ExitCode::from(1)

@@ -97,6 +97,19 @@ fn rt_error(e: Error, loc: Loc) -> Flow {
     Flow::Error(EvalError { issue: e.issue(), message: e.message().to_string(), loc: Some(loc) })
 }
 
+/// The error for a flow that escaped every body that could take it: an
+/// error stays itself; `break`/`next`/`return` become Puppet's "from context
+/// where this is illegal" errors.
+fn illegal_exit(f: Flow) -> EvalError {
+    let (issue, word, loc) = match f {
+        Flow::Error(e) => return e,
+        Flow::Break(l) => ("ILLEGAL_BREAK", "break", Some(l)),
+        Flow::Return(_, l) => ("ILLEGAL_RETURN", "return", Some(l)),
+        Flow::Next(_) => ("ILLEGAL_NEXT", "next", None),
+    };
+    EvalError { issue, message: format!("{word}() from context where this is illegal"), loc }
+}
+
 /// A lambda: its body and the scope and match data it closes over.
 struct Closure {
     func: FuncId,
@@ -248,25 +261,7 @@ impl Interp {
         self.containers.push("Class[main]".into());
         let top = self.top.clone();
         let r = self.run_body(main, vec![], top, None).and_then(|_| self.eval_node()).and_then(|_| self.drain_defines());
-        match r {
-            Ok(()) => Ok(()),
-            Err(Flow::Error(e)) => Err(e),
-            Err(Flow::Break(loc)) => Err(EvalError {
-                issue: "ILLEGAL_BREAK",
-                message: "break() from context where this is illegal".into(),
-                loc: Some(loc),
-            }),
-            Err(Flow::Return(_, loc)) => Err(EvalError {
-                issue: "ILLEGAL_RETURN",
-                message: "return() from context where this is illegal".into(),
-                loc: Some(loc),
-            }),
-            Err(Flow::Next(_)) => Err(EvalError {
-                issue: "ILLEGAL_NEXT",
-                message: "next() from context where this is illegal".into(),
-                loc: None,
-            }),
-        }
+        r.map_err(illegal_exit)
     }
 
     /// Calls a Puppet-language function of the program by name, outside of
@@ -275,14 +270,8 @@ impl Interp {
         let top = self.top.clone();
         let loc = Loc::default();
         match self.call_named(name, args, None, &top, loc, false) {
-            Ok(v) => Ok(v),
-            Err(Flow::Error(e)) => Err(e),
-            Err(Flow::Return(v, _)) | Err(Flow::Next(v)) => Ok(v),
-            Err(Flow::Break(l)) => Err(EvalError {
-                issue: "ILLEGAL_BREAK",
-                message: "break() from context where this is illegal".into(),
-                loc: Some(l),
-            }),
+            Ok(v) | Err(Flow::Return(v, _)) | Err(Flow::Next(v)) => Ok(v),
+            Err(other) => Err(illegal_exit(other)),
         }
     }
 
@@ -293,12 +282,7 @@ impl Interp {
         let top = self.top.clone();
         match self.run_body(main, vec![], top, None) {
             Ok(_) | Err(Flow::Return(..)) | Err(Flow::Next(_)) => Ok(()),
-            Err(Flow::Error(e)) => Err(e),
-            Err(Flow::Break(l)) => Err(EvalError {
-                issue: "ILLEGAL_BREAK",
-                message: "break() from context where this is illegal".into(),
-                loc: Some(l),
-            }),
+            Err(other) => Err(illegal_exit(other)),
         }
     }
 
@@ -463,8 +447,9 @@ impl Interp {
         Ok(())
     }
 
-    /// ` (file: F, line: L, column: C)` as Puppet appends it.
-    fn location_suffix(&self, loc: Option<Loc>) -> String {
+    /// ` (file: F, line: L, column: C)` as Puppet appends it (no column
+    /// when `col` is 0).
+    pub fn location_suffix(&self, loc: Option<Loc>) -> String {
         match loc {
             Some(l) if l.line > 0 => {
                 let file = self.prog.files.get(l.file as usize).map(String::as_str).unwrap_or("");
@@ -645,9 +630,7 @@ impl Interp {
         let v = match self.run_body(fid, vals, scope.clone(), None) {
             // `return(v)` is not checked against the return type (Puppet 7).
             Err(Flow::Return(v, _)) => return Ok(v),
-            Err(Flow::Break(l)) => {
-                return Err(error("ILLEGAL_BREAK", "break() from context where this is illegal", l));
-            }
+            Err(b @ Flow::Break(_)) => return Err(Flow::Error(illegal_exit(b))),
             Err(Flow::Next(v)) => v,
             r => r?,
         };
@@ -674,9 +657,8 @@ impl Interp {
         };
         let f = self.prog.funcs[func].clone();
         let scope = Scope::local(&cscope);
-        // Like Puppet's closures, ignore arguments beyond the parameters.
-        let n = if f.params.iter().any(|p| p.captures_rest) { args.len() } else { args.len().min(f.params.len()) };
-        let vals = self.bind(&f, Args::Positional(args[..n].to_vec()), &scope, &|| "block".to_string(), loc)?;
+        // `args` fits the parameters: the host dropped any extra ones.
+        let vals = self.bind(&f, Args::Positional(args.to_vec()), &scope, &|| "block".to_string(), loc)?;
         match self.run_body(func, vals, scope, matches) {
             Err(Flow::Next(v)) => Ok(v),
             r => r,
@@ -1006,8 +988,7 @@ impl Interp {
     }
 
     fn warn(&mut self, msg: String, loc: Loc) {
-        let file = self.prog.files.get(loc.file as usize).cloned().unwrap_or_default();
-        let message = format!("{msg} (file: {file}, line: {}, column: {})", loc.line, loc.col);
+        let message = format!("{msg}{}", self.location_suffix(Some(loc)));
         self.logs.push(Log { level: LogLevel::Warning, scope: None, message });
     }
 
@@ -1321,18 +1302,11 @@ impl Interp {
             return Ok(false);
         }
         let bytes = std::fs::read(&path).map_err(|e| error("LOAD_ERROR", format!("Could not read {}: {e}", path.display()), loc))?;
-        let shown = path.display().to_string();
-        let src = pjit_frontend::SourceFile::new(shown.clone(), String::from_utf8_lossy(&bytes).into_owned());
-        let parsed = pjit_frontend::parser::parse_bytes(pjit_frontend::FileId(0), &bytes, pjit_frontend::parser::SourceKind::Manifest);
-        let mut diags = parsed.diagnostics;
-        if let Some(p) = &parsed.program {
-            diags.extend(pjit_frontend::validate::validate(p, &pjit_frontend::validate::Options::default()));
-        }
-        if let Some(d) = diags.iter().find(|d| d.is_error()) {
-            let msg = format!("Could not parse for environment {}: {}", self.opts.environment, d.message_with_location(&src));
-            return Err(Flow::Error(EvalError { issue: "LOAD_ERROR", message: msg, loc: None }));
-        }
-        let Some(ast) = parsed.program else { return Ok(false) };
+        let (src, ast) = parse_source(path.display().to_string(), &bytes, pjit_frontend::parser::SourceKind::Manifest)
+            .map_err(|m| {
+                let message = format!("Could not parse for environment {}: {m}", self.opts.environment);
+                Flow::Error(EvalError { issue: "LOAD_ERROR", message, loc: None })
+            })?;
         let first = self.prog.funcs.len();
         crate::lower::lower_program(&mut self.prog, &src, &ast);
         crate::passes::optimize_from(&mut self.prog, first);
@@ -1373,16 +1347,7 @@ impl Interp {
                     let bytes = std::fs::read(&path).map_err(|e| wrap(format!("Could not read {}: {e}", path.display())))?;
                     (path.display().to_string(), bytes)
                 };
-                let src = pjit_frontend::SourceFile::new(name, String::from_utf8_lossy(&bytes).into_owned());
-                let parsed = pjit_frontend::parser::parse_bytes(pjit_frontend::FileId(0), &bytes, pjit_frontend::parser::SourceKind::Epp);
-                let mut diags = parsed.diagnostics;
-                if let Some(p) = &parsed.program {
-                    diags.extend(pjit_frontend::validate::validate(p, &pjit_frontend::validate::Options::default()));
-                }
-                if let Some(d) = diags.iter().find(|d| d.is_error()) {
-                    return Err(wrap(d.message_with_location(&src)));
-                }
-                let Some(ast) = parsed.program else { return Err(wrap("the template does not parse".into())) };
+                let (src, ast) = parse_source(name, &bytes, pjit_frontend::parser::SourceKind::Epp).map_err(wrap)?;
                 let first = self.prog.funcs.len();
                 let f = crate::lower::lower_template(&mut self.prog, &src, &ast);
                 crate::passes::optimize_from(&mut self.prog, first);
@@ -1543,6 +1508,28 @@ fn operand_error(d: &InstData, e: Error, left: &Value, right: &Value) -> Flow {
         }
     };
     rt_error(e, l)
+}
+
+/// Parses and validates a file loaded at run time; the error is the first
+/// diagnostic with its location.
+fn parse_source(
+    name: String,
+    bytes: &[u8],
+    kind: pjit_frontend::parser::SourceKind,
+) -> Result<(pjit_frontend::SourceFile, pjit_frontend::ast::Program), String> {
+    let src = pjit_frontend::SourceFile::new(name, String::from_utf8_lossy(bytes).into_owned());
+    let parsed = pjit_frontend::parser::parse_bytes(pjit_frontend::FileId(0), bytes, kind);
+    let mut diags = parsed.diagnostics;
+    if let Some(p) = &parsed.program {
+        diags.extend(pjit_frontend::validate::validate(p, &pjit_frontend::validate::Options::default()));
+    }
+    if let Some(d) = diags.iter().find(|d| d.is_error()) {
+        return Err(d.message_with_location(&src));
+    }
+    match parsed.program {
+        Some(ast) => Ok((src, ast)),
+        None => Err(format!("{} does not parse", src.name())),
+    }
 }
 
 /// The class names in an `include` argument.
