@@ -152,6 +152,43 @@ pub enum UnwindKind {
     Return,
 }
 
+/// A step of a collector query in postfix order.
+#[derive(Clone, Debug, PartialEq)]
+pub enum QueryOp {
+    /// `attr == value` (an array attribute matches when it includes the
+    /// value; `tag == x` tests the resource's tags).
+    Eq(Sym, Val),
+    /// `attr != value`.
+    Ne(Sym, Val),
+    /// Pops two results, pushes their conjunction.
+    And,
+    Or,
+}
+
+/// The relationship operators.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum RelKind {
+    /// `->`
+    Before,
+    /// `~>`
+    Notify,
+    /// `<-`
+    Require,
+    /// `<~`
+    Subscribe,
+}
+
+impl RelKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RelKind::Before => "->",
+            RelKind::Notify => "~>",
+            RelKind::Require => "<-",
+            RelKind::Subscribe => "<~",
+        }
+    }
+}
+
 /// The kinds of bodies.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum FuncKind {
@@ -241,6 +278,20 @@ pub enum Op {
     Unsupported(String),
     /// Declares resources: `type`, then (title, attributes hash) pairs.
     Resource { virtual_: bool, exported: bool, ty: Val, bodies: Vec<(Val, Val)> },
+    /// `Type { attr => v }`: resource defaults of the current scope.
+    ResourceDefaults { ty: Val, attrs: Val },
+    /// `Ref[...] { attr => v, attr +> v }`: overrides of the referenced
+    /// resources; `set` and `add` are attribute hashes.
+    ResourceOverride { refs: Val, set: Val, add: Val },
+    /// `Type <| query |> { ... }` (`exported` for `<<| |>>`): registers a
+    /// collector; the value is its handle (an Integer), which only a
+    /// `Relationship` operand flagged as a collector reads. The query is in
+    /// postfix order; an empty query matches every resource of the type.
+    Collect { ty: Sym, exported: bool, query: Vec<QueryOp>, set: Val, add: Val },
+    /// `left -> right` (and `~>`, `<-`, `<~`): records a relationship; the
+    /// value is the right operand. An operand flagged as a collector is a
+    /// collector handle.
+    Relationship { kind: RelKind, left: Val, right: Val, left_collector: bool, right_collector: bool },
     /// Terminator: jump with block arguments.
     Jump(Block, Vec<Val>),
     /// Terminator: on a Bool.
@@ -289,6 +340,17 @@ impl Op {
             Op::Resource { ty, bodies, .. } => {
                 std::iter::once(*ty).chain(bodies.iter().flat_map(|(t, a)| [*t, *a])).collect()
             }
+            Op::ResourceDefaults { ty, attrs } => vec![*ty, *attrs],
+            Op::ResourceOverride { refs, set, add } => vec![*refs, *set, *add],
+            Op::Collect { query, set, add, .. } => query
+                .iter()
+                .filter_map(|q| match q {
+                    QueryOp::Eq(_, v) | QueryOp::Ne(_, v) => Some(*v),
+                    QueryOp::And | QueryOp::Or => None,
+                })
+                .chain([*set, *add])
+                .collect(),
+            Op::Relationship { left, right, .. } => vec![*left, *right],
             Op::Jump(_, a) => a.clone(),
             Op::Branch { cond, then_args, else_args, .. } => {
                 std::iter::once(*cond).chain(then_args.iter().copied()).chain(else_args.iter().copied()).collect()
@@ -341,6 +403,28 @@ impl Op {
                     *t = f(*t);
                     *a = f(*a);
                 }
+            }
+            Op::ResourceDefaults { ty, attrs } => {
+                *ty = f(*ty);
+                *attrs = f(*attrs);
+            }
+            Op::ResourceOverride { refs, set, add } => {
+                *refs = f(*refs);
+                *set = f(*set);
+                *add = f(*add);
+            }
+            Op::Collect { query, set, add, .. } => {
+                for q in query {
+                    if let QueryOp::Eq(_, v) | QueryOp::Ne(_, v) = q {
+                        *v = f(*v);
+                    }
+                }
+                *set = f(*set);
+                *add = f(*add);
+            }
+            Op::Relationship { left, right, .. } => {
+                *left = f(*left);
+                *right = f(*right);
             }
             Op::Branch { cond, then_args, else_args, .. } => {
                 *cond = f(*cond);

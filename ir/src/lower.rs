@@ -283,10 +283,45 @@ impl Lowerer<'_> {
                     loc,
                 )
             }
-            ExprKind::ResourceDefaults { .. } => self.unsupported(b, "resource defaults", loc),
-            ExprKind::ResourceOverride { .. } => self.unsupported(b, "resource overrides", loc),
-            ExprKind::Collect { .. } => self.unsupported(b, "collectors", loc),
-            ExprKind::Relationship { .. } => self.unsupported(b, "relationship operators", loc),
+            ExprKind::ResourceDefaults { type_ref, operations, .. } => {
+                let ty = self.expr(b, type_ref);
+                let (set, add) = self.attribute_ops_split(b, operations, e.span);
+                // Puppet 7 treats `+>` in a defaults expression like `=>`.
+                let attrs = b.push(Op::Arith(ArithOp::Add, set, add), Ty::Hash, loc);
+                b.push(Op::ResourceDefaults { ty, attrs }, Ty::Any, loc)
+            }
+            ExprKind::ResourceOverride { resources, operations, .. } => {
+                let refs = self.expr(b, resources);
+                let (set, add) = self.attribute_ops_split(b, operations, e.span);
+                b.push(Op::ResourceOverride { refs, set, add }, Ty::Any, loc)
+            }
+            ExprKind::Collect { type_expr, query, operations } => {
+                let ty = match &type_expr.kind {
+                    ExprKind::QualifiedReference(n) => self.prog.intern(&n.to_ascii_lowercase()),
+                    _ => return self.unsupported(b, "collectors of computed types", loc),
+                };
+                let mut q = vec![];
+                if let Some(qe) = &query.expr {
+                    if !self.query(b, qe, &mut q) {
+                        return self.unsupported(b, "this collector query", loc);
+                    }
+                }
+                let (set, add) = self.attribute_ops_split(b, operations, e.span);
+                let exported = query.kind == ast::QueryKind::Exported;
+                b.push(Op::Collect { ty, exported, query: q, set, add }, Ty::Any, loc)
+            }
+            ExprKind::Relationship { op, left, right } => {
+                let l = self.expr(b, left);
+                let r = self.expr(b, right);
+                let kind = match op {
+                    ast::RelOp::Before => RelKind::Before,
+                    ast::RelOp::Notify => RelKind::Notify,
+                    ast::RelOp::Require => RelKind::Require,
+                    ast::RelOp::Subscribe => RelKind::Subscribe,
+                };
+                let (left_collector, right_collector) = (is_collector(left), is_collector(right));
+                b.push(Op::Relationship { kind, left: l, right: r, left_collector, right_collector }, Ty::Any, loc)
+            }
             ExprKind::HostClass(d) => {
                 if let Some(old) = self.prog.classes.get(&d.name.to_ascii_lowercase()) {
                     let msg = format!(
@@ -682,6 +717,54 @@ impl Lowerer<'_> {
         splats.into_iter().fold(h, |acc, s| b.push(Op::Arith(ArithOp::Add, s, acc), Ty::Hash, loc))
     }
 
+    /// Attribute operations as two hashes: `=>` (with `* =>` merged under
+    /// the explicit ones) and `+>`.
+    fn attribute_ops_split(&mut self, b: &mut FnBuilder, ops: &[ast::AttributeOp], span: Span) -> (Val, Val) {
+        let (mut set, mut add) = (vec![], vec![]);
+        let mut splats = vec![];
+        for op in ops {
+            match op {
+                ast::AttributeOp::Set { span, name, append, value } => {
+                    let l = self.loc(*span);
+                    let out = if *append { &mut add } else { &mut set };
+                    out.push(b.const_(Value::string(name.as_str()), l));
+                    out.push(self.expr(b, value));
+                }
+                ast::AttributeOp::Splat { value, .. } => splats.push(self.expr(b, value)),
+            }
+        }
+        let loc = self.loc(span);
+        let h = b.push(Op::MakeHash(set), Ty::Hash, loc);
+        let set = splats.into_iter().fold(h, |acc, s| b.push(Op::Arith(ArithOp::Add, s, acc), Ty::Hash, loc));
+        (set, b.push(Op::MakeHash(add), Ty::Hash, loc))
+    }
+
+    /// A collector query in postfix order; false if it holds something a
+    /// query cannot (validation rejects those first).
+    fn query(&mut self, b: &mut FnBuilder, e: &Expr, out: &mut Vec<QueryOp>) -> bool {
+        match &e.kind {
+            ExprKind::Parenthesized(inner) => self.query(b, inner, out),
+            ExprKind::And { left, right } | ExprKind::Or { left, right } => {
+                if !self.query(b, left, out) || !self.query(b, right, out) {
+                    return false;
+                }
+                out.push(if matches!(e.kind, ExprKind::And { .. }) { QueryOp::And } else { QueryOp::Or });
+                true
+            }
+            ExprKind::Comparison { op: op @ (ast::CmpOp::Eq | ast::CmpOp::Ne), left, right } => {
+                let attr = match &left.kind {
+                    ExprKind::QualifiedName(n) | ExprKind::String(n) => n.clone(),
+                    _ => return false,
+                };
+                let a = self.prog.intern(&attr);
+                let v = self.expr(b, right);
+                out.push(if *op == ast::CmpOp::Eq { QueryOp::Eq(a, v) } else { QueryOp::Ne(a, v) });
+                true
+            }
+            _ => false,
+        }
+    }
+
     fn thunk(&mut self, name: &str, e: &Expr) -> FuncId {
         let loc = self.loc(e.span);
         let mut b = FnBuilder::new(name, FuncKind::Thunk, loc);
@@ -746,5 +829,16 @@ fn cmp_op(op: ast::CmpOp) -> CmpOp {
         ast::CmpOp::Le => CmpOp::Le,
         ast::CmpOp::Gt => CmpOp::Gt,
         ast::CmpOp::Ge => CmpOp::Ge,
+    }
+}
+
+/// Whether a relationship operand's value is a collector (a collector
+/// expression, or a relationship whose right operand is one).
+fn is_collector(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Collect { .. } => true,
+        ExprKind::Relationship { right, .. } => is_collector(right),
+        ExprKind::Parenthesized(inner) => is_collector(inner),
+        _ => false,
     }
 }

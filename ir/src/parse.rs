@@ -111,6 +111,10 @@ pub fn opcode(op: &Op) -> &'static str {
         Op::Unwind(UnwindKind::Return, _) => "return_from",
         Op::Unsupported(_) => "unsupported",
         Op::Resource { .. } => "resource",
+        Op::ResourceDefaults { .. } => "resource_defaults",
+        Op::ResourceOverride { .. } => "resource_override",
+        Op::Collect { .. } => "collect",
+        Op::Relationship { .. } => "relate",
         Op::Jump(..) => "jump",
         Op::Branch { .. } => "branch",
         Op::Return(_) => "return",
@@ -163,6 +167,10 @@ pub const OPCODES: &[&str] = &[
     "return_from",
     "unsupported",
     "resource",
+    "resource_defaults",
+    "resource_override",
+    "collect",
+    "relate",
     "jump",
     "branch",
     "return",
@@ -1237,6 +1245,60 @@ fn parse_op(
                 Ok((t, c.val(refs)?))
             })?;
             Op::Resource { virtual_, exported, ty, bodies }
+        }
+        "resource_defaults" => {
+            let ty = c.val(refs)?;
+            c.expect(",")?;
+            Op::ResourceDefaults { ty, attrs: c.val(refs)? }
+        }
+        "resource_override" => {
+            let r = c.val(refs)?;
+            c.expect(",")?;
+            let set = c.val(refs)?;
+            c.expect(",")?;
+            Op::ResourceOverride { refs: r, set, add: c.val(refs)? }
+        }
+        "collect" => {
+            let fp = c.here();
+            let exported = match c.word() {
+                "virtual" => false,
+                "exported" => true,
+                w => return err_at(fp, format!("expected 'virtual' or 'exported', found '{w}'")),
+            };
+            let ty = prog.intern(c.name("a type name")?);
+            c.expect("[")?;
+            let query = c.list(']', |c| {
+                let fp = c.here();
+                Ok(match c.word() {
+                    "and" => QueryOp::And,
+                    "or" => QueryOp::Or,
+                    w @ ("eq" | "ne") => {
+                        let a = prog.intern(c.name("an attribute name")?);
+                        let v = c.val(refs)?;
+                        if w == "eq" { QueryOp::Eq(a, v) } else { QueryOp::Ne(a, v) }
+                    }
+                    w => return err_at(fp, format!("expected a query step (eq, ne, and, or), found '{w}'")),
+                })
+            })?;
+            c.expect(",")?;
+            let set = c.val(refs)?;
+            c.expect(",")?;
+            Op::Collect { ty, exported, query, set, add: c.val(refs)? }
+        }
+        "relate" => {
+            let fp = c.here();
+            let kind = match c.word() {
+                "before" => RelKind::Before,
+                "notify" => RelKind::Notify,
+                "require" => RelKind::Require,
+                "subscribe" => RelKind::Subscribe,
+                w => return err_at(fp, format!("expected before, notify, require or subscribe, found '{w}'")),
+            };
+            let left_collector = c.eat_word("collector");
+            let left = c.val(refs)?;
+            c.expect(",")?;
+            let right_collector = c.eat_word("collector");
+            Op::Relationship { kind, left, right: c.val(refs)?, left_collector, right_collector }
         }
         "jump" => {
             let (b, args) = c.dest(refs)?;

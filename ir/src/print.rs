@@ -296,6 +296,31 @@ fn print_op(out: &mut String, p: &Program, f: &Function, op: &Op) {
             let bs: Vec<String> = bodies.iter().map(|(t, a)| format!("{t}: {a}")).collect();
             write!(out, "resource {form} {ty} {{{}}}", bs.join(", "))
         }
+        Op::ResourceDefaults { ty, attrs } => write!(out, "resource_defaults {ty}, {attrs}"),
+        Op::ResourceOverride { refs, set, add } => write!(out, "resource_override {refs}, {set}, {add}"),
+        Op::Collect { ty, exported, query, set, add } => {
+            let q: Vec<String> = query
+                .iter()
+                .map(|q| match q {
+                    QueryOp::Eq(a, v) => format!("eq {} {v}", p.name(*a)),
+                    QueryOp::Ne(a, v) => format!("ne {} {v}", p.name(*a)),
+                    QueryOp::And => "and".to_string(),
+                    QueryOp::Or => "or".to_string(),
+                })
+                .collect();
+            let form = if *exported { "exported" } else { "virtual" };
+            write!(out, "collect {form} {} [{}], {set}, {add}", p.name(*ty), q.join(", "))
+        }
+        Op::Relationship { kind, left, right, left_collector, right_collector } => {
+            let k = match kind {
+                RelKind::Before => "before",
+                RelKind::Notify => "notify",
+                RelKind::Require => "require",
+                RelKind::Subscribe => "subscribe",
+            };
+            let c = |b: bool| if b { "collector " } else { "" };
+            write!(out, "relate {k} {}{left}, {}{right}", c(*left_collector), c(*right_collector))
+        }
         Op::Jump(b, args) => write!(out, "jump {}", dest(*b, args)),
         Op::Branch { cond, then_dest, then_args, else_dest, else_args } => {
             write!(out, "branch {cond}, {}, {}", dest(*then_dest, then_args), dest(*else_dest, else_args))

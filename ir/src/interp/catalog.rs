@@ -1,21 +1,30 @@
-//! The catalog under construction: resources in declaration order, the
-//! containment edges, the declared classes, and its JSON form (Puppet's
-//! `catalog_format` 2).
-//!
-//! This is the part of the catalog the evaluator needs to run programs
-//! (classes, defines, plain resources, tags, containment). Relationships,
-//! defaults, overrides, collectors and attribute validation belong to the
-//! catalog issue.
+//! The catalog under construction: resources in declaration order (with
+//! what Puppet's compiler tracks about each: where its parameters came
+//! from, its declaring scope, whether it is virtual or still to be
+//! evaluated), the containment edges, the declared classes, and the JSON
+//! form Puppet writes (`catalog_format` 2).
 
 use std::collections::HashMap;
+use std::rc::Rc;
 
 use indexmap::{IndexMap, IndexSet};
 use pjit_runtime::Value;
 use serde_json::{Map, Value as Json, json};
 
-/// Resource types built into Puppet 7 (`puppet/type/*.rb`).
-pub const BUILTIN_TYPES: &[&str] =
-    &["exec", "file", "filebucket", "group", "notify", "package", "resources", "schedule", "service", "stage", "tidy", "user", "whit"];
+use super::resource_types;
+use super::scope::CatScope;
+use crate::ir::{FuncId, Loc};
+
+/// Where a parameter's value came from: the definition that set it (for
+/// Puppet's override rules) and the line that set it.
+#[derive(Clone, Debug)]
+pub struct ParamMeta {
+    pub source: Rc<str>,
+    pub file: u32,
+    pub line: u32,
+    /// Set by a resource default rather than by the resource itself.
+    pub from_default: bool,
+}
 
 #[derive(Clone, Debug)]
 pub struct Resource {
@@ -29,11 +38,69 @@ pub struct Resource {
     pub virtual_: bool,
     pub kind: &'static str,
     pub params: IndexMap<String, Value>,
+    /// Origins of `params` entries (absent for ones the compiler set).
+    pub meta: HashMap<String, ParamMeta>,
+    /// The scope the resource was declared in (none for the compiler's own
+    /// Stage[main], Class[Settings] and Class[main]).
+    pub scope: Option<Rc<CatScope>>,
+    /// The definition declaring it (`""` for main).
+    pub source: Rc<str>,
+    /// A defined type's body, for instances of defined types.
+    pub define: Option<FuncId>,
+    /// Classes and defined-type instances: the body has run.
+    pub evaluated: bool,
+    /// The tags of the declaring scope's resource have been merged in.
+    pub scope_tags_merged: bool,
+    /// Where the resource was declared.
+    pub loc: Loc,
 }
 
 impl Resource {
+    pub fn new(type_name: &str, title: &str, kind: &'static str) -> Resource {
+        Resource {
+            type_name: type_name.to_string(),
+            title: title.to_string(),
+            tags: IndexSet::new(),
+            file: None,
+            line: None,
+            exported: false,
+            virtual_: false,
+            kind,
+            params: IndexMap::new(),
+            meta: HashMap::new(),
+            scope: None,
+            source: Rc::from(""),
+            define: None,
+            evaluated: false,
+            scope_tags_merged: false,
+            loc: Loc::default(),
+        }
+    }
+
     pub fn reference(&self) -> String {
         format!("{}[{}]", self.type_name, self.title)
+    }
+
+    /// Adds tags as Puppet's `tag` does: lower case, and a qualified tag
+    /// adds its segments too. Returns the first invalid tag, if any.
+    pub fn tag(&mut self, v: &Value) -> Result<(), String> {
+        match v {
+            Value::Array(a) => {
+                for x in a.iter() {
+                    self.tag(x)?;
+                }
+                Ok(())
+            }
+            Value::Undef => Ok(()),
+            other => {
+                let t = pjit_runtime::display::to_interpolated_string(other).to_lowercase();
+                if !valid_tag(&t) {
+                    return Err(t);
+                }
+                name_tags(&t, &mut self.tags);
+                Ok(())
+            }
+        }
     }
 }
 
@@ -41,7 +108,7 @@ impl Resource {
 pub struct Catalog {
     pub resources: Vec<Resource>,
     index: HashMap<(String, String), usize>,
-    pub edges: Vec<(String, String)>,
+    pub edges: Vec<(usize, usize)>,
     pub classes: IndexSet<String>,
 }
 
@@ -80,24 +147,72 @@ pub fn name_tags(name: &str, out: &mut IndexSet<String>) {
     }
 }
 
+/// The catalog key of a reference: capitalized type; class titles are
+/// class names, capitalized, without a leading `::`.
+pub fn normalize_ref(type_name: &str, title: &str) -> (String, String) {
+    let t = capitalize_name(&type_name.trim_start_matches("::").to_lowercase());
+    if t == "Class" {
+        let name = title.trim_start_matches("::").to_lowercase();
+        let title = if name == "main" || name.is_empty() { "main".to_string() } else { capitalize_name(&name) };
+        return (t, title);
+    }
+    (t, title.to_string())
+}
+
+/// Splits `Type[title]` (Puppet's string form of a reference).
+pub fn parse_ref(s: &str) -> Option<(String, String)> {
+    let open = s.find('[')?;
+    let inner = s.strip_suffix(']')?;
+    let (ty, title) = (&s[..open], &inner[open + 1..]);
+    if ty.is_empty() || title.is_empty() {
+        return None;
+    }
+    let title = title.strip_prefix('\'').and_then(|t| t.strip_suffix('\'')).unwrap_or(title);
+    let title = title.strip_prefix('"').and_then(|t| t.strip_suffix('"')).unwrap_or(title);
+    Some(normalize_ref(ty, title))
+}
+
 impl Catalog {
-    pub fn find(&self, type_name: &str, title: &str) -> Option<&Resource> {
-        self.index.get(&(type_name.to_string(), title.to_string())).map(|&i| &self.resources[i])
+    /// The resource `Type[title]` (normalized as [`normalize_ref`] does).
+    pub fn lookup(&self, type_name: &str, title: &str) -> Option<usize> {
+        let key = normalize_ref(type_name, title);
+        self.index.get(&key).copied()
     }
 
-    /// Adds a resource; returns false if one with the same type and title exists.
-    pub fn add(&mut self, r: Resource) -> bool {
+    pub fn find(&self, type_name: &str, title: &str) -> Option<&Resource> {
+        self.lookup(type_name, title).map(|i| &self.resources[i])
+    }
+
+    /// Adds a resource; returns its index, or None if one with the same
+    /// type and title exists.
+    pub fn add(&mut self, r: Resource) -> Option<usize> {
         let key = (r.type_name.clone(), r.title.clone());
         if self.index.contains_key(&key) {
-            return false;
+            return None;
         }
-        self.index.insert(key, self.resources.len());
+        let i = self.resources.len();
+        self.index.insert(key, i);
         self.resources.push(r);
-        true
+        Some(i)
     }
 
-    pub fn contain(&mut self, container: &str, contained: &str) {
-        self.edges.push((container.to_string(), contained.to_string()));
+    /// Makes `alias` another name of resource `i` (the `alias` metaparameter
+    /// and namevars that differ from titles). Returns the resource that
+    /// already has that name, if another one does.
+    pub fn alias(&mut self, i: usize, alias: &str) -> Result<(), usize> {
+        let key = (self.resources[i].type_name.clone(), alias.to_string());
+        match self.index.get(&key) {
+            Some(&j) if j != i => Err(j),
+            Some(_) => Ok(()),
+            None => {
+                self.index.insert(key, i);
+                Ok(())
+            }
+        }
+    }
+
+    pub fn contain(&mut self, container: usize, contained: usize) {
+        self.edges.push((container, contained));
     }
 
     /// The catalog JSON document Puppet writes.
@@ -114,8 +229,13 @@ impl Catalog {
                 tags.insert("node".into());
             }
         }
-        let resources: Vec<Json> = self.resources.iter().filter(|r| !r.virtual_ || r.exported).map(resource_json).collect();
-        let edges: Vec<Json> = self.edges.iter().map(|(s, t)| json!({"source": s, "target": t})).collect();
+        let resources: Vec<Json> = self.resources.iter().filter(|r| !r.virtual_).map(resource_json).collect();
+        let edges: Vec<Json> = self
+            .edges
+            .iter()
+            .filter(|(s, t)| !self.resources[*s].virtual_ && !self.resources[*t].virtual_)
+            .map(|(s, t)| json!({"source": self.resources[*s].reference(), "target": self.resources[*t].reference()}))
+            .collect();
         json!({
             "tags": tags.into_iter().collect::<Vec<_>>(),
             "name": node,
@@ -144,10 +264,37 @@ fn resource_json(r: &Resource) -> Json {
     }
     m.insert("exported".into(), json!(r.exported));
     m.insert("kind".into(), json!(r.kind));
-    let params: Map<String, Json> =
-        r.params.iter().filter(|(_, v)| !matches!(v, Value::Undef)).map(|(k, v)| (k.clone(), to_json(v))).collect();
+    // The namevar is left out when it repeats the title (Puppet's
+    // `to_data_hash`); for defined types and classes the namevar is `name`.
+    // The compiler's own Stage[main] and Class[main] have the Ruby symbol
+    // `:main` as their title, which never equals a string: they keep it.
+    let namevar = match resource_types::builtin(&r.type_name.to_lowercase()) {
+        _ if r.scope.is_none() => None,
+        Some(t) => t.namevar(),
+        None => Some("name"),
+    };
+    let mut sensitive = vec![];
+    let params: Map<String, Json> = r
+        .params
+        .iter()
+        .filter(|(_, v)| !matches!(v, Value::Undef))
+        .filter(|(k, v)| !(Some(k.as_str()) == namevar && matches!(v, Value::String(s) if s.as_str() == r.title)))
+        .map(|(k, v)| {
+            let v = match v {
+                Value::Sensitive(inner) => {
+                    sensitive.push(k.clone());
+                    &**inner
+                }
+                v => v,
+            };
+            (k.clone(), to_json(v))
+        })
+        .collect();
     if !params.is_empty() {
         m.insert("parameters".into(), Json::Object(params));
+    }
+    if !sensitive.is_empty() {
+        m.insert("sensitive_parameters".into(), json!(sensitive));
     }
     Json::Object(m)
 }

@@ -15,6 +15,8 @@
 //! until none are left.
 
 pub mod catalog;
+mod compiler;
+pub mod resource_types;
 pub mod scope;
 
 use std::collections::HashMap;
@@ -29,7 +31,7 @@ use pjit_runtime::value::CallableValue;
 use pjit_runtime::{Error, Type, Value, display, ops};
 
 use crate::ir::*;
-use catalog::{Catalog, Resource, capitalize_name, name_tags, valid_tag};
+use catalog::{Catalog, capitalize_name, name_tags, valid_tag};
 use scope::Scope;
 
 /// Puppet's `strict` setting.
@@ -137,11 +139,8 @@ pub struct Interp {
     class_scopes: HashMap<String, Rc<Scope>>,
     closures: Vec<Closure>,
     aliases: HashMap<String, Arc<TypeAlias>>,
-    /// Defined-type instances waiting for evaluation: (define body, type
-    /// name, title, attributes, resource reference).
-    pending_defines: Vec<(FuncId, Loc, String, IndexMap<String, Value>, String)>,
-    /// The container of resources declared by the running body.
-    containers: Vec<String>,
+    /// Collectors, relationships and overrides waiting for the catalog.
+    state: compiler::CompileState,
     labels: Vec<Rc<str>>,
     depth: u32,
     reg_pool: Vec<Vec<Value>>,
@@ -156,7 +155,9 @@ pub struct Interp {
 
 impl Interp {
     pub fn new(prog: Program, opts: Options) -> Interp {
-        let top = Scope::new(None, Rc::from("Class[main]"));
+        // Class[main] is the catalog's third resource (after Stage[main]
+        // and Class[Settings]); `compile` creates them.
+        let top = Scope::new(None, Rc::from("Class[main]"), scope::CatScope::new(2, Rc::from(""), None));
         let mut it = Interp {
             prog,
             opts,
@@ -167,8 +168,7 @@ impl Interp {
             class_scopes: HashMap::new(),
             closures: vec![],
             aliases: HashMap::new(),
-            pending_defines: vec![],
-            containers: vec![],
+            state: Default::default(),
             labels: vec![top.label.clone()],
             depth: 0,
             reg_pool: vec![],
@@ -219,51 +219,6 @@ impl Interp {
         self.set_top("module_name", Value::string(""));
     }
 
-    /// Compiles the catalog: main manifest, node, classes, defines.
-    pub fn compile(&mut self) -> Result<(), EvalError> {
-        let main = self.prog.main.expect("a program to compile has a main body");
-        if let Some((message, loc)) = self.prog.redefinitions.first().cloned() {
-            return Err(EvalError { issue: "REDEFINITION", message, loc });
-        }
-        self.catalog.classes.insert("settings".into());
-        self.catalog.add(Resource {
-            type_name: "Stage".into(),
-            title: "main".into(),
-            tags: ["stage".to_string()].into_iter().collect(),
-            file: None,
-            line: None,
-            exported: false,
-            virtual_: false,
-            kind: "compilable_type",
-            params: [("name".to_string(), Value::string("main"))].into_iter().collect(),
-        });
-        for (title, params) in [("Settings", vec![]), ("main", vec![("name".to_string(), Value::string("main"))])] {
-            let mut tags = IndexSet::new();
-            tags.insert("class".to_string());
-            if title == "Settings" {
-                tags.insert("settings".into());
-            }
-            self.catalog.add(Resource {
-                type_name: "Class".into(),
-                title: title.into(),
-                tags,
-                file: None,
-                line: None,
-                exported: false,
-                virtual_: false,
-                kind: "unknown",
-                params: params.into_iter().collect(),
-            });
-            self.catalog.contain("Stage[main]", &format!("Class[{title}]"));
-        }
-        self.class_scopes.insert("".into(), self.top.clone());
-        self.class_scopes.insert("main".into(), self.top.clone());
-        self.containers.push("Class[main]".into());
-        let top = self.top.clone();
-        let r = self.run_body(main, vec![], top, None).and_then(|_| self.eval_node()).and_then(|_| self.drain_defines());
-        r.map_err(illegal_exit)
-    }
-
     /// Calls a Puppet-language function of the program by name, outside of
     /// any catalog compilation (benchmarks, tests, embedding).
     pub fn call_function(&mut self, name: &str, args: Vec<Value>) -> Result<Value, EvalError> {
@@ -284,115 +239,6 @@ impl Interp {
             Ok(_) | Err(Flow::Return(..)) | Err(Flow::Next(_)) => Ok(()),
             Err(other) => Err(illegal_exit(other)),
         }
-    }
-
-    fn eval_node(&mut self) -> R<()> {
-        if self.prog.nodes.is_empty() {
-            return Ok(());
-        }
-        let name = self.opts.node.to_lowercase();
-        // Puppet 7 matches the full certname only (no short names).
-        let candidates = vec![name.clone()];
-        let mut found = None;
-        'outer: for c in &candidates {
-            for n in &self.prog.nodes {
-                if n.matches.iter().any(|m| matches!(m, NodeMatch::Name(x) if x == c)) {
-                    found = Some(n.clone());
-                    break 'outer;
-                }
-            }
-        }
-        if found.is_none() {
-            for n in &self.prog.nodes {
-                if n.matches.iter().any(|m| match m {
-                    NodeMatch::Regex(r) => pjit_runtime::regex::Regex::new(r).map(|re| re.is_match(&name)).unwrap_or(false),
-                    _ => false,
-                }) {
-                    found = Some(n.clone());
-                    break;
-                }
-            }
-        }
-        if found.is_none() {
-            found = self.prog.nodes.iter().find(|n| n.matches.contains(&NodeMatch::Default)).cloned();
-        }
-        let Some(node) = found else {
-            return Err(Flow::Error(EvalError {
-                issue: "NO_NODE",
-                message: format!("Could not find node statement with name 'default' or '{}'", candidates.join(", ")),
-                loc: None,
-            }));
-        };
-        // The node is a resource of the catalog named by its definition's
-        // first name, contained in main, and its name is a class name.
-        let title = match node.matches.first() {
-            Some(NodeMatch::Name(n)) => n.clone(),
-            Some(NodeMatch::Regex(r)) => r.clone(),
-            Some(NodeMatch::Default) | None => "default".to_string(),
-        };
-        let reference = format!("Node[{title}]");
-        let mut tags = IndexSet::new();
-        tags.insert("node".to_string());
-        name_tags(&title, &mut tags);
-        tags.insert("class".to_string());
-        self.catalog.add(Resource {
-            type_name: "Node".into(),
-            title: title.clone(),
-            tags,
-            file: None,
-            line: None,
-            exported: false,
-            virtual_: false,
-            kind: "unknown",
-            params: IndexMap::new(),
-        });
-        self.catalog.contain("Class[main]", &reference);
-        self.catalog.classes.insert(title);
-        let scope = Scope::new(Some(self.top.clone()), Rc::from("Class[main]"));
-        self.node_scope = Some(scope.clone());
-        self.containers.push(reference);
-        let r = self.run_body(node.body, vec![], scope, None).map(|_| ());
-        self.containers.pop();
-        r
-    }
-
-    fn drain_defines(&mut self) -> R<()> {
-        let mut waves = 0;
-        while !self.pending_defines.is_empty() {
-            // Puppet's compiler gives up the same way on endless expansion.
-            waves += 1;
-            if waves > 1000 {
-                let msg = "Somehow looped more than 1000 times while evaluating host catalog".to_string();
-                return Err(Flow::Error(EvalError { issue: "LOOP_LIMIT", message: msg, loc: None }));
-            }
-            let wave = std::mem::take(&mut self.pending_defines);
-            for (body, decl, title, attrs, reference) in wave {
-                let parent = self.node_scope.clone().unwrap_or_else(|| self.top.clone());
-                let scope = Scope::new(Some(parent), Rc::from(reference.as_str()));
-                let t = self.prog.intern("title");
-                scope.set(t, Value::string(title.as_str()));
-                let n = self.prog.intern("name");
-                let name = attrs.get("name").cloned().unwrap_or_else(|| Value::string(title.as_str()));
-                scope.set(n, name);
-                self.containers.push(reference.clone());
-                let r = self.call_body_named(body, attrs, scope, &reference);
-                self.containers.pop();
-                // Puppet reports any error of a defined type's evaluation at
-                // the declaring statement (line only), wrapping the inner
-                // error with its own location.
-                if let Err(Flow::Error(e)) = r {
-                    let inner = if matches!(e.issue, "MISSING_PARAMETER" | "TYPE_MISMATCH" | "INVALID_PARAMETER") {
-                        e.message
-                    } else {
-                        format!("Evaluation Error: {}{}", e.message, self.location_suffix(e.loc))
-                    };
-                    let message = format!("Error while evaluating a Resource Statement, {inner}");
-                    return Err(Flow::Error(EvalError { issue: e.issue, message, loc: Some(Loc { col: 0, ..decl }) }));
-                }
-                r?;
-            }
-        }
-        Ok(())
     }
 
     /// `Notify['a']['message']`, `Class['c']['x']`: a parameter of a
@@ -592,17 +438,12 @@ impl Interp {
     /// Evaluates a defined-type instance: binds its attributes and records
     /// the bound parameter values (defaults included) in its resource, as
     /// Puppet does.
-    fn call_body_named(&mut self, fid: FuncId, attrs: IndexMap<String, Value>, scope: Rc<Scope>, owner: &str) -> R<Value> {
+    fn call_body_named(&mut self, fid: FuncId, attrs: IndexMap<String, Value>, scope: Rc<Scope>, res: usize) -> R<Value> {
         let f = self.prog.funcs[fid].clone();
         let loc = f.loc;
-        let vals = self.bind(&f, Args::Named(attrs), &scope, &|| owner.to_string(), loc)?;
-        let names: Vec<String> = f.params.iter().map(|p| self.prog.name(p.name).to_string()).collect();
-        if let Some(i) = self.catalog.resources.iter().rposition(|r| r.reference() == owner) {
-            let res = &mut self.catalog.resources[i];
-            for (n, v) in names.into_iter().zip(&vals) {
-                res.params.insert(n, v.clone());
-            }
-        }
+        let owner = self.catalog.resources[res].reference();
+        let vals = self.bind(&f, Args::Named(attrs), &scope, &|| owner.clone(), loc)?;
+        self.record_bound_params(res, &f, &vals);
         match self.run_body(fid, vals, scope, None) {
             Err(Flow::Return(v, _)) => Ok(v),
             r => r,
@@ -914,6 +755,23 @@ impl Interp {
                         let bs: Vec<(Value, Value)> = bodies.iter().map(|(t, a)| (r!(t).clone(), r!(a).clone())).collect();
                         self.declare_resources(r!(ty), bs, *virtual_, *exported, &scope, loc)?
                     }
+                    Op::ResourceDefaults { ty, attrs } => self.resource_defaults(r!(ty), r!(attrs), &scope, loc)?,
+                    Op::ResourceOverride { refs, set, add } => {
+                        self.resource_override(r!(refs), r!(set), r!(add), &scope, loc)?
+                    }
+                    Op::Collect { ty, exported, query, set, add } => {
+                        let q: Vec<(QueryOp, Option<Value>)> = query
+                            .iter()
+                            .map(|q| match q {
+                                QueryOp::Eq(_, v) | QueryOp::Ne(_, v) => (q.clone(), Some(r!(v).clone())),
+                                other => (other.clone(), None),
+                            })
+                            .collect();
+                        self.collect(*ty, *exported, &q, r!(set), r!(add), &scope, loc)?
+                    }
+                    Op::Relationship { kind, left, right, left_collector, right_collector } => {
+                        self.relationship(*kind, r!(left), r!(right), (*left_collector, *right_collector), loc)?
+                    }
                     Op::Jump(b, a) => {
                         let vals: Vec<Value> = a.iter().map(|v| r!(v).clone()).collect();
                         for (p, v) in f.blocks[*b].params.iter().zip(vals) {
@@ -1100,7 +958,7 @@ impl Interp {
         let t = Type::from_name(name);
         if let Type::Resource { type_name: Some(n), title: None } = &t {
             let k = n.to_lowercase();
-            if !catalog::BUILTIN_TYPES.contains(&k.as_str())
+            if resource_types::builtin(&k).is_none()
                 && !self.prog.defines.contains_key(&k)
                 && !(self.autoload(LoadKind::Manifest, &k, loc)? && self.prog.defines.contains_key(&k))
             {
@@ -1136,16 +994,31 @@ impl Interp {
                 let mut out = vec![];
                 for a in &args {
                     for n in flatten_names(a) {
-                        self.include_class(&n, loc)?;
-                        if key == "contain" {
-                            let container = self.containers.last().cloned().unwrap_or_default();
-                            self.catalog.contain(&container, &format!("Class[{}]", capitalize_name(&n)));
+                        let i = self.include_class(&n, scope, loc)?;
+                        let here = scope.cat.resource;
+                        if key == "contain" && !self.catalog.edges.contains(&(here, i)) {
+                            self.catalog.contain(here, i);
+                        }
+                        if key == "require" {
+                            // `require` makes the class a requirement of
+                            // the calling scope's resource.
+                            let r = &mut self.catalog.resources[here];
+                            let mut list = match r.params.shift_remove("require") {
+                                Some(Value::Array(a)) => a.to_vec(),
+                                Some(Value::Undef) | None => vec![],
+                                Some(other) => vec![other],
+                            };
+                            list.push(Value::Type(Arc::new(Type::class(Some(&n)))));
+                            r.params.insert("require".into(), Value::Array(pjit_runtime::value::PArray(Arc::new(list))));
                         }
                         out.push(Value::Type(Arc::new(Type::class(Some(&n)))));
                     }
                 }
                 return Ok(Value::Array(pjit_runtime::value::PArray(Arc::new(out))));
             }
+            "realize" => return self.realize(&args, loc),
+            "tag" => return self.tag_scope(&args, scope, loc),
+            "tagged" => return self.tagged(&args, scope),
             _ => {}
         }
         if key == "inline_epp" || key == "epp" {
@@ -1180,103 +1053,6 @@ impl Interp {
             Err(Unwind::Next(v)) => Err(Flow::Next(v)),
             Err(Unwind::Return(v)) => Err(Flow::Return(v, loc)),
         }
-    }
-
-    fn include_class(&mut self, name: &str, loc: Loc) -> R<()> {
-        self.declare_class(name, None, loc, "Function Call")
-    }
-
-    /// Evaluates a class once: `include`-like (`params` None) or
-    /// resource-like (`class { 'x': p => v }`, which may not follow another
-    /// declaration of the class). Binding errors are reported as Puppet
-    /// reports them for the declaring `context`.
-    fn declare_class(&mut self, name: &str, params: Option<IndexMap<String, Value>>, loc: Loc, context: &str) -> R<()> {
-        let key = name.trim_start_matches("::").to_lowercase();
-        if self.class_scopes.contains_key(&key) {
-            if params.is_some() {
-                let file = self.prog.files.get(loc.file as usize).cloned().unwrap_or_default();
-                let msg = format!(
-                    "Error while evaluating a Resource Statement, Duplicate declaration: Class[{}] is already declared; cannot redeclare (file: {file}, line: {})",
-                    capitalize_name(&key),
-                    loc.line
-                );
-                return Err(error("DUPLICATE_DECLARATION", msg, loc));
-            }
-            return Ok(());
-        }
-        if !self.prog.classes.contains_key(&key) {
-            self.autoload(LoadKind::Manifest, &key, loc)?;
-        }
-        let Some(def) = self.prog.classes.get(&key).cloned() else {
-            let msg = format!("Error while evaluating a {context}, Could not find class ::{key} for {}", self.opts.node);
-            return Err(error("UNKNOWN_CLASS", msg, loc));
-        };
-        let parent_scope = match &def.parent {
-            Some(p) => {
-                let pkey = p.trim_start_matches("::").to_lowercase();
-                if !self.prog.classes.contains_key(&pkey) {
-                    self.autoload(LoadKind::Manifest, &pkey, loc)?;
-                }
-                if !self.prog.classes.contains_key(&pkey) {
-                    let msg = format!("Could not find parent resource type '{p}' of type hostclass in {}", self.opts.environment);
-                    return Err(Flow::Error(EvalError { issue: "LOAD_ERROR", message: msg, loc: Some(def.loc) }));
-                }
-                self.include_class(&pkey, loc)?;
-                match self.class_scopes.get(&pkey) {
-                    Some(s) => s.clone(),
-                    None => return Err(error("UNKNOWN_CLASS", format!("class {pkey} has not been evaluated"), loc)),
-                }
-            }
-            None => self.node_scope.clone().unwrap_or_else(|| self.top.clone()),
-        };
-        let cname = capitalize_name(&key);
-        let reference = format!("Class[{cname}]");
-        let scope = Scope::new(Some(parent_scope), Rc::from(reference.as_str()));
-        self.class_scopes.insert(key.clone(), scope.clone());
-        let t = self.prog.intern("title");
-        scope.set(t, Value::string(key.as_str()));
-        let n = self.prog.intern("name");
-        scope.set(n, Value::string(key.as_str()));
-        self.catalog.classes.insert(key.clone());
-        let mut tags = IndexSet::new();
-        tags.insert("class".to_string());
-        name_tags(&key, &mut tags);
-        // Puppet records no file or line for class resources.
-        self.catalog.add(Resource {
-            type_name: "Class".into(),
-            title: cname.clone(),
-            tags,
-            file: None,
-            line: None,
-            exported: false,
-            virtual_: false,
-            kind: "unknown",
-            params: IndexMap::new(),
-        });
-        self.catalog.contain("Stage[main]", &reference);
-        self.containers.push(reference.clone());
-        let f = self.prog.funcs[def.body].clone();
-        let r = (|| {
-            let vals = match self.bind(&f, Args::Named(params.unwrap_or_default()), &scope, &|| reference.clone(), loc) {
-                Ok(v) => v,
-                Err(Flow::Error(mut e)) if matches!(e.issue, "MISSING_PARAMETER" | "TYPE_MISMATCH" | "INVALID_PARAMETER") => {
-                    e.message = format!("Error while evaluating a {context}, {}", e.message);
-                    return Err(Flow::Error(e));
-                }
-                Err(other) => return Err(other),
-            };
-            let params: IndexMap<String, Value> =
-                f.params.iter().zip(&vals).map(|(p, v)| (self.prog.name(p.name).to_string(), v.clone())).collect();
-            if let Some(res) = self.catalog.resources.iter_mut().rev().find(|r| r.type_name == "Class" && r.title == cname) {
-                res.params = params;
-            }
-            match self.run_body(def.body, vals, scope.clone(), None) {
-                Err(Flow::Return(..)) => Ok(()),
-                r => r.map(|_| ()),
-            }
-        })();
-        self.containers.pop();
-        r
     }
 
     /// Loads the file that should define `name` from the modulepath, as
@@ -1382,109 +1158,6 @@ impl Interp {
             Err(Flow::Return(v, _)) => Ok(v),
             r => r,
         }
-    }
-
-    fn declare_resources(
-        &mut self,
-        ty: &Value,
-        bodies: Vec<(Value, Value)>,
-        virtual_: bool,
-        exported: bool,
-        _scope: &Rc<Scope>,
-        loc: Loc,
-    ) -> R<Value> {
-        let type_name = match ty {
-            Value::String(s) => s.to_lowercase(),
-            Value::Type(t) => match &**t {
-                Type::Resource { type_name: Some(n), title: None } => n.to_lowercase(),
-                Type::Class(None) => "class".into(),
-                _ => type_to_string(t).to_lowercase(),
-            },
-            other => display::to_interpolated_string(other).to_lowercase(),
-        };
-        let mut refs = vec![];
-        for (title, attrs) in bodies {
-            let titles = match &title {
-                Value::Array(a) => a.to_vec(),
-                other => vec![other.clone()],
-            };
-            let attrs: IndexMap<String, Value> = match &attrs {
-                Value::Hash(h) => h.iter().map(|(k, v)| (display::to_interpolated_string(k), v.clone())).collect(),
-                _ => IndexMap::new(),
-            };
-            for t in titles {
-                let title = display::to_interpolated_string(&t);
-                if type_name == "class" {
-                    self.declare_class(&title, Some(attrs.clone()), loc, "Resource Statement")?;
-                    refs.push(Value::Type(Arc::new(Type::class(Some(&title)))));
-                    continue;
-                }
-                let (kind, define) = if catalog::BUILTIN_TYPES.contains(&type_name.as_str()) {
-                    ("compilable_type", None)
-                } else if let Some(d) = {
-                    if !self.prog.defines.contains_key(&type_name) {
-                        self.autoload(LoadKind::Manifest, &type_name, loc)?;
-                    }
-                    self.prog.defines.get(&type_name).copied()
-                } {
-                    ("defined_type", Some(d))
-                } else {
-                    return Err(error(
-                        "UNKNOWN_RESOURCE_TYPE",
-                        format!("Error while evaluating a Resource Statement, Unknown resource type: '{type_name}'"),
-                        loc,
-                    ));
-                };
-                let tname = capitalize_name(&type_name);
-                let container = self.containers.last().cloned().unwrap_or_else(|| "Class[main]".into());
-                let mut tags = IndexSet::new();
-                name_tags(&type_name, &mut tags);
-                if valid_tag(&title) {
-                    tags.insert(title.to_lowercase());
-                }
-                let ctags = self
-                    .catalog
-                    .resources
-                    .iter()
-                    .rev()
-                    .find(|r| r.reference() == container)
-                    .map(|r| r.tags.clone())
-                    .unwrap_or_default();
-                tags.extend(ctags);
-                let reference = format!("{tname}[{title}]");
-                let r = Resource {
-                    type_name: tname.clone(),
-                    title: title.clone(),
-                    tags,
-                    file: self.prog.files.get(loc.file as usize).cloned(),
-                    line: Some(loc.line),
-                    exported,
-                    virtual_,
-                    kind,
-                    params: attrs.clone(),
-                };
-                if let Some(old) = self.catalog.find(&tname, &title) {
-                    let at = match (&old.file, old.line) {
-                        (Some(f), Some(l)) => format!(" at (file: {f}, line: {l})"),
-                        _ => String::new(),
-                    };
-                    let here = self.location_suffix(Some(Loc { col: 0, ..loc }));
-                    let msg = format!(
-                        "Error while evaluating a Resource Statement, Duplicate declaration: {reference} is already declared{at}; cannot redeclare{here}"
-                    );
-                    return Err(error("DUPLICATE_RESOURCE", msg, loc));
-                }
-                self.catalog.add(r);
-                self.catalog.contain(&container, &reference);
-                if let Some(d) = define {
-                    if !virtual_ {
-                        self.pending_defines.push((d, loc, title.clone(), attrs.clone(), reference.clone()));
-                    }
-                }
-                refs.push(Value::Type(Arc::new(Type::resource(Some(&tname), Some(&title)))));
-            }
-        }
-        Ok(Value::Array(pjit_runtime::value::PArray(Arc::new(refs))))
     }
 }
 
@@ -1700,18 +1373,18 @@ impl Host for CallHost<'_> {
         // only, not functions.
         self.it.prog.classes.contains_key(&k)
             || self.it.prog.defines.contains_key(&k)
-            || catalog::BUILTIN_TYPES.contains(&k.as_str())
+            || resource_types::builtin(&k).is_some()
     }
 
     fn is_defined_resource(&mut self, ty: &Type) -> bool {
         match ty {
             Type::Class(Some(n)) => self.it.class_scopes.contains_key(&n.to_lowercase()),
             Type::Resource { type_name: Some(t), title: Some(ti) } => {
-                self.it.catalog.find(&capitalize_name(&t.to_lowercase()), ti).is_some()
+                self.it.catalog.lookup(t, ti).is_some_and(|i| !self.it.catalog.resources[i].virtual_)
             }
             Type::Resource { type_name: Some(t), title: None } => {
                 let k = t.to_lowercase();
-                self.it.prog.defines.contains_key(&k) || catalog::BUILTIN_TYPES.contains(&k.as_str())
+                self.it.prog.defines.contains_key(&k) || resource_types::builtin(&k).is_some()
             }
             _ => false,
         }

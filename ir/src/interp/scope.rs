@@ -58,22 +58,76 @@ impl Vars {
     }
 }
 
+/// A resource default set by `Type { attr => value }`.
+#[derive(Clone, Debug)]
+pub struct DefaultAttr {
+    pub value: Value,
+    /// Where the default was set (the line of the defaults expression).
+    pub file: u32,
+    pub line: u32,
+}
+
+/// The catalog side of a class, define, node or main scope: the resource
+/// that contains what the scope declares, the definition evaluated there
+/// (Puppet's "source", which decides who may override what), the scope
+/// it was declared from (Puppet's dynamic parent, which resource defaults
+/// follow), and the defaults set in it. The local scopes of lambdas and
+/// functions share their enclosing scope's `CatScope`, as Puppet's
+/// ephemeral scopes share one scope object.
+#[derive(Debug)]
+pub struct CatScope {
+    /// Index of the scope's resource in the catalog.
+    pub resource: usize,
+    /// The class or defined type evaluated here (`""` for main and nodes).
+    pub source: Rc<str>,
+    /// Where defaults lookups continue: the inherited class's scope, else
+    /// the scope that declared this one.
+    pub parent: Option<Rc<CatScope>>,
+    /// Defaults by capitalized type name, in the order they were set.
+    pub defaults: RefCell<Vec<(String, indexmap::IndexMap<String, DefaultAttr>)>>,
+}
+
+impl CatScope {
+    pub fn new(resource: usize, source: Rc<str>, parent: Option<Rc<CatScope>>) -> Rc<CatScope> {
+        Rc::new(CatScope { resource, source, parent, defaults: RefCell::new(vec![]) })
+    }
+
+    /// The defaults for `type_name` visible here: the dynamic parents'
+    /// first, overridden by closer ones (Puppet's `lookupdefaults`).
+    pub fn lookup_defaults(&self, type_name: &str) -> indexmap::IndexMap<String, DefaultAttr> {
+        let mut out = match &self.parent {
+            Some(p) => p.lookup_defaults(type_name),
+            None => indexmap::IndexMap::new(),
+        };
+        for (t, attrs) in self.defaults.borrow().iter() {
+            if t == type_name {
+                for (k, v) in attrs {
+                    out.insert(k.clone(), v.clone());
+                }
+            }
+        }
+        out
+    }
+}
+
 #[derive(Debug)]
 pub struct Scope {
     vars: RefCell<Vars>,
     pub parent: Option<Rc<Scope>>,
     /// What log lines say: `Class[main]`, `Class[Foo::Bar]`, `Mydef[a]`.
     pub label: Rc<str>,
+    pub cat: Rc<CatScope>,
 }
 
 impl Scope {
-    pub fn new(parent: Option<Rc<Scope>>, label: Rc<str>) -> Rc<Scope> {
-        Rc::new(Scope { vars: RefCell::new(Vars::default()), parent, label })
+    pub fn new(parent: Option<Rc<Scope>>, label: Rc<str>, cat: Rc<CatScope>) -> Rc<Scope> {
+        Rc::new(Scope { vars: RefCell::new(Vars::default()), parent, label, cat })
     }
 
-    /// A local scope (lambda, function) under `parent`, with its label.
+    /// A local scope (lambda, function) under `parent`, with its label and
+    /// catalog side.
     pub fn local(parent: &Rc<Scope>) -> Rc<Scope> {
-        Scope::new(Some(parent.clone()), parent.label.clone())
+        Scope::new(Some(parent.clone()), parent.label.clone(), parent.cat.clone())
     }
 
     /// Sets a variable here. Returns false if it is already set here.

@@ -1,0 +1,1322 @@
+//! Catalog compilation around the evaluator, in the order Puppet's
+//! compiler (`Puppet::Parser::Compiler#compile`) works, because catalog
+//! order, tags and several errors depend on it:
+//!
+//! 1. the main manifest, then the matching node's body;
+//! 2. the generators loop: collectors (queries and `realize`) then the
+//!    defined-type instances not yet evaluated, repeated until neither
+//!    finds anything new (at most 1000 times);
+//! 3. finishing: relationships (`->` and friends) become `before`/`notify`
+//!    parameters, pending overrides are merged, every resource takes the
+//!    tags of the scope that declared it and is validated against its
+//!    type, and metaparameters and tags flow down containment edges from
+//!    `Class[main]`;
+//! 4. what is left over is an error (overrides of missing resources,
+//!    virtual resources that could not be realized), and relationship
+//!    metaparameters must name resources of the catalog.
+//!
+//! Classes are evaluated when declared (`include`, `class { }`); defined
+//! types lazily, in waves; resource defaults are applied when a resource
+//! is created, looked up through the dynamic chain of declaring scopes
+//! ([`CatScope::lookup_defaults`]).
+
+use super::catalog::{ParamMeta, Resource, normalize_ref, parse_ref};
+use super::resource_types::{self, METAPARAMS, RELATIONSHIP_PARAMS};
+use super::scope::{CatScope, DefaultAttr};
+use super::*;
+
+/// Attribute operations of an override: `=>` and `+>` values, who wrote
+/// them and where.
+#[derive(Clone, Debug)]
+pub(super) struct Override {
+    set: IndexMap<String, Value>,
+    add: IndexMap<String, Value>,
+    source: Rc<str>,
+    /// Overrides of collectors may change any attribute (Puppet marks the
+    /// collector's source as an overriding class).
+    privileged: bool,
+    loc: Loc,
+}
+
+/// A compiled collector query, in postfix order.
+#[derive(Clone, Debug)]
+enum CQuery {
+    Eq(String, Value),
+    Ne(String, Value),
+    And,
+    Or,
+}
+
+#[derive(Debug)]
+enum CollectorKind {
+    /// `Type <| query |>`.
+    Query { type_name: String, query: Vec<CQuery> },
+    /// `Type <<| query |>>`: exported resources come from storeconfigs,
+    /// which a catalog compile without PuppetDB does not have; Puppet then
+    /// ignores the collector.
+    Exported,
+    /// `realize(...)`: the references not found yet.
+    Fixed(Vec<(String, String)>),
+}
+
+#[derive(Debug)]
+pub(super) struct Collector {
+    kind: CollectorKind,
+    overrides: Option<Override>,
+    /// Indices of the resources found so far, in the order found.
+    collected: IndexSet<usize>,
+    /// For the left side of a relationship whose collector found nothing:
+    /// the left operand of the relationship that had this collector on its
+    /// right (Puppet's "empty alternative").
+    empty_alternative: Option<Vec<RelOperand>>,
+    done: bool,
+}
+
+#[derive(Clone, Debug)]
+pub(super) enum RelOperand {
+    Ref(String, String),
+    Collector(usize),
+}
+
+#[derive(Debug)]
+pub(super) struct Relationship {
+    sources: Vec<RelOperand>,
+    targets: Vec<RelOperand>,
+    /// `before` or `notify`.
+    param: &'static str,
+}
+
+/// Catalog state of a compilation beyond the catalog itself.
+#[derive(Debug, Default)]
+pub(super) struct CompileState {
+    pub collectors: Vec<Collector>,
+    pub relationships: Vec<Relationship>,
+    /// Overrides of resources that do not exist yet, by catalog key.
+    pub pending_overrides: IndexMap<(String, String), Vec<Override>>,
+}
+
+fn bare(issue: &'static str, message: String) -> Flow {
+    Flow::Error(EvalError { issue, message, loc: None })
+}
+
+/// A statement-level error located by line only (Puppet's ParseErrors
+/// raised by the compiler carry file and line).
+fn at_line(issue: &'static str, message: String, loc: Loc) -> Flow {
+    Flow::Error(EvalError { issue, message, loc: Some(Loc { col: 0, ..loc }) })
+}
+
+fn flatten_into(v: &Value, out: &mut Vec<Value>) {
+    match v {
+        Value::Array(a) => a.iter().for_each(|x| flatten_into(x, out)),
+        other => out.push(other.clone()),
+    }
+}
+
+fn hash_attrs(v: &Value) -> IndexMap<String, Value> {
+    match v {
+        Value::Hash(h) => h.iter().map(|(k, v)| (display::to_interpolated_string(k), v.clone())).collect(),
+        _ => IndexMap::new(),
+    }
+}
+
+impl Interp {
+    /// Compiles the catalog: main manifest, node, generators, finish.
+    pub fn compile(&mut self) -> Result<(), EvalError> {
+        let main = self.prog.main.expect("a program to compile has a main body");
+        if let Some((message, loc)) = self.prog.redefinitions.first().cloned() {
+            return Err(EvalError { issue: "REDEFINITION", message, loc });
+        }
+        self.catalog.classes.insert("settings".into());
+        let mut stage = Resource::new("Stage", "main", "compilable_type");
+        stage.tags.insert("stage".into());
+        stage.params.insert("name".into(), Value::string("main"));
+        let stage = self.catalog.add(stage).expect("an empty catalog");
+        for title in ["Settings", "main"] {
+            let mut r = Resource::new("Class", title, "unknown");
+            r.tags.insert("class".into());
+            if title == "Settings" {
+                r.tags.insert("settings".into());
+            } else {
+                r.params.insert("name".into(), Value::string("main"));
+            }
+            r.evaluated = true;
+            r.scope_tags_merged = true;
+            let i = self.catalog.add(r).expect("a new class");
+            self.catalog.contain(stage, i);
+        }
+        self.class_scopes.insert("".into(), self.top.clone());
+        self.class_scopes.insert("main".into(), self.top.clone());
+        let top = self.top.clone();
+        let r = self
+            .run_body(main, vec![], top, None)
+            .and_then(|_| self.eval_node())
+            .and_then(|_| self.evaluate_generators())
+            .and_then(|_| self.finish());
+        r.map_err(illegal_exit)
+    }
+
+    fn eval_node(&mut self) -> R<()> {
+        if self.prog.nodes.is_empty() {
+            return Ok(());
+        }
+        let name = self.opts.node.to_lowercase();
+        // Puppet 7 matches the full certname only (no short names).
+        let candidates = vec![name.clone()];
+        let mut found = None;
+        'outer: for c in &candidates {
+            for n in &self.prog.nodes {
+                if n.matches.iter().any(|m| matches!(m, NodeMatch::Name(x) if x == c)) {
+                    found = Some(n.clone());
+                    break 'outer;
+                }
+            }
+        }
+        if found.is_none() {
+            for n in &self.prog.nodes {
+                if n.matches.iter().any(|m| match m {
+                    NodeMatch::Regex(r) => pjit_runtime::regex::Regex::new(r).map(|re| re.is_match(&name)).unwrap_or(false),
+                    _ => false,
+                }) {
+                    found = Some(n.clone());
+                    break;
+                }
+            }
+        }
+        if found.is_none() {
+            found = self.prog.nodes.iter().find(|n| n.matches.contains(&NodeMatch::Default)).cloned();
+        }
+        let Some(node) = found else {
+            return Err(bare(
+                "NO_NODE",
+                format!("Could not find node statement with name 'default' or '{}'", candidates.join(", ")),
+            ));
+        };
+        // The node is a resource of the catalog named by its definition's
+        // first name, contained in main, and its name is a class name.
+        let title = match node.matches.first() {
+            Some(NodeMatch::Name(n)) => n.clone(),
+            Some(NodeMatch::Regex(r)) => r.clone(),
+            Some(NodeMatch::Default) | None => "default".to_string(),
+        };
+        let mut r = Resource::new("Node", &title, "unknown");
+        r.tags.insert("node".to_string());
+        name_tags(&title, &mut r.tags);
+        r.tags.insert("class".to_string());
+        r.evaluated = true;
+        r.scope_tags_merged = true;
+        r.scope = Some(self.top.cat.clone());
+        let i = self.catalog.add(r).expect("one node");
+        self.catalog.contain(self.top.cat.resource, i);
+        self.catalog.classes.insert(title);
+        let cat = CatScope::new(i, Rc::from(""), Some(self.top.cat.clone()));
+        let scope = Scope::new(Some(self.top.clone()), Rc::from("Class[main]"), cat);
+        self.node_scope = Some(scope.clone());
+        self.run_body(node.body, vec![], scope, None).map(|_| ())
+    }
+
+    // ---- the generators loop
+
+    fn evaluate_generators(&mut self) -> R<()> {
+        let mut count = 0;
+        loop {
+            let mut done = true;
+            if self.evaluate_collections()? {
+                done = false;
+            }
+            if self.evaluate_definitions()? {
+                done = false;
+            }
+            if done {
+                return Ok(());
+            }
+            count += 1;
+            // Puppet's compiler gives up the same way on endless expansion.
+            if count > 1000 {
+                return Err(bare("LOOP_LIMIT", "Somehow looped more than 1000 times while evaluating host catalog".into()));
+            }
+        }
+    }
+
+    /// Evaluates the defined-type instances that are in the catalog, not
+    /// virtual, and not evaluated yet (those found at the start of the
+    /// pass, in catalog order). Returns whether there were any.
+    fn evaluate_definitions(&mut self) -> R<bool> {
+        let wave: Vec<usize> = (0..self.catalog.resources.len())
+            .filter(|&i| {
+                let r = &self.catalog.resources[i];
+                r.define.is_some() && !r.evaluated && !r.virtual_
+            })
+            .collect();
+        for &i in &wave {
+            self.evaluate_define(i)?;
+        }
+        Ok(!wave.is_empty())
+    }
+
+    fn evaluate_define(&mut self, i: usize) -> R<()> {
+        let (body, title, reference, decl, declaring) = {
+            let r = &mut self.catalog.resources[i];
+            r.evaluated = true;
+            (r.define.expect("a define"), r.title.clone(), r.reference(), r.loc, r.scope.clone())
+        };
+        self.merge_scope_tags(i);
+        let attrs: IndexMap<String, Value> = self.catalog.resources[i].params.clone();
+        let parent = self.node_scope.clone().unwrap_or_else(|| self.top.clone());
+        let tname = self.catalog.resources[i].type_name.to_lowercase();
+        let cat = CatScope::new(i, Rc::from(format!("define:{tname}").as_str()), declaring);
+        let scope = Scope::new(Some(parent), Rc::from(reference.as_str()), cat);
+        let t = self.prog.intern("title");
+        scope.set(t, Value::string(title.as_str()));
+        let n = self.prog.intern("name");
+        let name = attrs.get("name").cloned().unwrap_or_else(|| Value::string(title.as_str()));
+        scope.set(n, name);
+        let r = self.call_body_named(body, attrs, scope, i);
+        // Puppet reports any error of a defined type's evaluation at the
+        // declaring statement (line only), wrapping the inner error with
+        // its own location.
+        if let Err(Flow::Error(e)) = r {
+            let inner = if matches!(e.issue, "MISSING_PARAMETER" | "TYPE_MISMATCH" | "INVALID_PARAMETER") {
+                e.message
+            } else if e.message.starts_with("Error while evaluating a Resource Statement, ") || e.loc.is_none() {
+                e.message
+            } else {
+                format!("Evaluation Error: {}{}", e.message, self.location_suffix(e.loc))
+            };
+            let message = if inner.starts_with("Error while evaluating a Resource Statement, ") {
+                inner
+            } else {
+                format!("Error while evaluating a Resource Statement, {inner}")
+            };
+            return Err(Flow::Error(EvalError { issue: e.issue, message, loc: Some(Loc { col: 0, ..decl }) }));
+        }
+        r.map(|_| ())
+    }
+
+    /// Runs collectors; returns whether any found something new.
+    fn evaluate_collections(&mut self) -> R<bool> {
+        let mut found = false;
+        for c in 0..self.state.collectors.len() {
+            if self.evaluate_collector(c)? {
+                found = true;
+            }
+        }
+        Ok(found)
+    }
+
+    fn evaluate_collector(&mut self, c: usize) -> R<bool> {
+        if self.state.collectors[c].done {
+            return Ok(false);
+        }
+        let objects: Vec<usize> = match &mut self.state.collectors[c].kind {
+            CollectorKind::Exported => return Ok(false),
+            CollectorKind::Query { type_name, query } => {
+                let (type_name, query) = (type_name.clone(), query.clone());
+                (0..self.catalog.resources.len())
+                    .filter(|&i| {
+                        let r = &self.catalog.resources[i];
+                        r.type_name == type_name && self.query_matches(i, &query)
+                    })
+                    .collect()
+            }
+            CollectorKind::Fixed(refs) => {
+                let mut found = vec![];
+                let mut left = vec![];
+                for (t, ti) in std::mem::take(refs) {
+                    match self.catalog.lookup(&t, &ti) {
+                        Some(i) => found.push(i),
+                        None => left.push((t, ti)),
+                    }
+                }
+                let done = left.is_empty();
+                if let CollectorKind::Fixed(refs) = &mut self.state.collectors[c].kind {
+                    *refs = left;
+                }
+                self.state.collectors[c].done = done;
+                found
+            }
+        };
+        for &i in &objects {
+            self.catalog.resources[i].virtual_ = false;
+        }
+        if objects.is_empty() {
+            return Ok(false);
+        }
+        let new: Vec<usize> = objects.into_iter().filter(|i| !self.state.collectors[c].collected.contains(i)).collect();
+        if let Some(over) = self.state.collectors[c].overrides.clone() {
+            for &i in &new {
+                let r = &self.catalog.resources[i];
+                let key = (r.type_name.clone(), r.title.clone());
+                self.add_override(key, over.clone())?;
+            }
+        }
+        if new.is_empty() {
+            return Ok(false);
+        }
+        self.state.collectors[c].collected.extend(new);
+        Ok(true)
+    }
+
+    fn query_matches(&self, i: usize, query: &[CQuery]) -> bool {
+        if query.is_empty() {
+            return true;
+        }
+        let r = &self.catalog.resources[i];
+        let mut stack: Vec<bool> = vec![];
+        for q in query {
+            let v = match q {
+                CQuery::And | CQuery::Or => {
+                    let b = stack.pop().unwrap_or(false);
+                    let a = stack.pop().unwrap_or(false);
+                    if matches!(q, CQuery::And) { a && b } else { a || b }
+                }
+                CQuery::Eq(attr, want) if attr == "tag" => {
+                    let mut wanted = vec![];
+                    flatten_into(want, &mut wanted);
+                    wanted.iter().any(|w| {
+                        let t = display::to_interpolated_string(w).to_lowercase();
+                        self.raw_tagged(i, &t)
+                    })
+                }
+                CQuery::Eq(attr, want) => match self.attr_value(r, attr) {
+                    Some(Value::Array(a)) => a.iter().any(|x| ops::equals(x, want)),
+                    Some(v) => ops::equals(&v, want),
+                    None => matches!(want, Value::Undef),
+                },
+                CQuery::Ne(attr, want) => match self.attr_value(r, attr) {
+                    Some(v) => !ops::equals(&v, want),
+                    None => !matches!(want, Value::Undef),
+                },
+            };
+            stack.push(v);
+        }
+        stack.pop().unwrap_or(false)
+    }
+
+    fn attr_value(&self, r: &Resource, attr: &str) -> Option<Value> {
+        if attr == "title" {
+            return Some(Value::string(r.title.as_str()));
+        }
+        r.params.get(attr).cloned()
+    }
+
+    /// Puppet's `raw_tagged?`: the resource's tags or, transitively, those
+    /// of the resource of the scope that declared it.
+    fn raw_tagged(&self, i: usize, tag: &str) -> bool {
+        let mut cur = Some(i);
+        let mut guard = 0;
+        while let Some(j) = cur {
+            let r = &self.catalog.resources[j];
+            if r.tags.contains(tag) {
+                return true;
+            }
+            cur = r.scope.as_ref().map(|s| s.resource).filter(|&k| k != j);
+            guard += 1;
+            if guard > 10_000 {
+                break;
+            }
+        }
+        false
+    }
+
+    // ---- finishing
+
+    fn finish(&mut self) -> R<()> {
+        self.evaluate_relationships()?;
+        for i in 0..self.catalog.resources.len() {
+            let key = {
+                let r = &self.catalog.resources[i];
+                (r.type_name.clone(), r.title.clone())
+            };
+            if let Some(overs) = self.state.pending_overrides.shift_remove(&key) {
+                for o in overs {
+                    self.merge_override(i, &o)?;
+                }
+            }
+            self.merge_scope_tags(i);
+            self.validate_resource(i)?;
+        }
+        self.add_resource_metaparams();
+        if !self.state.pending_overrides.is_empty() {
+            let refs: Vec<String> = self.state.pending_overrides.keys().map(|(t, ti)| format!("{t}[{ti}]")).collect();
+            return Err(bare("UNRESOLVED_OVERRIDE", format!("Could not find resource(s) {} for overriding", refs.join(", "))));
+        }
+        let unresolved: Vec<String> = self
+            .state
+            .collectors
+            .iter()
+            .flat_map(|c| match &c.kind {
+                CollectorKind::Fixed(refs) => refs.iter().map(|(t, ti)| format!("{t}[{ti}]")).collect(),
+                _ => vec![],
+            })
+            .collect();
+        if !unresolved.is_empty() {
+            return Err(bare("UNREALIZED", format!("Failed to realize virtual resources {}", unresolved.join(", "))));
+        }
+        self.validate_relationship_params()
+    }
+
+    /// Adds the tags of the resource of the declaring scope (once).
+    fn merge_scope_tags(&mut self, i: usize) {
+        let r = &self.catalog.resources[i];
+        if r.scope_tags_merged {
+            return;
+        }
+        let container = r.scope.as_ref().map(|s| s.resource).filter(|&c| c != i);
+        let tags = container.map(|c| self.catalog.resources[c].tags.clone()).unwrap_or_default();
+        let r = &mut self.catalog.resources[i];
+        r.tags.extend(tags);
+        r.scope_tags_merged = true;
+    }
+
+    /// Checks a resource's attributes against its type (built-in types;
+    /// classes and defined types check theirs when they are bound).
+    fn validate_resource(&mut self, i: usize) -> R<()> {
+        let r = &self.catalog.resources[i];
+        let Some(t) = resource_types::builtin(&r.type_name.to_lowercase()) else { return Ok(()) };
+        if let Some(bad) = r.params.keys().find(|k| !t.accepts(k)) {
+            let file = r.file.clone().unwrap_or_default();
+            let line = r.line.unwrap_or(0);
+            let msg = format!("no parameter named '{bad}' (file: {file}, line: {line}) on {}", r.reference());
+            return Err(at_line("INVALID_PARAMETER", msg, r.loc));
+        }
+        Ok(())
+    }
+
+    /// Metaparameters (except relationships) and tags flow from each
+    /// container to what it contains, breadth first from `Class[main]`
+    /// (Puppet's `add_resource_metaparams`).
+    fn add_resource_metaparams(&mut self) {
+        let names: Vec<&str> = METAPARAMS.iter().copied().filter(|m| !RELATIONSHIP_PARAMS.contains(m)).collect();
+        let n = self.catalog.resources.len();
+        let mut adjacency: Vec<Vec<usize>> = vec![vec![]; n];
+        for &(s, t) in &self.catalog.edges {
+            adjacency[s].push(t);
+        }
+        let own = |r: &Resource| -> Option<IndexMap<String, Value>> {
+            let m: IndexMap<String, Value> = names
+                .iter()
+                .filter_map(|p| r.params.get(*p).filter(|v| !matches!(v, Value::Undef)).map(|v| (p.to_string(), v.clone())))
+                .collect();
+            (!m.is_empty()).then_some(m)
+        };
+        let mut data: HashMap<usize, IndexMap<String, Value>> = HashMap::new();
+        let mut seen = vec![false; n];
+        let mut queue = std::collections::VecDeque::new();
+        queue.push_back(self.top.cat.resource);
+        while let Some(node) = queue.pop_front() {
+            if seen[node] {
+                continue;
+            }
+            for &target in &adjacency[node] {
+                let source_data = match data.get(&node) {
+                    Some(d) => Some(d.clone()),
+                    None => own(&self.catalog.resources[node]),
+                };
+                if let Some(sd) = source_data {
+                    data.entry(node).or_insert_with(|| sd.clone());
+                    let t = &mut self.catalog.resources[target];
+                    for (p, v) in &sd {
+                        if t.params.get(p).is_none_or(|x| matches!(x, Value::Undef)) {
+                            t.params.insert(p.clone(), v.clone());
+                        }
+                    }
+                    let mut merged = sd.clone();
+                    if let Some(o) = own(&self.catalog.resources[target]) {
+                        merged.extend(o);
+                    }
+                    data.insert(target, merged);
+                }
+                let tags = self.catalog.resources[node].tags.clone();
+                self.catalog.resources[target].tags.extend(tags);
+            }
+            queue.extend(adjacency[node].iter().copied());
+            seen[node] = true;
+        }
+    }
+
+    /// Relationship metaparameters must name resources of the catalog.
+    fn validate_relationship_params(&self) -> R<()> {
+        for r in self.catalog.resources.iter().filter(|r| !r.virtual_) {
+            for p in RELATIONSHIP_PARAMS {
+                let Some(v) = r.params.get(*p) else { continue };
+                let mut refs = vec![];
+                flatten_into(v, &mut refs);
+                let file = r.file.clone().unwrap_or_default();
+                let line = r.line.unwrap_or(0);
+                for x in refs {
+                    let key = match &x {
+                        Value::Undef => continue,
+                        Value::Type(t) => match &**t {
+                            Type::Resource { type_name: Some(tn), title: Some(ti) } => Some(normalize_ref(tn, ti)),
+                            Type::Class(Some(n)) => Some(normalize_ref("Class", n)),
+                            _ => None,
+                        },
+                        other => parse_ref(&display::to_interpolated_string(other)),
+                    };
+                    let text = display::to_interpolated_string(&x);
+                    let Some((t, ti)) = key else {
+                        let msg = format!(
+                            "No title provided and {:?} is not a valid resource reference (file: {file}, line: {line})",
+                            text
+                        );
+                        return Err(bare("INVALID_REFERENCE", msg));
+                    };
+                    if self.catalog.lookup(&t, &ti).is_none() {
+                        let msg =
+                            format!("Could not find resource '{text}' in parameter '{p}' (file: {file}, line: {line})");
+                        return Err(bare("MISSING_REFERENCE", msg));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    // ---- relationships
+
+    /// A relationship operand as Puppet's relationship operator sees it.
+    fn rel_operands(&mut self, v: &Value, collector: bool, op: RelKind, loc: Loc) -> R<Vec<RelOperand>> {
+        if collector {
+            if let Value::Integer(id) = v {
+                return Ok(vec![RelOperand::Collector(*id as usize)]);
+            }
+        }
+        let mut flat = vec![];
+        flatten_into(v, &mut flat);
+        let mut out: Vec<RelOperand> = vec![];
+        for x in flat {
+            let operand = match &x {
+                Value::Type(t) => match &**t {
+                    Type::Resource { type_name: Some(tn), title: Some(ti) } => {
+                        let (t, ti) = normalize_ref(tn, ti);
+                        RelOperand::Ref(t, ti)
+                    }
+                    Type::Class(Some(n)) => RelOperand::Ref("Class".into(), n.trim_start_matches("::").to_lowercase()),
+                    other => {
+                        let msg = format!(
+                            "Error while evaluating a '{}' expression, Illegal relationship operand, can not form a relationship with a {}. A Catalog type is required.",
+                            op.as_str(),
+                            type_to_string(&Type::Type(Some(Arc::new(other.clone()))))
+                        );
+                        return Err(error("ILLEGAL_RELATIONSHIP_OPERAND_TYPE", msg, loc));
+                    }
+                },
+                Value::String(s) => match parse_ref(s) {
+                    Some((t, ti)) => RelOperand::Ref(t, ti),
+                    None => {
+                        let msg = format!(
+                            "Error while evaluating a '{}' expression, The expression <{s}> is not a valid type specification.",
+                            op.as_str()
+                        );
+                        return Err(error("NOT_CATALOG_TYPE", msg, loc));
+                    }
+                },
+                other => {
+                    let msg = format!(
+                        "Error while evaluating a '{}' expression, Illegal relationship operand, can not form a relationship with {}. A Catalog type is required.",
+                        op.as_str(),
+                        a_an_value(other)
+                    );
+                    return Err(error("ILLEGAL_RELATIONSHIP_OPERAND_TYPE", msg, loc));
+                }
+            };
+            let dup = out.iter().any(|o| matches!((o, &operand), (RelOperand::Ref(a, b), RelOperand::Ref(c, d)) if a == c && b == d));
+            if !dup {
+                out.push(operand);
+            }
+        }
+        Ok(out)
+    }
+
+    pub(super) fn relationship(
+        &mut self,
+        kind: RelKind,
+        left: &Value,
+        right: &Value,
+        collectors: (bool, bool),
+        loc: Loc,
+    ) -> R<Value> {
+        let l = self.rel_operands(left, collectors.0, kind, loc)?;
+        let r = self.rel_operands(right, collectors.1, kind, loc)?;
+        let param = match kind {
+            RelKind::Before | RelKind::Require => "before",
+            RelKind::Notify | RelKind::Subscribe => "notify",
+        };
+        if let [RelOperand::Collector(c)] = r.as_slice() {
+            if let Some(col) = self.state.collectors.get_mut(*c) {
+                col.empty_alternative = Some(l.clone());
+            }
+        }
+        let (sources, targets) = if matches!(kind, RelKind::Require | RelKind::Subscribe) { (r, l) } else { (l, r) };
+        self.state.relationships.push(Relationship { sources, targets, param });
+        // The value is the right operand (Puppet's "Q-value").
+        Ok(right.clone())
+    }
+
+    fn resolve_operands(&self, ops: &[RelOperand], left: bool) -> Vec<(String, String)> {
+        let mut out = vec![];
+        for o in ops {
+            match o {
+                RelOperand::Ref(t, ti) => out.push((t.clone(), ti.clone())),
+                RelOperand::Collector(c) => {
+                    let mut col = *c;
+                    loop {
+                        let Some(coll) = self.state.collectors.get(col) else { break };
+                        if !coll.collected.is_empty() || !left {
+                            for &i in &coll.collected {
+                                let r = &self.catalog.resources[i];
+                                out.push((r.type_name.clone(), r.title.clone()));
+                            }
+                            break;
+                        }
+                        match &coll.empty_alternative {
+                            Some(alt) => match alt.as_slice() {
+                                [RelOperand::Collector(next)] => col = *next,
+                                other => {
+                                    out.extend(self.resolve_operands(other, true));
+                                    break;
+                                }
+                            },
+                            None => break,
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    fn evaluate_relationships(&mut self) -> R<()> {
+        let rels = std::mem::take(&mut self.state.relationships);
+        for rel in &rels {
+            let sources = self.resolve_operands(&rel.sources, true);
+            let targets = self.resolve_operands(&rel.targets, false);
+            for (st, sti) in &sources {
+                for (tt, tti) in &targets {
+                    let source_ref = format!("{st}[{sti}]");
+                    let target_ref = format!("{tt}[{tti}]");
+                    let Some(si) = self.catalog.lookup(st, sti) else {
+                        return Err(bare(
+                            "MISSING_RELATIONSHIP",
+                            format!("Could not find resource '{source_ref}' for relationship on '{target_ref}'"),
+                        ));
+                    };
+                    let Some(ti) = self.catalog.lookup(tt, tti) else {
+                        return Err(bare(
+                            "MISSING_RELATIONSHIP",
+                            format!("Could not find resource '{target_ref}' for relationship from '{source_ref}'"),
+                        ));
+                    };
+                    let target = self.catalog.resources[ti].reference();
+                    let target = if tt == "Class" { format!("Class[{}]", tti.to_lowercase()) } else { target };
+                    let r = &mut self.catalog.resources[si];
+                    let mut list = match r.params.shift_remove(rel.param) {
+                        Some(Value::Array(a)) => a.to_vec(),
+                        Some(Value::Undef) | None => vec![],
+                        Some(other) => vec![other],
+                    };
+                    list.push(Value::string(target));
+                    r.params.insert(rel.param.to_string(), Value::Array(pjit_runtime::value::PArray(Arc::new(list))));
+                }
+            }
+        }
+        self.state.relationships = rels;
+        Ok(())
+    }
+
+    // ---- defaults, overrides, collectors
+
+    pub(super) fn resource_defaults(&mut self, ty: &Value, attrs: &Value, scope: &Rc<Scope>, loc: Loc) -> R<Value> {
+        let type_name = match ty {
+            Value::Type(t) => match &**t {
+                Type::Resource { type_name: Some(n), title: None } => n.to_lowercase(),
+                _ => {
+                    let msg = format!("Error while evaluating a Resource Default, {} is not a resource type", type_to_string(t));
+                    return Err(error("ILLEGAL_DEFAULTS", msg, loc));
+                }
+            },
+            other => display::to_interpolated_string(other).to_lowercase(),
+        };
+        self.resolve_resource_type(&type_name, loc, "Resource Default")?;
+        let tname = capitalize_name(&type_name);
+        let attrs = hash_attrs(attrs);
+        let cat = scope.cat.clone();
+        let mut defaults = cat.defaults.borrow_mut();
+        let pos = match defaults.iter().position(|(t, _)| *t == tname) {
+            Some(p) => p,
+            None => {
+                defaults.push((tname.clone(), IndexMap::new()));
+                defaults.len() - 1
+            }
+        };
+        for (k, v) in attrs {
+            if defaults[pos].1.contains_key(&k) {
+                let msg = format!("Default already defined for {tname} {{ {k} }}; cannot redefine");
+                return Err(at_line("DEFAULT_REDEFINED", msg, loc));
+            }
+            defaults[pos].1.insert(k, DefaultAttr { value: v, file: loc.file, line: loc.line });
+        }
+        Ok(Value::Undef)
+    }
+
+    pub(super) fn resource_override(&mut self, refs: &Value, set: &Value, add: &Value, scope: &Rc<Scope>, loc: Loc) -> R<Value> {
+        let mut flat = vec![];
+        flatten_into(refs, &mut flat);
+        let over = Override {
+            set: hash_attrs(set),
+            add: hash_attrs(add),
+            source: scope.cat.source.clone(),
+            privileged: false,
+            loc,
+        };
+        for x in &flat {
+            let key = match x {
+                Value::Type(t) => match &**t {
+                    Type::Resource { type_name: Some(tn), title: Some(ti) } => normalize_ref(tn, ti),
+                    other => {
+                        let msg = format!(
+                            "Resource Override can only operate on resources, got: {}-Type",
+                            type_to_string(other)
+                        );
+                        return Err(error("ILLEGAL_OVERRIDE_OPERAND", msg, loc));
+                    }
+                },
+                other => {
+                    let msg = format!("Resource Override can only operate on resources, got: {}", got_label(other));
+                    return Err(error("ILLEGAL_OVERRIDE_OPERAND", msg, loc));
+                }
+            };
+            self.add_override(key, over.clone())?;
+        }
+        Ok(Value::Undef)
+    }
+
+    fn add_override(&mut self, key: (String, String), over: Override) -> R<()> {
+        match self.catalog.lookup(&key.0, &key.1) {
+            Some(i) => self.merge_override(i, &over),
+            None => {
+                self.state.pending_overrides.entry(key).or_default().push(over);
+                Ok(())
+            }
+        }
+    }
+
+    /// Whether definition `child` inherits (transitively) from `parent`.
+    fn child_of(&self, child: &str, parent: &str) -> bool {
+        let mut cur = child.to_string();
+        for _ in 0..1000 {
+            let Some(def) = self.prog.classes.get(&cur) else { return false };
+            let Some(p) = &def.parent else { return false };
+            let p = p.trim_start_matches("::").to_lowercase();
+            if p == parent {
+                return true;
+            }
+            cur = p;
+        }
+        false
+    }
+
+    fn merge_override(&mut self, i: usize, over: &Override) -> R<()> {
+        let (res_source, evaluated, reference, file, line) = {
+            let r = &self.catalog.resources[i];
+            (r.source.clone(), r.evaluated && r.define.is_some(), r.reference(), r.file.clone(), r.line)
+        };
+        if !(over.privileged || res_source == over.source || self.child_of(&over.source, &res_source)) {
+            return Err(at_line("OVERRIDE_NOT_SUBCLASS", "Only subclasses can override parameters".into(), over.loc));
+        }
+        if evaluated && self.opts.strict != Strict::Off {
+            let at = match (&file, line) {
+                (Some(f), Some(l)) => format!(", defined at (file: {f}, line: {l})"),
+                _ => String::new(),
+            };
+            let msg = format!("Attempt to override an already evaluated resource{at}, with new values");
+            if self.opts.strict == Strict::Error {
+                return Err(at_line("OVERRIDE_EVALUATED", msg, over.loc));
+            }
+            self.warn(msg, Loc { col: 0, ..over.loc });
+        }
+        let params: Vec<(String, Value, bool)> = over
+            .set
+            .iter()
+            .map(|(k, v)| (k.clone(), v.clone(), false))
+            .chain(over.add.iter().map(|(k, v)| (k.clone(), v.clone(), true)))
+            .collect();
+        for (name, value, add) in params {
+            let r = &self.catalog.resources[i];
+            let current = r.params.get(&name).filter(|v| !matches!(v, Value::Undef)).cloned();
+            let meta = ParamMeta { source: over.source.clone(), file: over.loc.file, line: over.loc.line, from_default: false };
+            let Some(current) = current else {
+                self.set_param(i, &name, value, meta);
+                continue;
+            };
+            let cur_meta = r.meta.get(&name).cloned();
+            let allowed = over.privileged
+                || match &cur_meta {
+                    Some(m) => self.child_of(&over.source, &m.source) || (m.source == over.source && m.from_default),
+                    None => false,
+                };
+            if !allowed {
+                let at = match &cur_meta {
+                    Some(m) => {
+                        let f = self.prog.files.get(m.file as usize).cloned().unwrap_or_default();
+                        format!(" at (file: {f}, line: {})", m.line)
+                    }
+                    None => String::new(),
+                };
+                let by = match cur_meta.as_ref().map(|m| m.source.to_string()) {
+                    Some(s) if s.is_empty() => "Class[main]".to_string(),
+                    Some(s) if s.starts_with("define:") => capitalize_name(&s["define:".len()..]),
+                    Some(s) => format!("Class[{}]", capitalize_name(&s)),
+                    None => "Class[main]".to_string(),
+                };
+                let msg = format!("Parameter '{name}' is already set on {reference} by {by}{at}; cannot redefine");
+                return Err(at_line("PARAMETER_ALREADY_SET", msg, over.loc));
+            }
+            let value = if add {
+                let mut out = vec![];
+                flatten_into(&current, &mut out);
+                flatten_into(&value, &mut out);
+                Value::Array(pjit_runtime::value::PArray(Arc::new(out)))
+            } else {
+                value
+            };
+            self.set_param(i, &name, value, meta);
+        }
+        Ok(())
+    }
+
+    fn set_param(&mut self, i: usize, name: &str, value: Value, meta: ParamMeta) {
+        let r = &mut self.catalog.resources[i];
+        if name == "tag" {
+            let _ = r.tag(&value);
+        }
+        r.params.insert(name.to_string(), value);
+        r.meta.insert(name.to_string(), meta);
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn collect(
+        &mut self,
+        ty: Sym,
+        exported: bool,
+        query: &[(QueryOp, Option<Value>)],
+        set: &Value,
+        add: &Value,
+        scope: &Rc<Scope>,
+        loc: Loc,
+    ) -> R<Value> {
+        let type_name = self.prog.name(ty).to_string();
+        if type_name == "class" {
+            return Err(error("COLLECT_CLASS", "Classes cannot be collected", loc));
+        }
+        if !self.resource_type_exists(&type_name, loc)? {
+            return Err(error("UNKNOWN_RESOURCE_TYPE", format!("Resource type {type_name} doesn't exist"), loc));
+        }
+        let (set, add) = (hash_attrs(set), hash_attrs(add));
+        let overrides = (!set.is_empty() || !add.is_empty()).then(|| Override {
+            set,
+            add,
+            source: scope.cat.source.clone(),
+            privileged: true,
+            loc,
+        });
+        let kind = if exported {
+            CollectorKind::Exported
+        } else {
+            let q = query
+                .iter()
+                .map(|(op, v)| match op {
+                    QueryOp::Eq(a, _) => CQuery::Eq(self.prog.name(*a).to_string(), v.clone().unwrap_or(Value::Undef)),
+                    QueryOp::Ne(a, _) => CQuery::Ne(self.prog.name(*a).to_string(), v.clone().unwrap_or(Value::Undef)),
+                    QueryOp::And => CQuery::And,
+                    QueryOp::Or => CQuery::Or,
+                })
+                .collect();
+            CollectorKind::Query { type_name: capitalize_name(&type_name), query: q }
+        };
+        let id = self.state.collectors.len();
+        self.state.collectors.push(Collector {
+            kind,
+            overrides,
+            collected: IndexSet::new(),
+            empty_alternative: None,
+            done: false,
+        });
+        Ok(Value::Integer(id as i64))
+    }
+
+    /// `realize(refs...)`: a collector of fixed references.
+    pub(super) fn realize(&mut self, args: &[Value], loc: Loc) -> R<Value> {
+        let mut flat = vec![];
+        for a in args {
+            flatten_into(a, &mut flat);
+        }
+        let mut refs = vec![];
+        for x in &flat {
+            let key = match x {
+                Value::Type(t) => match &**t {
+                    Type::Resource { type_name: Some(tn), title: Some(ti) } => Some(normalize_ref(tn, ti)),
+                    _ => None,
+                },
+                Value::String(s) => parse_ref(s),
+                _ => None,
+            };
+            match key {
+                Some(k) => refs.push(k),
+                None => {
+                    let msg = format!(
+                        "Error while evaluating a Function Call, realize(): Cannot realize {}",
+                        display::to_interpolated_string(x)
+                    );
+                    return Err(error("ILLEGAL_REALIZE", msg, loc));
+                }
+            }
+        }
+        if !refs.is_empty() {
+            self.state.collectors.push(Collector {
+                kind: CollectorKind::Fixed(refs),
+                overrides: None,
+                collected: IndexSet::new(),
+                empty_alternative: None,
+                done: false,
+            });
+        }
+        Ok(Value::Undef)
+    }
+
+    // ---- classes
+
+    pub(super) fn include_class(&mut self, name: &str, scope: &Rc<Scope>, loc: Loc) -> R<usize> {
+        self.declare_class(name, None, scope, loc, "Function Call")
+    }
+
+    /// Evaluates a class once: `include`-like (`params` None) or
+    /// resource-like (`class { 'x': p => v }`, which may not follow another
+    /// declaration of the class). Binding errors are reported as Puppet
+    /// reports them for the declaring `context`. Returns the class's
+    /// resource.
+    pub(super) fn declare_class(
+        &mut self,
+        name: &str,
+        params: Option<IndexMap<String, Value>>,
+        declaring: &Rc<Scope>,
+        loc: Loc,
+        context: &str,
+    ) -> R<usize> {
+        let key = name.trim_start_matches("::").to_lowercase();
+        if let Some(existing) = self.catalog.lookup("Class", &key).filter(|_| self.class_scopes.contains_key(&key)) {
+            if params.is_some() {
+                let file = self.prog.files.get(loc.file as usize).cloned().unwrap_or_default();
+                let msg = format!(
+                    "Error while evaluating a Resource Statement, Duplicate declaration: Class[{}] is already declared; cannot redeclare (file: {file}, line: {})",
+                    capitalize_name(&key),
+                    loc.line
+                );
+                return Err(error("DUPLICATE_DECLARATION", msg, loc));
+            }
+            return Ok(existing);
+        }
+        if !self.prog.classes.contains_key(&key) {
+            self.autoload(LoadKind::Manifest, &key, loc)?;
+        }
+        let Some(def) = self.prog.classes.get(&key).cloned() else {
+            let msg = format!("Error while evaluating a {context}, Could not find class ::{key} for {}", self.opts.node);
+            return Err(error("UNKNOWN_CLASS", msg, loc));
+        };
+        let (parent_scope, parent_cat) = match &def.parent {
+            Some(p) => {
+                let pkey = p.trim_start_matches("::").to_lowercase();
+                if !self.prog.classes.contains_key(&pkey) {
+                    self.autoload(LoadKind::Manifest, &pkey, loc)?;
+                }
+                if !self.prog.classes.contains_key(&pkey) {
+                    let msg = format!("Could not find parent resource type '{p}' of type hostclass in {}", self.opts.environment);
+                    return Err(Flow::Error(EvalError { issue: "LOAD_ERROR", message: msg, loc: Some(def.loc) }));
+                }
+                self.include_class(&pkey, declaring, loc)?;
+                match self.class_scopes.get(&pkey) {
+                    Some(s) => (s.clone(), s.cat.clone()),
+                    None => return Err(error("UNKNOWN_CLASS", format!("class {pkey} has not been evaluated"), loc)),
+                }
+            }
+            None => (self.node_scope.clone().unwrap_or_else(|| self.top.clone()), declaring.cat.clone()),
+        };
+        let cname = capitalize_name(&key);
+        let reference = format!("Class[{cname}]");
+        let given = params.unwrap_or_default();
+        // Puppet records no file or line for class resources.
+        let mut r = Resource::new("Class", &cname, "unknown");
+        for (k, v) in &given {
+            if k == "tag" {
+                let _ = r.tag(v);
+            }
+        }
+        r.tags.insert("class".to_string());
+        name_tags(&key, &mut r.tags);
+        r.params = given.clone();
+        r.scope = Some(declaring.cat.clone());
+        r.source = declaring.cat.source.clone();
+        r.evaluated = true;
+        r.loc = loc;
+        let i = match self.catalog.add(r) {
+            Some(i) => i,
+            None => self.catalog.lookup("Class", &key).expect("the class resource exists"),
+        };
+        self.catalog.classes.insert(key.clone());
+        let cat = CatScope::new(i, Rc::from(key.as_str()), Some(parent_cat));
+        let scope = Scope::new(Some(parent_scope), Rc::from(reference.as_str()), cat);
+        self.class_scopes.insert(key.clone(), scope.clone());
+        let t = self.prog.intern("title");
+        scope.set(t, Value::string(key.as_str()));
+        let n = self.prog.intern("name");
+        scope.set(n, Value::string(key.as_str()));
+        self.merge_scope_tags(i);
+        self.add_edge_to_stage(i, declaring, loc)?;
+        let f = self.prog.funcs[def.body].clone();
+        let vals = match self.bind(&f, Args::Named(given.clone()), &scope, &|| reference.clone(), loc) {
+            Ok(v) => v,
+            Err(Flow::Error(mut e)) if matches!(e.issue, "MISSING_PARAMETER" | "TYPE_MISMATCH" | "INVALID_PARAMETER") => {
+                e.message = format!("Error while evaluating a {context}, {}", e.message);
+                return Err(Flow::Error(e));
+            }
+            Err(other) => return Err(other),
+        };
+        self.record_bound_params(i, &f, &vals);
+        match self.run_body(def.body, vals, scope.clone(), None) {
+            Err(Flow::Return(..)) => Ok(i),
+            r => r.map(|_| i),
+        }
+    }
+
+    /// Parameters a class or defined type got from their defaults are
+    /// recorded in its resource after the given ones, as Puppet does.
+    pub(super) fn record_bound_params(&mut self, i: usize, f: &Function, vals: &[Value]) {
+        let names: Vec<String> = f.params.iter().map(|p| self.prog.name(p.name).to_string()).collect();
+        let res = &mut self.catalog.resources[i];
+        for (n, v) in names.into_iter().zip(vals) {
+            if !res.params.contains_key(&n) {
+                res.params.insert(n, v.clone());
+            }
+        }
+    }
+
+    /// Puppet's `add_edge_to_stage`: a class is contained in its run stage
+    /// (its `stage` parameter, else its declaring class's, else main).
+    fn add_edge_to_stage(&mut self, i: usize, declaring: &Rc<Scope>, loc: Loc) -> R<()> {
+        let own = self.catalog.resources[i].params.get("stage").cloned();
+        let inherited = self.catalog.resources[declaring.cat.resource].params.get("stage").cloned();
+        let stage = own
+            .clone()
+            .or(inherited)
+            .filter(|v| !matches!(v, Value::Undef))
+            .map(|v| display::to_interpolated_string(&v))
+            .unwrap_or_else(|| "main".to_string());
+        let Some(s) = self.catalog.lookup("Stage", &stage) else {
+            let msg = format!("Could not find stage {stage} specified by {}", self.catalog.resources[i].reference());
+            return Err(at_line("UNKNOWN_STAGE", msg, loc));
+        };
+        if stage != "main" && own.is_none() {
+            self.catalog.resources[i].params.insert("stage".into(), Value::string(stage.as_str()));
+        }
+        self.catalog.contain(s, i);
+        Ok(())
+    }
+
+    // ---- resources
+
+    /// Whether `type_name` (lower case) names a built-in or defined type,
+    /// autoloading defined types.
+    fn resource_type_exists(&mut self, type_name: &str, loc: Loc) -> R<bool> {
+        Ok(self.resolve_resource_type(type_name, loc, "")?.is_some())
+    }
+
+    /// The kind of a resource type and, for a defined type, its body.
+    fn resolve_resource_type(
+        &mut self,
+        type_name: &str,
+        loc: Loc,
+        _context: &str,
+    ) -> R<Option<(&'static str, Option<FuncId>)>> {
+        if resource_types::builtin(type_name).is_some() {
+            return Ok(Some(("compilable_type", None)));
+        }
+        if !self.prog.defines.contains_key(type_name) {
+            self.autoload(LoadKind::Manifest, type_name, loc)?;
+        }
+        Ok(self.prog.defines.get(type_name).map(|&d| ("defined_type", Some(d))))
+    }
+
+    pub(super) fn declare_resources(
+        &mut self,
+        ty: &Value,
+        bodies: Vec<(Value, Value)>,
+        virtual_: bool,
+        exported: bool,
+        scope: &Rc<Scope>,
+        loc: Loc,
+    ) -> R<Value> {
+        let type_name = match ty {
+            Value::String(s) => s.to_lowercase(),
+            Value::Type(t) => match &**t {
+                Type::Resource { type_name: Some(n), title: None } => n.to_lowercase(),
+                Type::Class(None) => "class".into(),
+                _ => type_to_string(t).to_lowercase(),
+            },
+            other => display::to_interpolated_string(other).to_lowercase(),
+        };
+        let type_name = type_name.trim_start_matches("::").to_string();
+        // A `default:` body gives the other bodies of the expression their
+        // defaults.
+        let local_defaults: IndexMap<String, Value> = bodies
+            .iter()
+            .filter(|(t, _)| matches!(t, Value::Default))
+            .map(|(_, a)| hash_attrs(a))
+            .next_back()
+            .unwrap_or_default();
+        let mut refs = vec![];
+        for (title, attrs) in bodies {
+            if matches!(title, Value::Default) {
+                continue;
+            }
+            let titles = match &title {
+                Value::Array(a) => a.to_vec(),
+                other => vec![other.clone()],
+            };
+            let mut given = local_defaults.clone();
+            for (k, v) in hash_attrs(&attrs) {
+                given.insert(k, v);
+            }
+            for t in titles {
+                let title = display::to_interpolated_string(&t);
+                if type_name == "class" {
+                    self.declare_class(&title, Some(given.clone()), scope, loc, "Resource Statement")?;
+                    refs.push(Value::Type(Arc::new(Type::class(Some(&title)))));
+                    continue;
+                }
+                let Some((kind, define)) = self.resolve_resource_type(&type_name, loc, "Resource Statement")? else {
+                    return Err(error(
+                        "UNKNOWN_RESOURCE_TYPE",
+                        format!("Error while evaluating a Resource Statement, Unknown resource type: '{type_name}'"),
+                        loc,
+                    ));
+                };
+                let i = self.create_resource(&type_name, &title, &given, kind, define, virtual_, exported, scope, loc)?;
+                let r = &self.catalog.resources[i];
+                refs.push(Value::Type(Arc::new(Type::resource(Some(&r.type_name), Some(&r.title)))));
+            }
+        }
+        Ok(Value::Array(pjit_runtime::value::PArray(Arc::new(refs))))
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn create_resource(
+        &mut self,
+        type_name: &str,
+        title: &str,
+        given: &IndexMap<String, Value>,
+        kind: &'static str,
+        define: Option<FuncId>,
+        virtual_: bool,
+        exported: bool,
+        scope: &Rc<Scope>,
+        loc: Loc,
+    ) -> R<usize> {
+        let tname = capitalize_name(type_name);
+        let source = scope.cat.source.clone();
+        let mut r = Resource::new(&tname, title, kind);
+        // Tags: the `tag` attribute's first, then the type's and the
+        // title's, then a default's.
+        if let Some(t) = given.get("tag") {
+            if let Err(bad) = r.tag(t) {
+                return Err(error("INVALID_TAG", format!("Error while evaluating a Resource Statement, Invalid tag '{bad}'"), loc));
+            }
+        }
+        name_tags(type_name, &mut r.tags);
+        if valid_tag(title) {
+            r.tags.insert(title.to_lowercase());
+        }
+        let meta = ParamMeta { source: source.clone(), file: loc.file, line: loc.line, from_default: false };
+        for (k, v) in given {
+            r.params.insert(k.clone(), v.clone());
+            r.meta.insert(k.clone(), meta.clone());
+        }
+        for (k, d) in scope.cat.lookup_defaults(&tname) {
+            if r.params.contains_key(&k) {
+                continue;
+            }
+            if k == "tag" {
+                let _ = r.tag(&d.value);
+            }
+            r.params.insert(k.clone(), d.value.clone());
+            r.meta.insert(k, ParamMeta { source: source.clone(), file: d.file, line: d.line, from_default: true });
+        }
+        if r.params.get("stage").is_some_and(|v| !matches!(v, Value::Undef)) && tname != "Stage" {
+            let msg = format!(
+                "Error while evaluating a Resource Statement, Only classes can set 'stage'; normal resources like {tname}[{title}] cannot change run stage"
+            );
+            return Err(error("STAGE_ON_RESOURCE", msg, loc));
+        }
+        r.file = self.prog.files.get(loc.file as usize).cloned();
+        r.line = Some(loc.line);
+        r.exported = exported;
+        r.virtual_ = virtual_;
+        r.scope = Some(scope.cat.clone());
+        r.source = source;
+        r.define = define;
+        r.loc = loc;
+        let reference = r.reference();
+        let Some(i) = self.catalog.add(r) else {
+            let old = self.catalog.find(&tname, title).expect("a duplicate exists");
+            let at = match (&old.file, old.line) {
+                (Some(f), Some(l)) => format!(" at (file: {f}, line: {l})"),
+                _ => String::new(),
+            };
+            let here = self.location_suffix(Some(Loc { col: 0, ..loc }));
+            let msg = format!(
+                "Error while evaluating a Resource Statement, Duplicate declaration: {reference} is already declared{at}; cannot redeclare{here}"
+            );
+            return Err(error("DUPLICATE_RESOURCE", msg, loc));
+        };
+        if tname != "Stage" {
+            self.catalog.contain(scope.cat.resource, i);
+        }
+        Ok(i)
+    }
+
+    // ---- tags
+
+    /// `tag(...)`: tags the resource of the calling scope.
+    pub(super) fn tag_scope(&mut self, args: &[Value], scope: &Rc<Scope>, loc: Loc) -> R<Value> {
+        let i = scope.cat.resource;
+        for a in args {
+            if let Err(bad) = self.catalog.resources[i].tag(a) {
+                return Err(error("INVALID_TAG", format!("Error while evaluating a Function Call, Invalid tag '{bad}'"), loc));
+            }
+        }
+        Ok(Value::Undef)
+    }
+
+    /// `tagged(...)`: whether the calling scope's resource (or one that
+    /// declared it) has every given tag.
+    pub(super) fn tagged(&mut self, args: &[Value], scope: &Rc<Scope>) -> R<Value> {
+        let mut flat = vec![];
+        for a in args {
+            flatten_into(a, &mut flat);
+        }
+        let i = scope.cat.resource;
+        let all = flat.iter().all(|t| {
+            let t = display::to_interpolated_string(t).to_lowercase();
+            self.raw_tagged(i, &t) || self.catalog.classes.contains(&t)
+        });
+        Ok(Value::Boolean(all))
+    }
+}
+
+fn a_an_value(v: &Value) -> String {
+    let label = got_label(v);
+    match label.chars().next() {
+        Some(c) if "AEIOU".contains(c) => format!("an {label}"),
+        _ => format!("a {label}"),
+    }
+}
+
