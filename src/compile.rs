@@ -157,10 +157,7 @@ pub fn run(req: Request) -> ExitCode {
         Err(e) => {
             // Errors Puppet raises outside its evaluator's error wrapping
             // carry no "Evaluation Error: " prefix and no column.
-            let bare = matches!(
-                e.issue,
-                "NO_NODE" | "ILLEGAL_BREAK" | "ILLEGAL_RETURN" | "LOAD_ERROR" | "STACK_OVERFLOW" | "LOOP_LIMIT" | "REDEFINITION"
-            );
+            let bare = e.is_compiler_error();
             let location = it.location_suffix(e.loc.map(|l| if bare { Loc { col: 0, ..l } } else { l }));
             let prefix = if bare { "" } else { "Evaluation Error: " };
             eprintln!("Error: {prefix}{}{location}{on_node}", e.message);

@@ -110,6 +110,9 @@ pub struct Catalog {
     index: HashMap<(String, String), usize>,
     pub edges: Vec<(usize, usize)>,
     pub classes: IndexSet<String>,
+    /// The catalog's own tags beyond the class names: the tags classes and
+    /// nodes had when they were declared.
+    pub tags: IndexSet<String>,
 }
 
 /// `foo::bar` -> `Foo::Bar`.
@@ -217,23 +220,22 @@ impl Catalog {
 
     /// The catalog JSON document Puppet writes.
     pub fn to_json(&self, node: &str, environment: &str) -> Json {
+        // Puppet converts its compiler catalog for output by adding the
+        // classes (which tags it with their names) and then its tags.
         let mut tags: IndexSet<String> = IndexSet::new();
         for c in &self.classes {
             name_tags(c, &mut tags);
         }
-        for r in &self.resources {
-            if r.type_name == "Class" && r.title != "main" && r.title != "Settings" {
-                tags.insert("class".into());
-            }
-            if r.type_name == "Node" {
-                tags.insert("node".into());
-            }
-        }
+        tags.extend(self.tags.iter().cloned());
         let resources: Vec<Json> = self.resources.iter().filter(|r| !r.virtual_).map(resource_json).collect();
-        let edges: Vec<Json> = self
-            .edges
+        // Edges come out grouped by target, targets in the order they
+        // entered the catalog (Puppet lists its graph's edges by their
+        // target vertex).
+        let mut edges: Vec<(usize, usize)> =
+            self.edges.iter().copied().filter(|(s, t)| !self.resources[*s].virtual_ && !self.resources[*t].virtual_).collect();
+        edges.sort_by_key(|(_, t)| *t);
+        let edges: Vec<Json> = edges
             .iter()
-            .filter(|(s, t)| !self.resources[*s].virtual_ && !self.resources[*t].virtual_)
             .map(|(s, t)| json!({"source": self.resources[*s].reference(), "target": self.resources[*t].reference()}))
             .collect();
         json!({
@@ -270,7 +272,7 @@ fn resource_json(r: &Resource) -> Json {
     // `:main` as their title, which never equals a string: they keep it.
     let namevar = match resource_types::builtin(&r.type_name.to_lowercase()) {
         _ if r.scope.is_none() => None,
-        Some(t) => t.namevar(),
+        Some(t) => Some(t.namevar().unwrap_or("name")),
         None => Some("name"),
     };
     let mut sensitive = vec![];
@@ -299,8 +301,28 @@ fn resource_json(r: &Resource) -> Json {
     Json::Object(m)
 }
 
+/// `Type[title]` as the catalog writes references (`Class[Foo]` for
+/// classes), or None for values that are not resource references.
+pub fn ref_string(v: &Value) -> Option<String> {
+    let Value::Type(t) = v else { return None };
+    match &**t {
+        pjit_runtime::Type::Resource { type_name: Some(tn), title: Some(ti) } => {
+            let (t, ti) = normalize_ref(tn, ti);
+            Some(format!("{t}[{ti}]"))
+        }
+        pjit_runtime::Type::Class(Some(n)) => {
+            let (t, ti) = normalize_ref("Class", n);
+            Some(format!("{t}[{ti}]"))
+        }
+        _ => None,
+    }
+}
+
 /// A Puppet value in catalog JSON (rich values as their string forms).
 pub fn to_json(v: &Value) -> Json {
+    if let Some(r) = ref_string(v) {
+        return json!(r);
+    }
     match v {
         Value::Undef => Json::Null,
         Value::Boolean(b) => json!(b),

@@ -127,6 +127,7 @@ impl Interp {
             return Err(EvalError { issue: "REDEFINITION", message, loc });
         }
         self.catalog.classes.insert("settings".into());
+        self.catalog.tags.insert("settings".into());
         let mut stage = Resource::new("Stage", "main", "compilable_type");
         stage.tags.insert("stage".into());
         stage.params.insert("name".into(), Value::string("main"));
@@ -193,14 +194,31 @@ impl Interp {
         };
         // The node is a resource of the catalog named by its definition's
         // first name, contained in main, and its name is a class name.
-        let title = match node.matches.first() {
-            Some(NodeMatch::Name(n)) => n.clone(),
-            Some(NodeMatch::Regex(r)) => r.clone(),
-            Some(NodeMatch::Default) | None => "default".to_string(),
+        // Each host match is its own node definition in Puppet: the one that
+        // matched names the resource. A regexp's name is Puppet's
+        // `__node_regexp__` form of its source.
+        let regex_name = |r: &str| {
+            let cleaned: String =
+                r.to_lowercase().chars().filter(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | ':' | '.')).collect();
+            format!("__node_regexp__{}", cleaned.trim_start_matches('.'))
         };
+        let title = node
+            .matches
+            .iter()
+            .find_map(|m| match m {
+                NodeMatch::Name(n) if *n == name => Some(n.clone()),
+                NodeMatch::Regex(r)
+                    if pjit_runtime::regex::Regex::new(r).map(|re| re.is_match(&name)).unwrap_or(false) =>
+                {
+                    Some(regex_name(r))
+                }
+                _ => None,
+            })
+            .unwrap_or_else(|| "default".to_string());
         let mut r = Resource::new("Node", &title, "unknown");
         r.tags.insert("node".to_string());
         name_tags(&title, &mut r.tags);
+        self.catalog.tags.extend(r.tags.iter().cloned());
         r.tags.insert("class".to_string());
         r.evaluated = true;
         r.scope_tags_merged = true;
@@ -477,7 +495,7 @@ impl Interp {
             let file = r.file.clone().unwrap_or_default();
             let line = r.line.unwrap_or(0);
             let msg = format!("no parameter named '{bad}' (file: {file}, line: {line}) on {}", r.reference());
-            return Err(at_line("INVALID_PARAMETER", msg, r.loc));
+            return Err(at_line("UNKNOWN_ATTRIBUTE", msg, r.loc));
         }
         Ok(())
     }
@@ -553,7 +571,7 @@ impl Interp {
                         },
                         other => parse_ref(&display::to_interpolated_string(other)),
                     };
-                    let text = display::to_interpolated_string(&x);
+                    let text = catalog::ref_string(&x).unwrap_or_else(|| display::to_interpolated_string(&x));
                     let Some((t, ti)) = key else {
                         let msg = format!(
                             "No title provided and {:?} is not a valid resource reference (file: {file}, line: {line})",
@@ -594,8 +612,7 @@ impl Interp {
                     Type::Class(Some(n)) => RelOperand::Ref("Class".into(), n.trim_start_matches("::").to_lowercase()),
                     other => {
                         let msg = format!(
-                            "Error while evaluating a '{}' expression, Illegal relationship operand, can not form a relationship with a {}. A Catalog type is required.",
-                            op.as_str(),
+                            "Illegal relationship operand, can not form a relationship with a {}. A Catalog type is required.",
                             type_to_string(&Type::Type(Some(Arc::new(other.clone()))))
                         );
                         return Err(error("ILLEGAL_RELATIONSHIP_OPERAND_TYPE", msg, loc));
@@ -613,8 +630,7 @@ impl Interp {
                 },
                 other => {
                     let msg = format!(
-                        "Error while evaluating a '{}' expression, Illegal relationship operand, can not form a relationship with {}. A Catalog type is required.",
-                        op.as_str(),
+                        "Illegal relationship operand, can not form a relationship with {}. A Catalog type is required.",
                         a_an_value(other)
                     );
                     return Err(error("ILLEGAL_RELATIONSHIP_OPERAND_TYPE", msg, loc));
@@ -649,8 +665,13 @@ impl Interp {
         }
         let (sources, targets) = if matches!(kind, RelKind::Require | RelKind::Subscribe) { (r, l) } else { (l, r) };
         self.state.relationships.push(Relationship { sources, targets, param });
-        // The value is the right operand (Puppet's "Q-value").
-        Ok(right.clone())
+        // The value is the right operand (Puppet's "Q-value"), flattened.
+        if collectors.1 {
+            return Ok(right.clone());
+        }
+        let mut flat = vec![];
+        flatten_into(right, &mut flat);
+        Ok(Value::Array(pjit_runtime::value::PArray(Arc::new(flat))))
     }
 
     fn resolve_operands(&self, ops: &[RelOperand], left: bool) -> Vec<(String, String)> {
@@ -708,7 +729,6 @@ impl Interp {
                         ));
                     };
                     let target = self.catalog.resources[ti].reference();
-                    let target = if tt == "Class" { format!("Class[{}]", tti.to_lowercase()) } else { target };
                     let r = &mut self.catalog.resources[si];
                     let mut list = match r.params.shift_remove(rel.param) {
                         Some(Value::Array(a)) => a.to_vec(),
@@ -906,11 +926,14 @@ impl Interp {
         loc: Loc,
     ) -> R<Value> {
         let type_name = self.prog.name(ty).to_string();
+        let query_kind = if exported { "Exported Query" } else { "Virtual Query" };
         if type_name == "class" {
-            return Err(error("COLLECT_CLASS", "Classes cannot be collected", loc));
+            let msg = format!("Error while evaluating a {query_kind}, Classes cannot be collected");
+            return Err(error("COLLECT_CLASS", msg, loc));
         }
         if !self.resource_type_exists(&type_name, loc)? {
-            return Err(error("UNKNOWN_RESOURCE_TYPE", format!("Resource type {type_name} doesn't exist"), loc));
+            let msg = format!("Error while evaluating a {query_kind}, Resource type {type_name} doesn't exist");
+            return Err(error("UNKNOWN_RESOURCE_TYPE", msg, loc));
         }
         let (set, add) = (hash_attrs(set), hash_attrs(add));
         let overrides = (!set.is_empty() || !add.is_empty()).then(|| Override {
@@ -990,11 +1013,11 @@ impl Interp {
         self.declare_class(name, None, scope, loc, "Function Call")
     }
 
-    /// Evaluates a class once: `include`-like (`params` None) or
-    /// resource-like (`class { 'x': p => v }`, which may not follow another
-    /// declaration of the class). Binding errors are reported as Puppet
-    /// reports them for the declaring `context`. Returns the class's
-    /// resource.
+    /// Declares a class and evaluates it (once): `include`-like (`params`
+    /// None) or resource-like (`class { 'x': p => v }`, which may not
+    /// follow another declaration of the class). Binding errors are
+    /// reported as Puppet reports them for the declaring `context`. Returns
+    /// the class's resource.
     pub(super) fn declare_class(
         &mut self,
         name: &str,
@@ -1004,7 +1027,7 @@ impl Interp {
         context: &str,
     ) -> R<usize> {
         let key = name.trim_start_matches("::").to_lowercase();
-        if let Some(existing) = self.catalog.lookup("Class", &key).filter(|_| self.class_scopes.contains_key(&key)) {
+        if let Some(existing) = self.catalog.lookup("Class", &key) {
             if params.is_some() {
                 let file = self.prog.files.get(loc.file as usize).cloned().unwrap_or_default();
                 let msg = format!(
@@ -1014,66 +1037,123 @@ impl Interp {
                 );
                 return Err(error("DUPLICATE_DECLARATION", msg, loc));
             }
+            self.evaluate_class(existing, &key, loc, context)?;
             return Ok(existing);
         }
-        if !self.prog.classes.contains_key(&key) {
-            self.autoload(LoadKind::Manifest, &key, loc)?;
+        let i = self.ensure_class_resource(&key, params, declaring, loc, context)?;
+        self.evaluate_class(i, &key, loc, context)?;
+        Ok(i)
+    }
+
+    /// Puppet's `ensure_in_catalog`: the class's resource, created (not
+    /// evaluated) after its parent class's resource if that is missing.
+    fn ensure_class_resource(
+        &mut self,
+        key: &str,
+        params: Option<IndexMap<String, Value>>,
+        declaring: &Rc<Scope>,
+        loc: Loc,
+        context: &str,
+    ) -> R<usize> {
+        if let Some(existing) = self.catalog.lookup("Class", key) {
+            return Ok(existing);
         }
-        let Some(def) = self.prog.classes.get(&key).cloned() else {
+        if !self.prog.classes.contains_key(key) {
+            self.autoload(LoadKind::Manifest, key, loc)?;
+        }
+        let Some(def) = self.prog.classes.get(key).cloned() else {
             let msg = format!("Error while evaluating a {context}, Could not find class ::{key} for {}", self.opts.node);
             return Err(error("UNKNOWN_CLASS", msg, loc));
         };
-        let (parent_scope, parent_cat) = match &def.parent {
-            Some(p) => {
-                let pkey = p.trim_start_matches("::").to_lowercase();
-                if !self.prog.classes.contains_key(&pkey) {
-                    self.autoload(LoadKind::Manifest, &pkey, loc)?;
+        if let Some(p) = &def.parent {
+            let pkey = p.trim_start_matches("::").to_lowercase();
+            if !self.prog.classes.contains_key(&pkey) {
+                self.autoload(LoadKind::Manifest, &pkey, loc)?;
+            }
+            if !self.prog.classes.contains_key(&pkey) {
+                let msg = format!("Could not find parent resource type '{p}' of type hostclass in {}", self.opts.environment);
+                return Err(Flow::Error(EvalError { issue: "LOAD_ERROR", message: msg, loc: Some(def.loc) }));
+            }
+            // Puppet recurses through an inheritance cycle until Ruby's
+            // stack gives out; pjit sees the cycle and reports the same.
+            let mut seen = vec![key.to_string()];
+            let mut cur = pkey.clone();
+            while let Some(pp) = self.prog.classes.get(&cur).and_then(|d| d.parent.clone()) {
+                if seen.contains(&cur) {
+                    return Err(Flow::Error(EvalError {
+                        issue: "STACK_OVERFLOW",
+                        message: "stack level too deep".into(),
+                        loc: None,
+                    }));
                 }
-                if !self.prog.classes.contains_key(&pkey) {
-                    let msg = format!("Could not find parent resource type '{p}' of type hostclass in {}", self.opts.environment);
-                    return Err(Flow::Error(EvalError { issue: "LOAD_ERROR", message: msg, loc: Some(def.loc) }));
-                }
-                self.include_class(&pkey, declaring, loc)?;
-                match self.class_scopes.get(&pkey) {
-                    Some(s) => (s.clone(), s.cat.clone()),
-                    None => return Err(error("UNKNOWN_CLASS", format!("class {pkey} has not been evaluated"), loc)),
+                seen.push(cur);
+                cur = pp.trim_start_matches("::").to_lowercase();
+                if !self.prog.classes.contains_key(&cur) {
+                    self.autoload(LoadKind::Manifest, &cur, loc)?;
                 }
             }
-            None => (self.node_scope.clone().unwrap_or_else(|| self.top.clone()), declaring.cat.clone()),
-        };
-        let cname = capitalize_name(&key);
-        let reference = format!("Class[{cname}]");
+            self.ensure_class_resource(&pkey, None, declaring, loc, context)?;
+        }
+        let resource_like = params.is_some();
         let given = params.unwrap_or_default();
-        // Puppet records no file or line for class resources.
-        let mut r = Resource::new("Class", &cname, "unknown");
+        // Puppet records file and line only for classes declared like
+        // resources; `include` makes a resource of kind "unknown".
+        let cname = capitalize_name(key);
+        let mut r = Resource::new("Class", &cname, if resource_like { "class" } else { "unknown" });
+        if resource_like {
+            r.file = self.prog.files.get(loc.file as usize).cloned();
+            r.line = Some(loc.line);
+        }
         for (k, v) in &given {
             if k == "tag" {
                 let _ = r.tag(v);
             }
         }
         r.tags.insert("class".to_string());
-        name_tags(&key, &mut r.tags);
-        r.params = given.clone();
+        name_tags(key, &mut r.tags);
+        r.params = given;
         r.scope = Some(declaring.cat.clone());
         r.source = declaring.cat.source.clone();
-        r.evaluated = true;
         r.loc = loc;
-        let i = match self.catalog.add(r) {
-            Some(i) => i,
-            None => self.catalog.lookup("Class", &key).expect("the class resource exists"),
+        self.catalog.tags.extend(r.tags.iter().cloned());
+        Ok(self.catalog.add(r).expect("the class resource is new"))
+    }
+
+    /// Runs a class's body (once): its parent class first, in a scope under
+    /// the parent's scope (else the node or top scope).
+    fn evaluate_class(&mut self, i: usize, key: &str, loc: Loc, context: &str) -> R<()> {
+        if self.catalog.resources[i].evaluated {
+            return Ok(());
+        }
+        self.catalog.resources[i].evaluated = true;
+        let def = self.prog.classes.get(key).cloned().expect("a declared class is defined");
+        let declaring_cat = self.catalog.resources[i].scope.clone().unwrap_or_else(|| self.top.cat.clone());
+        let (parent_scope, parent_cat) = match &def.parent {
+            Some(p) => {
+                let pkey = p.trim_start_matches("::").to_lowercase();
+                let pi = self.catalog.lookup("Class", &pkey).expect("the parent's resource exists");
+                self.evaluate_class(pi, &pkey, loc, context)?;
+                match self.class_scopes.get(&pkey) {
+                    Some(s) => (s.clone(), s.cat.clone()),
+                    None => return Err(error("UNKNOWN_CLASS", format!("class {pkey} has not been evaluated"), loc)),
+                }
+            }
+            None => (self.node_scope.clone().unwrap_or_else(|| self.top.clone()), declaring_cat.clone()),
         };
-        self.catalog.classes.insert(key.clone());
-        let cat = CatScope::new(i, Rc::from(key.as_str()), Some(parent_cat));
+        self.catalog.classes.insert(key.to_string());
+        let reference = self.catalog.resources[i].reference();
+        let cat = CatScope::new(i, Rc::from(key), Some(parent_cat));
         let scope = Scope::new(Some(parent_scope), Rc::from(reference.as_str()), cat);
-        self.class_scopes.insert(key.clone(), scope.clone());
+        self.class_scopes.insert(key.to_string(), scope.clone());
         let t = self.prog.intern("title");
-        scope.set(t, Value::string(key.as_str()));
+        scope.set(t, Value::string(key));
         let n = self.prog.intern("name");
-        scope.set(n, Value::string(key.as_str()));
+        scope.set(n, Value::string(key));
         self.merge_scope_tags(i);
-        self.add_edge_to_stage(i, declaring, loc)?;
+        self.add_edge_to_stage(i, declaring_cat.resource, loc, context)?;
         let f = self.prog.funcs[def.body].clone();
-        let vals = match self.bind(&f, Args::Named(given.clone()), &scope, &|| reference.clone(), loc) {
+        let given = self.catalog.resources[i].params.clone();
+        let vals = match self.bind(&f, Args::Named(given), &scope, &|| reference.clone(), loc) {
             Ok(v) => v,
             Err(Flow::Error(mut e)) if matches!(e.issue, "MISSING_PARAMETER" | "TYPE_MISMATCH" | "INVALID_PARAMETER") => {
                 e.message = format!("Error while evaluating a {context}, {}", e.message);
@@ -1083,8 +1163,8 @@ impl Interp {
         };
         self.record_bound_params(i, &f, &vals);
         match self.run_body(def.body, vals, scope.clone(), None) {
-            Err(Flow::Return(..)) => Ok(i),
-            r => r.map(|_| i),
+            Err(Flow::Return(..)) => Ok(()),
+            r => r.map(|_| ()),
         }
     }
 
@@ -1102,9 +1182,9 @@ impl Interp {
 
     /// Puppet's `add_edge_to_stage`: a class is contained in its run stage
     /// (its `stage` parameter, else its declaring class's, else main).
-    fn add_edge_to_stage(&mut self, i: usize, declaring: &Rc<Scope>, loc: Loc) -> R<()> {
+    fn add_edge_to_stage(&mut self, i: usize, declaring: usize, loc: Loc, context: &str) -> R<()> {
         let own = self.catalog.resources[i].params.get("stage").cloned();
-        let inherited = self.catalog.resources[declaring.cat.resource].params.get("stage").cloned();
+        let inherited = self.catalog.resources[declaring].params.get("stage").cloned();
         let stage = own
             .clone()
             .or(inherited)
@@ -1112,8 +1192,11 @@ impl Interp {
             .map(|v| display::to_interpolated_string(&v))
             .unwrap_or_else(|| "main".to_string());
         let Some(s) = self.catalog.lookup("Stage", &stage) else {
-            let msg = format!("Could not find stage {stage} specified by {}", self.catalog.resources[i].reference());
-            return Err(at_line("UNKNOWN_STAGE", msg, loc));
+            let msg = format!(
+                "Error while evaluating a {context}, Could not find stage {stage} specified by {}",
+                self.catalog.resources[i].reference()
+            );
+            return Err(error("UNKNOWN_STAGE", msg, loc));
         };
         if stage != "main" && own.is_none() {
             self.catalog.resources[i].params.insert("stage".into(), Value::string(stage.as_str()));
@@ -1228,7 +1311,7 @@ impl Interp {
         // title's, then a default's.
         if let Some(t) = given.get("tag") {
             if let Err(bad) = r.tag(t) {
-                return Err(error("INVALID_TAG", format!("Error while evaluating a Resource Statement, Invalid tag '{bad}'"), loc));
+                return Err(at_line("INVALID_TAG", format!("Invalid tag '{bad}'"), loc));
             }
         }
         name_tags(type_name, &mut r.tags);

@@ -80,6 +80,35 @@ pub struct EvalError {
     pub loc: Option<Loc>,
 }
 
+impl EvalError {
+    /// Errors Puppet's compiler raises outside its evaluator's error
+    /// wrapping: shown without the "Evaluation Error: " prefix and without
+    /// a column.
+    pub fn is_compiler_error(&self) -> bool {
+        matches!(
+            self.issue,
+            "NO_NODE"
+                | "ILLEGAL_BREAK"
+                | "ILLEGAL_RETURN"
+                | "LOAD_ERROR"
+                | "STACK_OVERFLOW"
+                | "LOOP_LIMIT"
+                | "REDEFINITION"
+                | "DEFAULT_REDEFINED"
+                | "INVALID_REFERENCE"
+                | "MISSING_REFERENCE"
+                | "UNRESOLVED_OVERRIDE"
+                | "UNREALIZED"
+                | "MISSING_RELATIONSHIP"
+                | "OVERRIDE_NOT_SUBCLASS"
+                | "PARAMETER_ALREADY_SET"
+                | "UNKNOWN_ATTRIBUTE"
+                | "OVERRIDE_EVALUATED"
+                | "INVALID_TAG"
+        )
+    }
+}
+
 /// Ways out of a body other than its value.
 #[derive(Debug)]
 pub enum Flow {
@@ -1008,7 +1037,7 @@ impl Interp {
                                 Some(Value::Undef) | None => vec![],
                                 Some(other) => vec![other],
                             };
-                            list.push(Value::Type(Arc::new(Type::class(Some(&n)))));
+                            list.push(Value::string(format!("Class[{}]", capitalize_name(&n))));
                             r.params.insert("require".into(), Value::Array(pjit_runtime::value::PArray(Arc::new(list))));
                         }
                         out.push(Value::Type(Arc::new(Type::class(Some(&n)))));

@@ -1,0 +1,3 @@
+class a { contain b }
+class b { notify { 'in-b': } }
+include a

@@ -1,0 +1,3 @@
+class a inherits b { }
+class b inherits a { }
+include a

@@ -1,0 +1,4 @@
+class c { notify { 'once': } }
+include c
+include c
+contain c

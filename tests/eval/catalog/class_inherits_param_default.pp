@@ -1,0 +1,3 @@
+class base { $v = 5 }
+class child($p = $v) inherits base { notify { "p=${p}": } }
+include child

@@ -1,0 +1,3 @@
+class base { $v = 'base-v' notify { 'b': } }
+class child inherits base { notify { "child sees ${v}": } }
+include child

@@ -1,0 +1,2 @@
+class c { notify { 'x': } }
+class { 'c': tag => 'extra', noop => true }

@@ -1,0 +1,3 @@
+class outer { class inner { notify { 'inner': } } }
+include outer
+include outer::inner

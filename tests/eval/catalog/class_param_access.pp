@@ -1,0 +1,3 @@
+class c($p = 'val') { }
+include c
+notify { Class['c']['p']: }

@@ -1,0 +1,2 @@
+class c(Integer $a) { }
+class { 'c': a => 'x' }

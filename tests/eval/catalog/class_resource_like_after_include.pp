@@ -1,0 +1,3 @@
+class c($a = 1) { }
+include c
+class { 'c': a => 2 }

@@ -1,0 +1,3 @@
+class a { include b }
+class b { notify { 'x': } }
+include a

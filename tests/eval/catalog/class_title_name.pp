@@ -1,0 +1,2 @@
+class a::b { notify { "${title}|${name}|${module_name}": } }
+include a::b

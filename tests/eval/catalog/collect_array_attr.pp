@@ -1,0 +1,3 @@
+@notify { 'a': tag => ['x', 'y'] }
+@user { 'u': groups => ['wheel', 'adm'] }
+User <| groups == 'adm' |>

@@ -1,0 +1,4 @@
+class web { @notify { 'a': } }
+include web
+@notify { 'b': }
+Notify <| tag == 'web' |>

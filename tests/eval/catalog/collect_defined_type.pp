@@ -1,0 +1,4 @@
+define d() { notice("eval ${title}") }
+@d { 'a': }
+@d { 'b': }
+D <| title == 'b' |>

@@ -1,0 +1,3 @@
+define d() { @notify { "v-${title}": } }
+d { 'x': }
+Notify <| |>

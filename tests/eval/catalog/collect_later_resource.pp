@@ -1,0 +1,2 @@
+Notify <| title == 'late' |>
+@notify { 'late': }

@@ -1,0 +1,3 @@
+@notify { 'a': message => 'x' }
+@notify { 'b': message => 'y' }
+Notify <| message != 'x' |>

@@ -1,0 +1,3 @@
+@notify { 'a': tag => 'web' }
+@notify { 'b': }
+Notify <| tag == 'web' |>

@@ -1,0 +1,3 @@
+$m = 'x'
+@notify { 'a': message => 'x' }
+Notify <| message == $m |>

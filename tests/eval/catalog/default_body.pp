@@ -1,0 +1,1 @@
+notify { default: message => 'dflt'; 'a': ; 'b': message => 'own' }

@@ -1,0 +1,2 @@
+notify { 'a': }
+Notify { message => 'late' }

@@ -1,0 +1,3 @@
+class c { Notify { message => 'inner' } notify { 'in-c': } }
+Notify { message => 'outer' }
+include c

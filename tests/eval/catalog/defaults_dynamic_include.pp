@@ -1,0 +1,3 @@
+class b { notify { 'in-b': } }
+class c { Notify { message => 'from-c' } include b }
+include c

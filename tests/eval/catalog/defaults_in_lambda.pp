@@ -1,0 +1,2 @@
+[1].each |$x| { Notify { message => 'lam' } }
+notify { 'a': }

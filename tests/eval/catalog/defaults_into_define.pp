@@ -1,0 +1,3 @@
+define d() { notify { "d-${title}": } }
+Notify { loglevel => 'err' }
+d { 'x': }

@@ -1,0 +1,2 @@
+Notify { message => 1 }
+Notify { message => 2 }

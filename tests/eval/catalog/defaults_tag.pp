@@ -1,0 +1,2 @@
+Notify { tag => 'dtag' }
+notify { 'a': }

@@ -1,0 +1,3 @@
+Notify { message => 1 }
+Notify { loglevel => 'err' }
+notify { 'a': }

@@ -1,0 +1,4 @@
+define d() { include c }
+class c { notify { 'c': } }
+d { 'a': }
+d { 'b': }

@@ -1,0 +1,3 @@
+define d() { notice("eval ${title}") }
+d { 'x': }
+notice('after declare')

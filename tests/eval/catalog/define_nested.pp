@@ -1,0 +1,3 @@
+define inner() { notify { "inner-${title}": } }
+define outer() { inner { "${title}-1": } inner { "${title}-2": } }
+outer { 'o': }

@@ -1,0 +1,3 @@
+define d($p = 3) { }
+d { 'x': }
+notify { "p is ${D['x']['p']}": }

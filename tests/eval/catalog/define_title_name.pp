@@ -1,0 +1,3 @@
+define d($p = $title) { notify { "${title}/${name}/${p}": } }
+d { 'a': }
+d { 'b': name => 'bee' }

@@ -1,0 +1,1 @@
+exec { 'run': command => '/bin/true', path => ['/bin', '/usr/bin'], creates => '/tmp/x', refreshonly => true }

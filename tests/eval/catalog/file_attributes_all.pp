@@ -1,0 +1,1 @@
+file { '/etc/x.conf': ensure => file, owner => 'root', group => 'root', mode => '0644', content => "a\nb\n", backup => false, replace => true }

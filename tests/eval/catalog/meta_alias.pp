@@ -1,0 +1,2 @@
+notify { 'a': alias => 'other' }
+notice(defined(Notify['a']))

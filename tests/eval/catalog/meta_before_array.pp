@@ -1,0 +1,2 @@
+notify { ['b', 'c']: }
+notify { 'a': before => [Notify['b'], Notify['c']] }

@@ -1,0 +1,2 @@
+schedule { 'daily': period => daily }
+notify { 'a': schedule => 'daily' }

@@ -1,0 +1,2 @@
+node 'other' { notify { 'other': } }
+node default { notify { 'default': } }

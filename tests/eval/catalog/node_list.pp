@@ -1,0 +1,1 @@
+node 'a', 'testnode.example.com', 'b' { notify { 'in list': } }

@@ -1,0 +1,2 @@
+node 'testnode.example.com' { notify { 'matched': } }
+node default { notify { 'default': } }

@@ -1,0 +1,2 @@
+node /^testnode/ { notify { 'regex': } }
+node default { notify { 'default': } }

@@ -1,0 +1,2 @@
+node default { $x = 'node-x' include c }
+class c { notify { "sees ${x}": } }

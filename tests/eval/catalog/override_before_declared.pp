@@ -1,0 +1,2 @@
+Notify['a'] { message => 'early' }
+notify { 'a': }

@@ -1,0 +1,3 @@
+define d($p = 1) { notice("p=${p}") }
+d { 'x': }
+D['x'] { p => 2 }

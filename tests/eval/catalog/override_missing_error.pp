@@ -1,0 +1,1 @@
+Notify['zz'] { message => 1 }

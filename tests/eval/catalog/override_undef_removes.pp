@@ -1,0 +1,3 @@
+class base { notify { 'a': message => 'x' } }
+class child inherits base { Notify['a'] { message => undef } }
+include child

@@ -1,0 +1,4 @@
+class c { }
+include c
+notify { 'a': }
+Class['c'] -> Notify['a']

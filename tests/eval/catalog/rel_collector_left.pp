@@ -1,0 +1,3 @@
+notify { 'z': }
+@notify { 'v': }
+Notify <| title == 'v' |> -> Notify['z']

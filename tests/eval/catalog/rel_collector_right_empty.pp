@@ -1,0 +1,1 @@
+notify { 'w': } -> Notify <| title == 'q' |>

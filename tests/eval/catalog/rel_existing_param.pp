@@ -1,0 +1,3 @@
+notify { 'a': before => Notify['c'] }
+notify { ['b', 'c']: }
+Notify['a'] -> Notify['b']

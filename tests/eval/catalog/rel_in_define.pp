@@ -1,0 +1,2 @@
+define d() { notify { "n-${title}": } -> notify { "m-${title}": } }
+d { 'x': }

@@ -1,0 +1,4 @@
+class c { }
+include c
+notify { 'a': }
+Notify['a'] -> Class['c']

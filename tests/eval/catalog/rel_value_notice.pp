@@ -1,0 +1,3 @@
+notify { 'a': }
+notify { 'b': }
+notice Notify['a'] -> Notify['b']

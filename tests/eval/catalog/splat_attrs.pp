@@ -1,0 +1,2 @@
+$h = { 'message' => 'from hash', 'loglevel' => 'err' }
+notify { 'a': * => $h }

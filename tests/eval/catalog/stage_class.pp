@@ -1,0 +1,3 @@
+stage { 'pre': before => Stage['main'] }
+class c { notify { 'in-c': } }
+class { 'c': stage => 'pre' }

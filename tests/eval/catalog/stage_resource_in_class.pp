@@ -1,0 +1,3 @@
+class c { stage { 'post': } }
+include c
+Stage['main'] -> Stage['post']

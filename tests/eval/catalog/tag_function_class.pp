@@ -1,0 +1,2 @@
+class c { tag 'extra' notify { 'in-c': } }
+include c

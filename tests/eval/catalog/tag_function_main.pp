@@ -1,0 +1,2 @@
+tag 'maintag'
+notify { 'a': }

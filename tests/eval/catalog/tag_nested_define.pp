@@ -1,0 +1,3 @@
+class c { d { 'x': } }
+define d() { notify { "in-${title}": } }
+include c

@@ -1,0 +1,2 @@
+notify { 'has space': }
+notify { 'UPPER': }

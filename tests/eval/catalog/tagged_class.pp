@@ -1,0 +1,2 @@
+class c { notice(tagged('c')) notice(tagged('nope')) }
+include c

@@ -1,0 +1,1 @@
+nosuchtype { 'a': }

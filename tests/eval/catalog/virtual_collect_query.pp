@@ -1,0 +1,3 @@
+@notify { 'v1': message => 'x' }
+@notify { 'v2': message => 'y' }
+Notify <| message == 'x' |>

@@ -1,0 +1,4 @@
+define d() { notice("eval ${title}") }
+@d { 'x': }
+@d { 'y': }
+realize(D['x'])
