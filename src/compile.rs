@@ -43,6 +43,7 @@ pub struct Request {
     pub environment: String,
     pub output: Option<PathBuf>,
     pub modulepath: Vec<PathBuf>,
+    pub environmentpath: Option<PathBuf>,
 }
 
 fn local_hostname() -> String {
@@ -55,20 +56,37 @@ fn local_hostname() -> String {
 
 pub fn run(req: Request) -> ExitCode {
     let node = req.node.clone().unwrap_or_else(local_hostname);
-    let (name, text) = match (&req.code, &req.manifest) {
-        (Some(code), _) => ("<code>".to_string(), code.clone().into_bytes()),
-        (None, Some(path)) => match std::fs::read(path) {
-            Ok(b) => (path.display().to_string(), b),
-            Err(e) => {
-                eprintln!("Error: Could not read file {}: {e}", path.display());
-                return ExitCode::from(1);
-            }
-        },
-        (None, None) => {
+    let env = match crate::environment::resolve(&crate::environment::Settings {
+        environmentpath: req.environmentpath.as_deref(),
+        environment: &req.environment,
+        manifest: req.manifest.as_deref(),
+        modulepath: &req.modulepath,
+    }) {
+        Ok(e) => e,
+        Err(msg) => {
+            eprintln!("Error: {msg}");
+            return ExitCode::from(1);
+        }
+    };
+    let mut inputs: Vec<(String, Vec<u8>)> = vec![];
+    match &req.code {
+        Some(code) => inputs.push(("<code>".to_string(), code.clone().into_bytes())),
+        None if env.manifests.is_empty() && req.manifest.is_none() && req.environmentpath.is_none() => {
             eprintln!("Error: nothing to compile: give -e CODE, --manifest FILE or FILE");
             return ExitCode::from(2);
         }
-    };
+        None => {
+            for path in &env.manifests {
+                match std::fs::read(path) {
+                    Ok(b) => inputs.push((path.display().to_string(), b)),
+                    Err(e) => {
+                        eprintln!("Error: Could not read file {}: {e}", path.display());
+                        return ExitCode::from(1);
+                    }
+                }
+            }
+        }
+    }
     let facts = match &req.facts {
         Some(p) => match read_facts(p) {
             Ok(f) => f,
@@ -81,39 +99,50 @@ pub fn run(req: Request) -> ExitCode {
     };
     let on_node = format!(" on node {node}");
 
-    let source = SourceFile::new(name.clone(), String::from_utf8_lossy(&text).into_owned());
-    let parsed = parser::parse_bytes(FileId(0), &text, SourceKind::Manifest);
     let strict = match req.strict {
         StrictArg::Off => validate::Strict::Off,
         StrictArg::Warning => validate::Strict::Warning,
         StrictArg::Error => validate::Strict::Error,
     };
-    let mut diags = parsed.diagnostics;
-    if let Some(program) = &parsed.program {
-        let opts = validate::Options { strict, ..validate::Options::default() };
-        diags.extend(validate::validate(program, &opts));
-    }
-    let mut failed = false;
-    for d in &diags {
-        if d.is_error() {
-            if !failed {
-                // Puppet stops at the first error and names the environment.
-                eprintln!("Error: Could not parse for environment {}: {}{on_node}", req.environment, d.message_with_location(&source));
-            }
-            failed = true;
-        } else {
-            diagnostics::emit(d, &source);
+    let mut parsed_files = vec![];
+    for (i, (name, text)) in inputs.iter().enumerate() {
+        let source = SourceFile::new(name.clone(), String::from_utf8_lossy(text).into_owned());
+        let parsed = parser::parse_bytes(FileId(i as u32), text, SourceKind::Manifest);
+        let mut diags = parsed.diagnostics;
+        if let Some(program) = &parsed.program {
+            let opts = validate::Options { strict, ..validate::Options::default() };
+            diags.extend(validate::validate(program, &opts));
         }
+        let mut failed = false;
+        for d in &diags {
+            if d.is_error() {
+                if !failed {
+                    // Puppet stops at the first error and names the environment.
+                    eprintln!(
+                        "Error: Could not parse for environment {}: {}{on_node}",
+                        req.environment,
+                        d.message_with_location(&source)
+                    );
+                }
+                failed = true;
+            } else {
+                diagnostics::emit(d, &source);
+            }
+        }
+        let Some(ast) = parsed.program.filter(|_| !failed) else {
+            return ExitCode::from(1);
+        };
+        parsed_files.push((source, ast));
     }
-    let Some(ast) = parsed.program.filter(|_| !failed) else {
-        return ExitCode::from(1);
-    };
     if req.emit == Emit::Ast {
-        print!("{}", printer::print_program(&ast));
+        for (_, ast) in &parsed_files {
+            print!("{}", printer::print_program(ast));
+        }
         return ExitCode::SUCCESS;
     }
     let mut prog = Program::default();
-    let main = lower::lower_program(&mut prog, &source, &ast);
+    let files: Vec<(&SourceFile, &pjit_frontend::ast::Program)> = parsed_files.iter().map(|(s, a)| (s, a)).collect();
+    let main = lower::lower_manifests(&mut prog, &files);
     prog.main = Some(main);
     debug_assert!(verify::verify_program(&prog).is_empty(), "{:?}", verify::verify_program(&prog));
     passes::optimize(&mut prog);
@@ -127,7 +156,7 @@ pub fn run(req: Request) -> ExitCode {
         environment: req.environment.clone(),
         facts,
         strict_variables: req.strict_variables,
-        modulepath: req.modulepath.clone(),
+        modulepath: env.modulepath.clone(),
         strict: match req.strict {
             StrictArg::Off => Strict::Off,
             StrictArg::Warning => Strict::Warning,

@@ -5,6 +5,7 @@
 
 mod compile;
 mod diagnostics;
+mod environment;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -73,6 +74,12 @@ enum Command {
         /// types, functions and type aliases.
         #[arg(long, value_delimiter = ':')]
         modulepath: Vec<PathBuf>,
+        /// Directories of directory environments (`:`-separated): the
+        /// environment `--environment` names supplies the main manifest
+        /// (`manifests/`, or `manifest` in its environment.conf) and the
+        /// modulepath (`modules/`, or `modulepath`).
+        #[arg(long)]
+        environmentpath: Option<PathBuf>,
     },
 }
 
@@ -101,8 +108,20 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> ExitCode {
     match cli.command {
         Command::Parse { emit, files } => parse_files(&files, emit),
-        Command::Compile { args, code, manifest, facts, strict_variables, strict, emit, environment, output, modulepath } => {
-            let have_code = code.is_some() || manifest.is_some();
+        Command::Compile {
+            args,
+            code,
+            manifest,
+            facts,
+            strict_variables,
+            strict,
+            emit,
+            environment,
+            output,
+            modulepath,
+            environmentpath,
+        } => {
+            let have_code = code.is_some() || manifest.is_some() || environmentpath.is_some();
             let (node, file) = match (args.len(), have_code) {
                 (0, _) => (None, None),
                 (1, true) => (Some(args[0].clone()), None),
@@ -124,6 +143,7 @@ fn run(cli: Cli) -> ExitCode {
                 environment,
                 output,
                 modulepath,
+                environmentpath,
             })
         }
     }

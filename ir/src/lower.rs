@@ -37,6 +37,30 @@ pub fn lower_program(prog: &mut Program, src: &SourceFile, ast: &ast::Program) -
     lw.finish(b)
 }
 
+/// Lowers several manifest files into one main body, evaluated in order
+/// (a manifests directory: Puppet parses each file and evaluates them as
+/// one main class). Returns the body.
+pub fn lower_manifests(prog: &mut Program, files: &[(&SourceFile, &ast::Program)]) -> FuncId {
+    let mut b: Option<FnBuilder> = None;
+    for (src, ast) in files {
+        let file = prog.files.len() as u32;
+        prog.files.push(src.name().to_string());
+        let mut lw = Lowerer { prog: &mut *prog, src, file };
+        let loc = lw.loc(ast.span.start());
+        let fb = b.get_or_insert_with(|| FnBuilder::new("main", FuncKind::Main, loc));
+        if let Some(e) = &ast.body {
+            lw.expr(fb, e);
+        }
+    }
+    let mut b = b.unwrap_or_else(|| FnBuilder::new("main", FuncKind::Main, Loc::default()));
+    let loc = Loc::default();
+    let v = b.const_(Value::Undef, loc);
+    b.ret(v, loc);
+    let src = SourceFile::new(String::new(), String::new());
+    let mut lw = Lowerer { prog, src: &src, file: 0 };
+    lw.finish(b)
+}
+
 /// Lowers a parsed EPP template into `prog`: a lambda-like body whose
 /// parameters are the template's (`<%- | $x, $y = 1 | -%>`) and whose value
 /// is the rendered text. Returns the body.

@@ -53,6 +53,8 @@ pub struct Resource {
     pub scope_tags_merged: bool,
     /// Where the resource was declared.
     pub loc: Loc,
+    /// The Ruby type of a resource of a built-in or module type.
+    pub rtype: Option<Rc<resource_types::TypeInfo>>,
 }
 
 impl Resource {
@@ -74,6 +76,7 @@ impl Resource {
             evaluated: false,
             scope_tags_merged: false,
             loc: Loc::default(),
+            rtype: None,
         }
     }
 
@@ -270,7 +273,7 @@ fn resource_json(r: &Resource) -> Json {
     // `to_data_hash`); for defined types and classes the namevar is `name`.
     // The compiler's own Stage[main] and Class[main] have the Ruby symbol
     // `:main` as their title, which never equals a string: they keep it.
-    let namevar = match resource_types::builtin(&r.type_name.to_lowercase()) {
+    let namevar = match &r.rtype {
         _ if r.scope.is_none() => None,
         Some(t) => Some(t.namevar().unwrap_or("name")),
         None => Some("name"),

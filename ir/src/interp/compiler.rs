@@ -490,7 +490,7 @@ impl Interp {
     /// classes and defined types check theirs when they are bound).
     fn validate_resource(&mut self, i: usize) -> R<()> {
         let r = &self.catalog.resources[i];
-        let Some(t) = resource_types::builtin(&r.type_name.to_lowercase()) else { return Ok(()) };
+        let Some(t) = &r.rtype else { return Ok(()) };
         if let Some(bad) = r.params.keys().find(|k| !t.accepts(k)) {
             let file = r.file.clone().unwrap_or_default();
             let line = r.line.unwrap_or(0);
@@ -1220,7 +1220,7 @@ impl Interp {
         loc: Loc,
         _context: &str,
     ) -> R<Option<(&'static str, Option<FuncId>)>> {
-        if resource_types::builtin(type_name).is_some() {
+        if self.ruby_type(type_name).is_some() {
             return Ok(Some(("compilable_type", None)));
         }
         if !self.prog.defines.contains_key(type_name) {
@@ -1347,6 +1347,7 @@ impl Interp {
         r.source = source;
         r.define = define;
         r.loc = loc;
+        r.rtype = self.ruby_type(type_name);
         let reference = r.reference();
         let Some(i) = self.catalog.add(r) else {
             let old = self.catalog.find(&tname, title).expect("a duplicate exists");
@@ -1364,6 +1365,98 @@ impl Interp {
             self.catalog.contain(scope.cat.resource, i);
         }
         Ok(i)
+    }
+
+    /// `create_resources(type, {title => params}, defaults)` (3.x API):
+    /// declares the resources as a resource expression at the call would,
+    /// `@type` and `@@type` for virtual and exported ones; undef values
+    /// count as not given.
+    pub(super) fn create_resources(&mut self, args: &[Value], scope: &Rc<Scope>, loc: Loc) -> R<Value> {
+        let fail = |msg: String| error("CREATE_RESOURCES", format!("Error while evaluating a Function Call, {msg}"), loc);
+        if args.len() < 2 || args.len() > 3 {
+            return Err(fail(format!(
+                "create_resources(): wrong number of arguments ({}; must be 2 or 3)",
+                args.len()
+            )));
+        }
+        let Value::Hash(instances) = &args[1] else {
+            return Err(fail("create_resources(): second argument must be a hash".into()));
+        };
+        let defaults = match args.get(2) {
+            None => IndexMap::new(),
+            Some(Value::Hash(_)) => hash_attrs(&args[2]),
+            Some(_) => return Err(fail("create_resources(): third argument, if provided, must be a hash".into())),
+        };
+        let type_arg = match &args[0] {
+            Value::Type(t) => type_to_string(t),
+            other => display::to_interpolated_string(other),
+        };
+        let (exported, virtual_) = if type_arg.starts_with("@@") {
+            (true, true)
+        } else if type_arg.starts_with('@') {
+            (false, true)
+        } else {
+            (false, false)
+        };
+        let type_name = type_arg.trim_start_matches('@').to_lowercase();
+        if type_name == "class" && virtual_ {
+            return Err(fail("Classes are not virtualizable".into()));
+        }
+        let mut out = vec![];
+        for (title, params) in instances.iter() {
+            let mut attrs = defaults.clone();
+            for (k, v) in hash_attrs(params) {
+                attrs.insert(k, v);
+            }
+            attrs.retain(|_, v| !matches!(v, Value::Undef));
+            let attrs_hash = {
+                let mut h = pjit_runtime::value::HashMapV::default();
+                for (k, v) in attrs {
+                    h.insert(Value::string(k), v);
+                }
+                Value::Hash(pjit_runtime::value::PHash(Arc::new(h)))
+            };
+            let ty = Value::string(type_name.as_str());
+            let refs = self.declare_resources(&ty, vec![(title.clone(), attrs_hash)], virtual_, exported, scope, loc)?;
+            flatten_into(&refs, &mut out);
+        }
+        Ok(Value::Array(pjit_runtime::value::PArray(Arc::new(out))))
+    }
+
+    /// The Ruby type named `name` (lower case): built into Puppet, or
+    /// `<module>/lib/puppet/type/<name>.rb` on the modulepath (read once).
+    pub(super) fn ruby_type(&mut self, name: &str) -> Option<Rc<resource_types::TypeInfo>> {
+        if let Some(t) = self.ruby_types.get(name) {
+            return t.clone();
+        }
+        let found = match resource_types::builtin(name) {
+            Some(t) => Some(Rc::new(resource_types::TypeInfo {
+                name: t.name.clone(),
+                namevars: t.namevars.clone(),
+                attributes: t.attributes.clone(),
+            })),
+            None if name.contains("::") || name.is_empty() => None,
+            None => self.modulepath_modules().into_iter().find_map(|m| {
+                let src = std::fs::read_to_string(m.join("lib/puppet/type").join(format!("{name}.rb"))).ok()?;
+                let has_provider = self.modulepath_modules().iter().any(|m| m.join("lib/puppet/provider").join(name).is_dir());
+                Some(Rc::new(resource_types::scan_ruby_type(name, &src, has_provider)))
+            }),
+        };
+        self.ruby_types.insert(name.to_string(), found.clone());
+        found
+    }
+
+    /// Every module directory on the modulepath, in modulepath order.
+    fn modulepath_modules(&self) -> Vec<std::path::PathBuf> {
+        let mut out = vec![];
+        for d in &self.opts.modulepath {
+            if let Ok(entries) = std::fs::read_dir(d) {
+                let mut mods: Vec<_> = entries.flatten().map(|e| e.path()).filter(|p| p.is_dir()).collect();
+                mods.sort();
+                out.extend(mods);
+            }
+        }
+        out
     }
 
     // ---- tags

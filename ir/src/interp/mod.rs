@@ -170,6 +170,8 @@ pub struct Interp {
     aliases: HashMap<String, Arc<TypeAlias>>,
     /// Collectors, relationships and overrides waiting for the catalog.
     state: compiler::CompileState,
+    /// Ruby resource types by name (None: no such type), read on demand.
+    ruby_types: HashMap<String, Option<Rc<resource_types::TypeInfo>>>,
     labels: Vec<Rc<str>>,
     depth: u32,
     reg_pool: Vec<Vec<Value>>,
@@ -198,6 +200,7 @@ impl Interp {
             closures: vec![],
             aliases: HashMap::new(),
             state: Default::default(),
+            ruby_types: HashMap::new(),
             labels: vec![top.label.clone()],
             depth: 0,
             reg_pool: vec![],
@@ -987,7 +990,7 @@ impl Interp {
         let t = Type::from_name(name);
         if let Type::Resource { type_name: Some(n), title: None } = &t {
             let k = n.to_lowercase();
-            if resource_types::builtin(&k).is_none()
+            if self.ruby_type(&k).is_none()
                 && !self.prog.defines.contains_key(&k)
                 && !(self.autoload(LoadKind::Manifest, &k, loc)? && self.prog.defines.contains_key(&k))
             {
@@ -1046,6 +1049,7 @@ impl Interp {
                 return Ok(Value::Array(pjit_runtime::value::PArray(Arc::new(out))));
             }
             "realize" => return self.realize(&args, loc),
+            "create_resources" => return self.create_resources(&args, scope, loc),
             "tag" => return self.tag_scope(&args, scope, loc),
             "tagged" => return self.tagged(&args, scope),
             _ => {}
@@ -1402,7 +1406,7 @@ impl Host for CallHost<'_> {
         // only, not functions.
         self.it.prog.classes.contains_key(&k)
             || self.it.prog.defines.contains_key(&k)
-            || resource_types::builtin(&k).is_some()
+            || self.it.ruby_type(&k).is_some()
     }
 
     fn is_defined_resource(&mut self, ty: &Type) -> bool {
@@ -1413,7 +1417,7 @@ impl Host for CallHost<'_> {
             }
             Type::Resource { type_name: Some(t), title: None } => {
                 let k = t.to_lowercase();
-                self.it.prog.defines.contains_key(&k) || resource_types::builtin(&k).is_some()
+                self.it.prog.defines.contains_key(&k) || self.it.ruby_type(&k).is_some()
             }
             _ => false,
         }

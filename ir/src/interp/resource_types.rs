@@ -1,15 +1,20 @@
-//! The resource types built into Puppet 7 (Debian's puppet-agent): their
-//! namevars, parameters and properties, and Puppet's metaparameters.
+//! Resource types implemented in Ruby: the ones built into Puppet 7
+//! (Debian's puppet-agent) and the ones modules ship in
+//! `lib/puppet/type/*.rb`; their namevars, parameters and properties, and
+//! Puppet's metaparameters.
 //!
-//! The table is Puppet's own, dumped by `tests/tools/dump-types.rb` into
-//! `ir/data/builtin_types.json` and embedded here, so attribute validation
-//! ("no parameter named 'x'"), namevar handling in the catalog JSON, and
-//! `defined(Type)` answer exactly as Puppet does for these types.
+//! The built-in table is Puppet's own, dumped by `tests/tools/dump-types.rb`
+//! into `ir/data/builtin_types.json` and embedded here, so attribute
+//! validation ("no parameter named 'x'"), namevar handling in the catalog
+//! JSON, and `defined(Type)` answer exactly as Puppet does for these types.
+//! Module types are read from their Ruby source ([`scan_ruby_type`]): the
+//! `newparam`/`newproperty` declarations, `ensurable`, and the namevar
+//! markers, which is what the catalog needs of them.
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-/// One built-in type.
+/// One Ruby resource type.
 #[derive(Debug)]
 pub struct TypeInfo {
     pub name: String,
@@ -69,4 +74,81 @@ fn table() -> &'static HashMap<String, TypeInfo> {
 /// The built-in type named `name` (lower case).
 pub fn builtin(name: &str) -> Option<&'static TypeInfo> {
     table().get(name)
+}
+
+/// Reads a module's Ruby type (`lib/puppet/type/<name>.rb`): its
+/// parameters and properties (`newparam(:x)`, `newproperty(:x)`,
+/// `ensurable` makes `ensure`), and its namevars (`namevar: true`,
+/// `:namevar => true`, `isnamevar`, else `name`). `has_provider` adds the
+/// `provider` parameter Puppet gives types that have providers.
+pub fn scan_ruby_type(name: &str, source: &str, has_provider: bool) -> TypeInfo {
+    let mut attributes: Vec<String> = vec![];
+    let mut namevars: Vec<String> = vec![];
+    let mut last_param: Option<String> = None;
+    for line in source.lines() {
+        let t = line.trim_start();
+        if t.starts_with('#') {
+            continue;
+        }
+        for kw in ["newparam", "newproperty"] {
+            let Some(rest) = t.strip_prefix(kw) else { continue };
+            let rest = rest.trim_start_matches(['(', ' ']);
+            let Some(sym) = rest.strip_prefix(':') else { continue };
+            let attr: String = sym.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+            if attr.is_empty() {
+                continue;
+            }
+            let after = &sym[attr.len()..];
+            if kw == "newparam"
+                && (after.contains("namevar: true") || after.contains(":namevar => true") || after.contains("isnamevar: true"))
+                && !namevars.contains(&attr)
+            {
+                namevars.push(attr.clone());
+            }
+            if !attributes.contains(&attr) {
+                attributes.push(attr.clone());
+            }
+            last_param = (kw == "newparam").then_some(attr);
+        }
+        if t.starts_with("isnamevar") {
+            if let Some(p) = &last_param {
+                if !namevars.contains(p) {
+                    namevars.push(p.clone());
+                }
+            }
+        }
+        if (t == "ensurable" || t.starts_with("ensurable ") || t.starts_with("ensurable do")) && !attributes.iter().any(|a| a == "ensure")
+        {
+            attributes.insert(0, "ensure".to_string());
+        }
+    }
+    if namevars.is_empty() {
+        namevars.push("name".to_string());
+        if !attributes.iter().any(|a| a == "name") {
+            attributes.push("name".to_string());
+        }
+    }
+    if has_provider && !attributes.iter().any(|a| a == "provider") {
+        attributes.push("provider".to_string());
+    }
+    TypeInfo { name: name.to_string(), namevars, attributes }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ruby_type_attributes_and_namevars() {
+        let src = "Puppet::Type.newtype(:file_line) do\n  ensurable do\n  end\n  newparam(:name, namevar: true) do\n  end\n  newproperty(:line) do\n  end\n  newparam(:path) do\n  end\nend\n";
+        let t = scan_ruby_type("file_line", src, true);
+        assert_eq!(t.namevars, vec!["name"]);
+        assert_eq!(t.attributes, vec!["ensure", "name", "line", "path", "provider"]);
+        assert!(t.accepts("require") && !t.accepts("bogus"));
+        let src = "newparam(:name) do\n  isnamevar\nend\nnewparam(:domain) do\n  isnamevar\nend\n";
+        let t = scan_ruby_type("k", src, false);
+        assert_eq!(t.namevars, vec!["name", "domain"]);
+        assert_eq!(t.namevar(), None);
+        assert_eq!(scan_ruby_type("anchor", "newparam :name do\nend\n", false).namevars, vec!["name"]);
+    }
 }

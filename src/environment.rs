@@ -1,0 +1,136 @@
+//! Which files make up an environment: the main manifest (one file, or
+//! every `.pp` file below a manifests directory, in Puppet's order) and the
+//! modulepath, from the command line or from a directory environment
+//! (`--environmentpath DIR --environment NAME`, with its optional
+//! `environment.conf`), the way Puppet's `puppet catalog compile` settles
+//! them.
+
+use std::path::{Path, PathBuf};
+
+/// The resolved inputs of a compile.
+#[derive(Debug, Default)]
+pub struct Environment {
+    /// Main manifest files, in evaluation order.
+    pub manifests: Vec<PathBuf>,
+    pub modulepath: Vec<PathBuf>,
+}
+
+/// What the command line said.
+pub struct Settings<'a> {
+    pub environmentpath: Option<&'a Path>,
+    pub environment: &'a str,
+    pub manifest: Option<&'a Path>,
+    pub modulepath: &'a [PathBuf],
+}
+
+/// Resolves the manifests and modulepath. Command-line `--manifest` and
+/// `--modulepath` win over the environment's.
+pub fn resolve(s: &Settings) -> Result<Environment, String> {
+    let mut manifest = s.manifest.map(Path::to_path_buf);
+    let mut modulepath = s.modulepath.to_vec();
+    if let Some(envpath) = s.environmentpath {
+        let dir = envpath
+            .to_str()
+            .unwrap_or_default()
+            .split(':')
+            .map(|p| Path::new(p).join(s.environment))
+            .find(|d| d.is_dir())
+            .ok_or_else(|| {
+                format!(
+                    "Could not find a directory environment named '{}' anywhere in the path: {}. Does the directory exist?",
+                    s.environment,
+                    envpath.display()
+                )
+            })?;
+        let conf = read_conf(&dir.join("environment.conf"))?;
+        if manifest.is_none() {
+            manifest = Some(match conf.iter().find(|(k, _)| k == "manifest") {
+                Some((_, v)) => absolute(&dir, v),
+                None => dir.join("manifests"),
+            });
+        }
+        if modulepath.is_empty() {
+            modulepath = match conf.iter().find(|(k, _)| k == "modulepath") {
+                Some((_, v)) => v
+                    .split(':')
+                    // `$basemodulepath` is the machine's system module
+                    // directories; pjit compiles only what it is given.
+                    .filter(|p| !p.is_empty() && !p.contains("$basemodulepath"))
+                    .map(|p| absolute(&dir, p))
+                    .collect(),
+                None => vec![dir.join("modules")],
+            };
+        }
+    }
+    let manifests = match manifest {
+        Some(m) if m.is_dir() => manifest_dir(&m)?,
+        Some(m) => vec![m],
+        None => vec![],
+    };
+    Ok(Environment { manifests, modulepath })
+}
+
+fn absolute(dir: &Path, p: &str) -> PathBuf {
+    let p = Path::new(p.trim());
+    if p.is_absolute() { p.to_path_buf() } else { dir.join(p) }
+}
+
+/// `environment.conf`: `key = value` lines (a leading `[main]`-style
+/// section and `#` comments are allowed).
+fn read_conf(path: &Path) -> Result<Vec<(String, String)>, String> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(vec![]),
+        Err(e) => return Err(format!("Could not read {}: {e}", path.display())),
+    };
+    Ok(text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#') && !l.starts_with('['))
+        .filter_map(|l| l.split_once('='))
+        .map(|(k, v)| (k.trim().to_string(), v.trim().trim_matches('"').to_string()))
+        .collect())
+}
+
+/// Every `.pp` file below `dir`, sorted by path as Puppet sorts them.
+fn manifest_dir(dir: &Path) -> Result<Vec<PathBuf>, String> {
+    let mut out = vec![];
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let entries = std::fs::read_dir(&d).map_err(|e| format!("Could not read {}: {e}", d.display()))?;
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "pp") {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn environment_conf_and_manifest_directory() {
+        let root = std::env::temp_dir().join(format!("pjit-env-test-{}", std::process::id()));
+        let env = root.join("production");
+        std::fs::create_dir_all(env.join("site/b")).unwrap();
+        std::fs::create_dir_all(env.join("mods")).unwrap();
+        std::fs::write(env.join("site/b/z.pp"), "").unwrap();
+        std::fs::write(env.join("site/a.pp"), "").unwrap();
+        std::fs::write(env.join("site/notes.txt"), "").unwrap();
+        std::fs::write(env.join("environment.conf"), "# c\nmanifest = site\nmodulepath = mods:$basemodulepath\n").unwrap();
+        let r = resolve(&Settings { environmentpath: Some(&root), environment: "production", manifest: None, modulepath: &[] })
+            .unwrap();
+        assert_eq!(r.manifests, vec![env.join("site/a.pp"), env.join("site/b/z.pp")]);
+        assert_eq!(r.modulepath, vec![env.join("mods")]);
+        let missing = resolve(&Settings { environmentpath: Some(&root), environment: "nope", manifest: None, modulepath: &[] });
+        assert!(missing.unwrap_err().contains("Could not find a directory environment named 'nope'"));
+        std::fs::remove_dir_all(&root).unwrap();
+    }
+}
