@@ -46,11 +46,11 @@ use crate::value::Value;
 
 //TMP mod catalog;
 mod collections;
-//TMP mod data;
+mod data;
 //TMP mod modules;
 mod strings;
 mod validate;
-//TMP pub(crate) mod yaml;
+pub(crate) mod yaml;
 
 /// A module function: which module's Ruby file defines it, and the function.
 pub struct ModuleFunction {
@@ -92,7 +92,7 @@ fn registry() -> &'static HashMap<&'static str, ModuleFunction> {
         collections::register(&mut r);
         strings::register(&mut r);
         validate::register(&mut r);
-//TMP        data::register(&mut r);
+        data::register(&mut r);
 //TMP        catalog::register(&mut r);
 //TMP        modules::register(&mut r);
         r.0.into_iter().map(|m| (m.function.name, m)).collect()
