@@ -913,6 +913,14 @@ impl Host for Interp {
     }
 
     fn lookup_variable(&mut self, name: &str) -> Option<Value> {
+        // At top scope Puppet's `module_name` is '' and `caller_module_name`
+        // is set but nil.
+        if self.stdlib && name == "module_name" {
+            return Some(Value::string(""));
+        }
+        if self.stdlib && name == "caller_module_name" {
+            return Some(Value::Undef);
+        }
         self.scope.get(name).or_else(|| self.globals.get(name))
     }
 
@@ -963,9 +971,15 @@ impl Host for Interp {
     }
 
     fn module_directory(&mut self, module: &str) -> Result<Option<String>, Error> {
-        // The oracle's modulepath: Debian's module packages.
+        // Some of the oracle's modules (Debian's module packages), as the
+        // oracle writes paths below the modulepath: relative to it.
         let known = ["stdlib", "apt", "apache", "mysql", "openstacklib", "concat", "postfix"];
-        Ok(known.contains(&module).then(|| format!("/usr/share/puppet/modules/{module}")))
+        Ok(known.contains(&module).then(|| module.to_string()))
+    }
+
+    fn scope_source(&mut self) -> Option<(String, String, String)> {
+        // Cases run at top scope: the main class.
+        Some(("hostclass".into(), String::new(), "Class[main]".into()))
     }
 }
 

@@ -802,7 +802,7 @@ fn fqdn_rotate(host: &mut dyn Host, args: &[Value]) -> FnResult {
     if items.len() <= 1 {
         return Ok(value.clone());
     }
-    let fqdn = host.lookup_variable("::fqdn").unwrap_or(Value::Undef);
+    let fqdn = super::lookupvar(host, "::fqdn").unwrap_or(Value::Undef);
     let text = ruby_join(&[fqdn, Value::array(rest.to_vec())], ":");
     let digest = crate::functions::digest::md5(text.as_bytes());
     let offset = crate::functions::digest::ruby_random_int(&digest, items.len() as i64)?;

@@ -44,10 +44,10 @@ use crate::display::ruby_inspect;
 use crate::error::Error;
 use crate::value::Value;
 
-//TMP mod catalog;
+mod catalog;
 mod collections;
 mod data;
-//TMP mod modules;
+mod modules;
 mod strings;
 mod validate;
 pub(crate) mod yaml;
@@ -93,8 +93,8 @@ fn registry() -> &'static HashMap<&'static str, ModuleFunction> {
         strings::register(&mut r);
         validate::register(&mut r);
         data::register(&mut r);
-//TMP        catalog::register(&mut r);
-//TMP        modules::register(&mut r);
+        catalog::register(&mut r);
+        modules::register(&mut r);
         r.0.into_iter().map(|m| (m.function.name, m)).collect()
     })
 }
@@ -143,6 +143,17 @@ pub(crate) fn class(v: &Value) -> String {
 /// Ruby's `to_s`.
 pub(crate) fn to_s(v: &Value) -> String {
     crate::display::ruby_to_s(v)
+}
+
+/// `scope.lookupvar(name)` from Ruby: an unknown variable is nil, and
+/// Puppet warns about it (`strict=warning`) as for a `$name` reference.
+pub(crate) fn lookupvar(host: &mut dyn Host, name: &str) -> Option<Value> {
+    let v = host.lookup_variable(name);
+    if v.is_none() {
+        let shown = name.strip_prefix("::").unwrap_or(name);
+        host.puppet_log(super::LogLevel::Warning, &format!("Undefined variable '{shown}'; "));
+    }
+    v
 }
 
 /// stdlib's `deprecation(key, message)` (the 4.x function): the message
