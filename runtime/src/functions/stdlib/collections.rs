@@ -478,7 +478,7 @@ fn range(_: &mut dyn Host, args: &[Value]) -> FnResult {
     let (start, stop, exclusive, step) = if args.len() > 1 {
         let step = match args.get(2) {
             None | Some(Value::Undef) => 1,
-            Some(v) => ruby_to_i(v, "range")?.abs(),
+            Some(v) => ruby_to_i(v, "range")?.checked_abs().unwrap_or(i64::MAX),
         };
         if step == 0 {
             return Err(perr("range(): 3rd arg (step size) must be a non zero integer (e.g. 1 or -1)"));
@@ -511,8 +511,24 @@ fn range(_: &mut dyn Host, args: &[Value]) -> FnResult {
         }
         return Ok(Value::array(out));
     }
-    let items = ruby_string_upto(&to_s(&start), &to_s(&stop), exclusive, LIMIT * step);
-    Ok(Value::array(items.into_iter().step_by(step).take(LIMIT).map(Value::string).collect()))
+    // `range.step(step).first(1_000_000)`: every step-th element, at most
+    // a million. Ruby walks a String range element by element however
+    // large the step; pjit stops after MAX_WALK elements instead of
+    // running for hours.
+    const MAX_WALK: usize = 10_000_000;
+    let (mut out, mut seen, mut too_long) = (Vec::new(), 0usize, false);
+    ruby_string_upto(&to_s(&start), &to_s(&stop), exclusive, &mut |e| {
+        if seen % step == 0 {
+            out.push(Value::string(e));
+        }
+        seen += 1;
+        too_long = seen >= MAX_WALK && out.len() < LIMIT;
+        out.len() < LIMIT && !too_long
+    });
+    if too_long {
+        return Err(perr(format!("range(): pjit walks at most {MAX_WALK} elements of a String range")));
+    }
+    Ok(Value::array(out))
 }
 
 /// Ruby's `String#succ`.
@@ -565,53 +581,59 @@ pub(crate) fn ruby_succ(s: &str) -> String {
     chars.into_iter().collect()
 }
 
-/// Ruby's `String#upto` (what a String range enumerates), at most `limit`
-/// elements.
-fn ruby_string_upto(a: &str, b: &str, exclusive: bool, limit: usize) -> Vec<String> {
-    let mut out = Vec::new();
+/// Ruby's `String#upto` (what a String range enumerates): calls `visit`
+/// with each element until it returns false.
+fn ruby_string_upto(a: &str, b: &str, exclusive: bool, visit: &mut dyn FnMut(String) -> bool) {
     // Single ASCII characters: a character range.
     if a.len() == 1 && b.len() == 1 && a.is_ascii() && b.is_ascii() {
         let (x, y) = (a.as_bytes()[0], b.as_bytes()[0]);
         if x > y || (exclusive && x == y) {
-            return out;
+            return;
         }
         let end = if exclusive { y - 1 } else { y };
-        return (x..=end).map(|c| (c as char).to_string()).collect();
+        for c in x..=end {
+            if !visit((c as char).to_string()) {
+                return;
+            }
+        }
+        return;
     }
     // Both all digits: numeric, formatted to the width of `a`.
-    if is_digits(a) && is_digits(b) {
-        if let (Ok(x), Ok(y)) = (a.parse::<u64>(), b.parse::<u64>()) {
+    if is_digits(a) && is_digits(b)
+        && let (Ok(x), Ok(y)) = (a.parse::<u64>(), b.parse::<u64>()) {
             let end = if exclusive { y.checked_sub(1) } else { Some(y) };
             if let Some(end) = end {
                 let mut i = x;
-                while i <= end && out.len() < limit {
-                    out.push(format!("{i:0width$}", width = a.len()));
+                while i <= end {
+                    if !visit(format!("{i:0width$}", width = a.len())) {
+                        return;
+                    }
                     i += 1;
                 }
             }
-            return out;
+            return;
         }
-    }
     let n = a.as_bytes().cmp(b.as_bytes());
     if n == std::cmp::Ordering::Greater || (exclusive && n == std::cmp::Ordering::Equal) {
-        return out;
+        return;
     }
     let max_len = b.chars().count();
     let mut cur = a.to_string();
-    while out.len() < limit {
+    loop {
         if exclusive && cur == b {
-            break;
+            return;
         }
-        out.push(cur.clone());
+        if !visit(cur.clone()) {
+            return;
+        }
         if !exclusive && cur == b {
-            break;
+            return;
         }
         cur = ruby_succ(&cur);
         if cur.chars().count() > max_len || max_len == 0 {
-            break;
+            return;
         }
     }
-    out
 }
 
 /// Ruby's `String#count(set)`: characters of `s` in the set (`a-z`

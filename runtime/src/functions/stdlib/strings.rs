@@ -159,7 +159,7 @@ fn base64(_: &mut dyn Host, args: &[Value]) -> FnResult {
                 c => c,
             }).collect();
             if !data.ends_with('=') && data.len() % 4 != 0 {
-                while s.len() % 4 != 0 {
+                while !s.len().is_multiple_of(4) {
                     s.push('=');
                 }
             }
@@ -173,7 +173,7 @@ fn base64(_: &mut dyn Host, args: &[Value]) -> FnResult {
 /// length a multiple of 4, padding only at the end.
 fn strict_decode(s: &str) -> Result<Vec<u8>, Unwind> {
     let bad = || perr("invalid base64");
-    if s.len() % 4 != 0 {
+    if !s.len().is_multiple_of(4) {
         return Err(bad());
     }
     let body = s.trim_end_matches('=');
@@ -422,16 +422,14 @@ pub(crate) fn ipaddr_to_s(ip: IpAddr) -> String {
                 let (h, l) = (u16::from_str_radix(h, 16).ok()?, u16::from_str_radix(l, 16).ok()?);
                 Some(format!("{}.{}.{}.{}", h >> 8, h & 0xff, l >> 8, l & 0xff))
             };
-            if let Some(rest) = s.strip_prefix("::ffff:") {
-                if let Some(t) = tail(rest) {
+            if let Some(rest) = s.strip_prefix("::ffff:")
+                && let Some(t) = tail(rest) {
                     return format!("::ffff:{t}");
                 }
-            }
-            if let Some(rest) = s.strip_prefix("::") {
-                if let Some(t) = tail(rest) {
+            if let Some(rest) = s.strip_prefix("::")
+                && let Some(t) = tail(rest) {
                     return format!("::{t}");
                 }
-            }
             s
         }
     }
