@@ -160,10 +160,15 @@ fn json_generate(out: &mut String, v: &Value, st: &JsonState, depth: i64) -> Res
     })
 }
 
-fn to_json(_: &mut dyn Host, args: &[Value], _: Option<&Value>) -> FnResult {
+/// Ruby's `value.to_json`.
+pub(crate) fn to_json_string(v: &Value) -> Result<String, Error> {
     let mut out = String::new();
-    json_generate(&mut out, &args[0], &JsonState::compact(), 0)?;
-    Ok(Value::string(out))
+    json_generate(&mut out, v, &JsonState::compact(), 0)?;
+    Ok(out)
+}
+
+fn to_json(_: &mut dyn Host, args: &[Value], _: Option<&Value>) -> FnResult {
+    Ok(Value::string(to_json_string(&args[0])?))
 }
 
 fn to_json_pretty(_: &mut dyn Host, args: &[Value], _: Option<&Value>) -> FnResult {

@@ -28,6 +28,19 @@ pub(crate) fn register(r: &mut Reg) {
     r.add("memcached", Builder::new("memcached::max_memory").d("Any arg", max_memory).done());
     r.add("redis", legacy_fn("getvar_emptystring", -1, getvar_emptystring));
     r.add("mcollective", legacy_fn("mco_array_to_string", -1, mco_array_to_string));
+    r.add(
+        "postgresql",
+        Builder::new("postgresql::postgresql_password")
+            .d("Variant[String[1],Integer] username, Variant[String[1],Integer] password", postgresql_password)
+            .done(),
+    );
+    r.add("postgresql", Builder::new("postgresql_password").d("Any args*", postgresql_password_shim).done());
+    r.add("postgresql", Builder::new("postgresql::postgresql_escape").d("String[1] input_string", postgresql_escape).done());
+    r.add("neutron", Builder::new("convert_to_json_string").d("Any args*", convert_to_json_string).done());
+    r.add("neutron", Builder::new("validate_vni_ranges").d("Any args*", validate_vni_ranges).done());
+    r.add("neutron", Builder::new("validate_tunnel_id_ranges").d("Any args*", validate_tunnel_id_ranges).done());
+    r.add("neutron", Builder::new("validate_network_vlan_ranges").d("Any args*", validate_network_vlan_ranges).done());
+    r.add("neutron", Builder::new("validate_vxlan_udp_port").d("Any args*", validate_vxlan_udp_port).done());
 }
 
 fn is_service_default(_: &mut dyn Host, args: &[Value], _: Option<&Value>) -> FnResult {
@@ -334,4 +347,173 @@ fn mco_array_to_string(_: &mut dyn Host, args: &[Value]) -> FnResult {
         Some(Value::Array(a)) => Ok(Value::array(a.iter().map(|e| Value::string(to_s(e))).collect())),
         other => Err(perr(format!("Expected an array, but got a {}", class(other.unwrap_or(&Value::Undef))))),
     }
+}
+
+fn postgresql_password(_: &mut dyn Host, args: &[Value], _: Option<&Value>) -> FnResult {
+    let text = format!("{}{}", to_s(&args[1]), to_s(&args[0]));
+    Ok(Value::string(format!("md5{}", crate::functions::digest::hex(&crate::functions::digest::md5(text.as_bytes())))))
+}
+
+fn postgresql_password_shim(host: &mut dyn Host, args: &[Value], block: Option<&Value>) -> FnResult {
+    deprecation(host, "postgresql_password", "This method is deprecated, please use postgresql::postgresql_password instead.")?;
+    let f = super::lookup("postgresql::postgresql_password").expect("registered");
+    super::call(f, host, args, block)
+}
+
+fn postgresql_escape(_: &mut dyn Host, args: &[Value], _: Option<&Value>) -> FnResult {
+    let input = args[0].as_str().unwrap_or_default();
+    if !input.contains("$$") && !input.ends_with('$') {
+        return Ok(Value::string(format!("$${input}$$")));
+    }
+    // A dollar-quote tag: the letters among the first six hex digits of
+    // the MD5 of the input (then of the tag) until the input lacks it.
+    let tag_of = |s: &str| -> String {
+        crate::functions::digest::hex(&crate::functions::digest::md5(s.as_bytes()))[..6]
+            .chars()
+            .filter(|c| !c.is_ascii_digit())
+            .collect()
+    };
+    let mut tag = tag_of(input);
+    while input.contains(tag.as_str()) {
+        tag = tag_of(&tag);
+    }
+    Ok(Value::string(format!("${tag}${input}${tag}$")))
+}
+
+fn convert_to_json_string(_: &mut dyn Host, args: &[Value], _: Option<&Value>) -> FnResult {
+    let value = args.first().cloned().unwrap_or(Value::Undef);
+    if let Value::Array(items) = &value {
+        // `value.all? { |x| x.include? ":" }`.
+        let mut all = true;
+        for x in items.iter() {
+            match x {
+                Value::String(s) => all &= s.contains(':'),
+                Value::Array(a) => all &= a.contains(&Value::string(":")),
+                Value::Hash(h) => all &= h.contains_key(&Value::string(":")),
+                other => return Err(crate::functions::util::no_method("include?", other, &[]).into()),
+            }
+            if !all {
+                break;
+            }
+        }
+        if all {
+            let mut h = crate::value::HashMapV::default();
+            for x in items.iter() {
+                // `k, v = s.split(/:/)`: Ruby drops trailing empty fields.
+                let s = to_s(x);
+                let mut fields: Vec<&str> = s.split(':').collect();
+                while fields.last() == Some(&"") {
+                    fields.pop();
+                }
+                let k = fields.first().map_or(Value::Undef, |f| Value::string(*f));
+                let v = fields.get(1).map_or(Value::Undef, |f| Value::string(*f));
+                h.insert(k, v);
+            }
+            return Ok(Value::string(super::data::to_json_string(&Value::hash_from(h))?));
+        }
+    }
+    Ok(Value::string(super::data::to_json_string(&value)?))
+}
+
+/// The ranges argument of neutron's validators: one value or an array.
+fn ranges(args: &[Value]) -> Vec<Value> {
+    match args.first() {
+        Some(Value::Array(a)) => a.to_vec(),
+        Some(v) => vec![v.clone()],
+        None => vec![Value::Undef],
+    }
+}
+
+/// `/^(\d+):(\d+)$/.match(range)` (on some line); `Ok(None)` when it does
+/// not match, Ruby's TypeError for a non-String.
+fn match_id_range(range: &Value, prefixed: bool) -> Result<Option<(u128, u128)>, Unwind> {
+    let s = match range {
+        Value::String(s) => s,
+        Value::Undef => return Ok(None),
+        other => return Err(perr(format!("no implicit conversion of {} into String", class(other)))),
+    };
+    for line in s.split('\n') {
+        let mut parts: Vec<&str> = line.rsplitn(3, ':').collect();
+        parts.reverse();
+        let (a, b) = match parts.as_slice() {
+            [a, b] => (*a, *b),
+            [p, a, b] if prefixed && !p.is_empty() => (*a, *b),
+            _ => continue,
+        };
+        let digits = |x: &str| !x.is_empty() && x.bytes().all(|c| c.is_ascii_digit());
+        if digits(a) && digits(b) {
+            return Ok(Some((a.parse().unwrap_or(u128::MAX), b.parse().unwrap_or(u128::MAX))));
+        }
+    }
+    Ok(None)
+}
+
+fn validate_vni_ranges(_: &mut dyn Host, args: &[Value], _: Option<&Value>) -> FnResult {
+    let items = ranges(args);
+    for range in &items {
+        match match_id_range(range, false)? {
+            Some((a, b)) if a <= 16_777_215 && b <= 16_777_215 && a <= b => {}
+            None if range.is_undef() || matches!(range, Value::Boolean(false)) => {}
+            _ => return Err(perr("vni ranges are invalid.")),
+        }
+    }
+    Ok(Value::array(items))
+}
+
+fn validate_tunnel_id_ranges(_: &mut dyn Host, args: &[Value], _: Option<&Value>) -> FnResult {
+    let items = ranges(args);
+    for range in &items {
+        match match_id_range(range, false)? {
+            Some((a, b)) if b >= a && b - a > 1_000_000 => return Err(perr("tunnel id ranges are to large.")),
+            Some((a, b)) if b < a => return Err(perr("tunnel id ranges are invalid.")),
+            Some(_) => {}
+            None if range.is_undef() || matches!(range, Value::Boolean(false)) => {}
+            None => return Err(perr("tunnel id ranges are invalid.")),
+        }
+    }
+    Ok(Value::array(items))
+}
+
+fn validate_network_vlan_ranges(_: &mut dyn Host, args: &[Value], _: Option<&Value>) -> FnResult {
+    let items = ranges(args);
+    for range in &items {
+        match match_id_range(range, true)? {
+            Some((a, b)) if a > 4094 || b > 4094 => return Err(perr("vlan id are invalid.")),
+            Some((a, b)) if b < a => return Err(perr("network vlan ranges are invalid.")),
+            Some(_) => {}
+            None => {
+                // `/^([^:]+)?(:\d+)?$/`: a name, optionally `:id`.
+                let ok = match range {
+                    Value::String(s) => s.split('\n').any(|l| {
+                        let (name, id) = match l.split_once(':') {
+                            Some((n, i)) => (n, Some(i)),
+                            None => (l, None),
+                        };
+                        !name.contains(':') && id.is_none_or(|i| !i.is_empty() && i.bytes().all(|c| c.is_ascii_digit()))
+                    }),
+                    _ => false,
+                };
+                if !ok && !matches!(range, Value::Undef | Value::Boolean(false)) {
+                    return Err(perr("network vlan ranges are invalid."));
+                }
+            }
+        }
+    }
+    Ok(Value::array(items))
+}
+
+fn validate_vxlan_udp_port(_: &mut dyn Host, args: &[Value], _: Option<&Value>) -> FnResult {
+    let v = args.first().cloned().unwrap_or(Value::Undef);
+    let port = match &v {
+        Value::Integer(i) => *i,
+        Value::Float(f) => f.trunc() as i64,
+        Value::String(s) => crate::convert::ruby_integer(s, None)
+            .ok_or_else(|| perr(format!("invalid value for Integer(): {}", super::inspect(&v))))?,
+        Value::Undef => return Err(perr("can't convert nil into Integer")),
+        other => return Err(perr(format!("can't convert {} into Integer", class(other)))),
+    };
+    if port != 4789 && (port <= 49151 || port > 65535) {
+        return Err(perr("vxlan udp port is invalid."));
+    }
+    Ok(Value::Undef)
 }
