@@ -94,6 +94,7 @@ mod rx;
 mod numeric;
 mod strings;
 mod util;
+pub mod stdlib;
 
 /// A log level of the logging functions (`notice`, `warning`, ...).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -176,6 +177,52 @@ pub trait Host {
     /// text ends in `(file & line not available)`.
     fn warn_once(&mut self, key: &str, message: &str, at_call_site: bool) {
         let _ = (key, message, at_call_site);
+    }
+
+    // The callbacks below serve the module functions of [`stdlib`]; the
+    // defaults say the host does not support them (or know nothing).
+
+    /// Puppet's stack of manifest frames (`Puppet::Pops::PuppetStack.stacktrace`),
+    /// innermost first, as `(file, line)`; the top-level frame has line 0.
+    fn puppet_stack(&mut self) -> Vec<(String, u32)> {
+        Vec::new()
+    }
+    /// `Puppet.deprecation_warning(message, key)`: Puppet's own log, once
+    /// per key, followed by the `(location: ...)` of the Ruby caller.
+    fn deprecation_warning(&mut self, key: &str, message: &str) {
+        let _ = (key, message);
+    }
+    /// `Puppet.notice(...)`/`Puppet.warning(...)` from a Ruby function:
+    /// Puppet's own log (not a `Scope(...)` message), every time.
+    fn puppet_log(&mut self, level: LogLevel, message: &str) {
+        let _ = (level, message);
+    }
+    /// A Puppet setting by name (`strict`: `off`/`warning`/`error`,
+    /// `environment`), None if the host does not know it.
+    fn setting(&mut self, name: &str) -> Option<Value> {
+        let _ = name;
+        None
+    }
+    /// The resources of the catalog under construction of the type
+    /// `type_name` (`Package`, `Apache::Vhost`, `Class`, capitalized as in a
+    /// reference), only the one titled `title` when given (a title or a
+    /// name alias). Each as its reference text (`Package[vim]`) and its
+    /// parameters (a Hash, parameter name => value, unset ones absent).
+    fn find_resources(&mut self, type_name: &str, title: Option<&str>) -> Result<Vec<(String, Value)>, Error> {
+        let _ = (type_name, title);
+        Err(Error::argument("finding catalog resources is not supported by this host"))
+    }
+    /// The body being evaluated: `Some((kind, name, reference))` with kind
+    /// `hostclass`, `definition` or `node`, the lower-case name
+    /// (`apt::setting`) and the resource reference (`Class[Apt]`,
+    /// `Apt::Setting[x]`); None at top level or if unknown.
+    fn scope_source(&mut self) -> Option<(String, String, String)> {
+        None
+    }
+    /// The directory of a module on the modulepath (`get_module_path`).
+    fn module_directory(&mut self, module: &str) -> Result<Option<String>, Error> {
+        let _ = module;
+        Err(Error::argument("module directories are not supported by this host"))
     }
 }
 
@@ -491,7 +538,6 @@ pub const HOST_FUNCTIONS: &[&str] = &[
     "module_directory",
     "import",
     "create_resources",
-    "defined_with_params",
     "generate",
     "file",
     "json_data",

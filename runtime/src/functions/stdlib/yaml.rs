@@ -1,0 +1,1315 @@
+//! YAML as Ruby's Psych 4 (on libyaml 0.2.5) writes and reads it, for
+//! `to_yaml` and `parseyaml`.
+//!
+//! Writing: no YAML crate reproduces Psych's output byte for byte, so this
+//! is a port of the parts of libyaml's emitter that `Object#to_yaml` uses
+//! (block mappings and sequences, flow `[]`/`{}` for empty ones, the scalar
+//! analysis and style selection, the plain/single/double-quoted/literal/
+//! folded writers with their line folding at `best_width`), driven the way
+//! Psych's `YAMLTree` visitor drives it (its choice of a style per String
+//! with `ScalarScanner#tokenize`, implicit flags of numbers, nil, symbols).
+//!
+//! Reading: the `yaml-rust2` crate parses the syntax into events; Psych's
+//! `safe_load` semantics are applied here (`ScalarScanner` resolution of
+//! plain scalars: YAML 1.1 booleans `yes`/`on`, `~`, octal `012`, `1,000`,
+//! sexagesimal `1:30`, `.inf`; merge keys `<<`; no aliases, symbols, dates
+//! or times).
+
+use crate::display::ruby_float_to_s;
+use crate::error::Error;
+use crate::value::{HashMapV, Value};
+
+// ---------------------------------------------------------------------------
+// Psych's ScalarScanner
+
+/// `[[:word:]]` in a Ruby (Onigmo, Unicode) regexp.
+fn is_word_char(c: char) -> bool {
+    c.is_alphanumeric() || c == '_'
+}
+
+/// The set `[[:alpha:]_\s!@#$%\^&*(){}<>|/\\~;=]` of tokenize's first
+/// regexp.
+fn in_string_set(c: char) -> bool {
+    c.is_alphabetic() || c.is_whitespace() || "_!@#$%^&*(){}<>|/\\~;=".contains(c)
+}
+
+/// What Psych's `ScalarScanner#tokenize` makes of a plain scalar.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Token {
+    Str,
+    Null,
+    Bool(bool),
+    Int(i128),
+    Float(f64),
+    /// A Time or Date (which `safe_load` refuses), by class name.
+    Time(&'static str),
+    /// A Symbol (`:name`), which `safe_load` refuses.
+    Symbol,
+}
+
+fn all_digits(s: &str) -> bool {
+    !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())
+}
+
+fn strip_sign(s: &str) -> &str {
+    s.strip_prefix(['-', '+']).unwrap_or(s)
+}
+
+/// `TIME = /^-?\d{4}-\d{1,2}-\d{1,2}(?:[Tt]|\s+)\d{1,2}:\d\d:\d\d(?:\.\d*)?(?:\s*(?:Z|[-+]\d{1,2}:?(?:\d\d)?))?$/`,
+/// with the date and time fields when it matches.
+fn match_time(s: &str) -> Option<(i64, u32, u32, u32, u32, u32)> {
+    let b = s.as_bytes();
+    let mut i = usize::from(b.first() == Some(&b'-'));
+    let digits = |i: &mut usize, min: usize, max: usize| -> Option<u32> {
+        let start = *i;
+        while *i < b.len() && b[*i].is_ascii_digit() && *i - start < max {
+            *i += 1;
+        }
+        if *i - start < min {
+            return None;
+        }
+        s[start..*i].parse().ok()
+    };
+    let year = digits(&mut i, 4, 4)?;
+    (b.get(i) == Some(&b'-')).then_some(())?;
+    i += 1;
+    let month = digits(&mut i, 1, 2)?;
+    (b.get(i) == Some(&b'-')).then_some(())?;
+    i += 1;
+    let day = digits(&mut i, 1, 2)?;
+    match b.get(i) {
+        Some(b'T' | b't') => i += 1,
+        Some(c) if c.is_ascii_whitespace() => {
+            while b.get(i).is_some_and(|c| c.is_ascii_whitespace()) {
+                i += 1;
+            }
+        }
+        _ => return None,
+    }
+    let hour = digits(&mut i, 1, 2)?;
+    (b.get(i) == Some(&b':')).then_some(())?;
+    i += 1;
+    let min = digits(&mut i, 2, 2)?;
+    (b.get(i) == Some(&b':')).then_some(())?;
+    i += 1;
+    let sec = digits(&mut i, 2, 2)?;
+    if b.get(i) == Some(&b'.') {
+        i += 1;
+        while b.get(i).is_some_and(u8::is_ascii_digit) {
+            i += 1;
+        }
+    }
+    let rest = s[i..].trim_start();
+    let tz_ok = rest.is_empty() || rest == "Z" || {
+        let r = rest.strip_prefix(['-', '+']).unwrap_or("");
+        let h = r.bytes().take_while(u8::is_ascii_digit).count();
+        let r2 = &r[h.min(r.len())..];
+        let r2 = r2.strip_prefix(':').unwrap_or(r2);
+        (1..=2).contains(&h) && (r2.is_empty() || (r2.len() == 2 && all_digits(r2)))
+    };
+    tz_ok.then_some((year as i64, month, day, hour, min, sec))
+}
+
+fn valid_date(year: i64, month: u32, day: u32) -> bool {
+    let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+    let days = [31, if leap { 29 } else { 28 }, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+    (1..=12).contains(&month) && day >= 1 && day <= days[month as usize - 1]
+}
+
+/// `ScalarScanner#tokenize` (Psych 4.0, `strict_integer: false`). With
+/// `restricted` (the class loader of `safe_load`), anything that looks
+/// like a date or a time asks for the Date/Time class and fails, valid or
+/// not; otherwise an invalid one stays a String.
+pub(crate) fn tokenize(s: &str, restricted: bool) -> Token {
+    if s.is_empty() {
+        return Token::Null;
+    }
+    let first_re = {
+        let mut cs = s.chars();
+        let c0 = cs.next();
+        let c1 = cs.next();
+        let after_opt = c0.is_some_and(|c| !(c.is_ascii_digit() || ".:-".contains(c))) && c1.is_some_and(in_string_set);
+        after_opt || c0.is_some_and(in_string_set)
+    };
+    if first_re || s.contains('\n') {
+        if s.chars().count() > 5 {
+            return Token::Str;
+        }
+        let c0 = s.chars().next().unwrap_or(' ').to_ascii_lowercase();
+        if !"ytonf~".contains(c0) {
+            return Token::Str;
+        }
+        let l = s.to_ascii_lowercase();
+        return match l.as_str() {
+            "~" | "null" => Token::Null,
+            "yes" | "true" | "on" => Token::Bool(true),
+            "no" | "false" | "off" => Token::Bool(false),
+            _ => Token::Str,
+        };
+    }
+    if let Some((y, mo, d, h, mi, se)) = match_time(s) {
+        // `Time.utc` rejects out-of-range fields (then it stays a String).
+        return if restricted || ((1..=12).contains(&mo) && (1..=31).contains(&d) && h <= 24 && mi <= 59 && se <= 60 && y >= 0) {
+            Token::Time("Time")
+        } else {
+            Token::Str
+        };
+    }
+    // `^\d{4}-(?:1[012]|0\d|\d)-(?:[12]\d|3[01]|0\d|\d)$`
+    let parts: Vec<&str> = s.split('-').collect();
+    if parts.len() == 3
+        && parts[0].len() == 4
+        && all_digits(parts[0])
+        && (1..=2).contains(&parts[1].len())
+        && all_digits(parts[1])
+        && (1..=2).contains(&parts[2].len())
+        && all_digits(parts[2])
+    {
+        let m: u32 = parts[1].parse().unwrap_or(0);
+        let d: u32 = parts[2].parse().unwrap_or(0);
+        let month_ok = parts[1].len() == 1 || parts[1].starts_with('0') || m <= 12;
+        let day_ok = parts[2].len() == 1 || parts[2].starts_with('0') || (10..=31).contains(&d);
+        if month_ok && day_ok {
+            return if restricted || valid_date(parts[0].parse().unwrap_or(0), m, d) { Token::Time("Date") } else { Token::Str };
+        }
+    }
+    let lower = s.to_ascii_lowercase();
+    if lower == ".inf" || lower == "+.inf" {
+        return Token::Float(f64::INFINITY);
+    }
+    if lower == "-.inf" {
+        return Token::Float(f64::NEG_INFINITY);
+    }
+    if lower == ".nan" {
+        return Token::Float(f64::NAN);
+    }
+    if s.starts_with(':') && s.chars().count() >= 2 {
+        return Token::Symbol;
+    }
+    if let Some(t) = sexagesimal(s) {
+        return t;
+    }
+    if is_float(s) {
+        if matches!(strip_sign(s), ".") {
+            return Token::Str;
+        }
+        let cleaned: String = s.chars().filter(|c| *c != ',' && *c != '_').collect();
+        // `gsub(/\.([Ee]|$)/, '\1')`
+        let cleaned = cleaned.replace(".e", "e").replace(".E", "E");
+        let cleaned = cleaned.strip_suffix('.').map_or(cleaned.clone(), str::to_string);
+        // Ruby's `Float()` takes `.5`.
+        let cleaned = match cleaned.strip_prefix(['-', '+']) {
+            Some(r) if r.starts_with('.') => format!("{}0{r}", &cleaned[..1]),
+            _ if cleaned.starts_with('.') => format!("0{cleaned}"),
+            _ => cleaned,
+        };
+        return match crate::convert::ruby_float(&cleaned) {
+            Some(f) => Token::Float(f),
+            None => Token::Str,
+        };
+    }
+    if is_legacy_integer(s) {
+        let cleaned: String = s.chars().filter(|c| *c != ',' && *c != '_').collect();
+        let (neg, body) = match cleaned.strip_prefix('-') {
+            Some(b) => (true, b.to_string()),
+            None => (false, cleaned.strip_prefix('+').unwrap_or(&cleaned).to_string()),
+        };
+        let v = if let Some(h) = body.strip_prefix("0x") {
+            i128::from_str_radix(h, 16).ok()
+        } else if let Some(bin) = body.strip_prefix("0b") {
+            i128::from_str_radix(bin, 2).ok()
+        } else if body.len() > 1 && body.starts_with('0') {
+            i128::from_str_radix(&body[1..], 8).ok()
+        } else {
+            body.parse::<i128>().ok()
+        };
+        return match v {
+            Some(v) => Token::Int(if neg { -v } else { v }),
+            None => Token::Str,
+        };
+    }
+    Token::Str
+}
+
+/// `^[-+]?[0-9][0-9_]*(:[0-5]?[0-9]){1,2}(\.[0-9_]*)?$`.
+fn sexagesimal(s: &str) -> Option<Token> {
+    let body = strip_sign(s);
+    let (main, frac) = match body.split_once('.') {
+        Some((m, f)) => (m, Some(f)),
+        None => (body, None),
+    };
+    let parts: Vec<&str> = main.split(':').collect();
+    if !(2..=3).contains(&parts.len()) {
+        return None;
+    }
+    let head = parts[0];
+    if !head.starts_with(|c: char| c.is_ascii_digit()) || !head.bytes().all(|b| b.is_ascii_digit() || b == b'_') {
+        return None;
+    }
+    for p in &parts[1..] {
+        let ok = match p.len() {
+            1 => all_digits(p),
+            2 => all_digits(p) && p.as_bytes()[0] <= b'5',
+            _ => false,
+        };
+        if !ok {
+            return None;
+        }
+    }
+    if let Some(f) = frac
+        && !f.bytes().all(|b| b.is_ascii_digit() || b == b'_')
+    {
+        return None;
+    }
+    // `i += n.to_i * 60 ** (e - 2).abs` over the fields, in order.
+    let neg = s.starts_with('-');
+    let n = parts.len();
+    let mut fields: Vec<String> = parts.iter().map(|p| p.to_string()).collect();
+    if let Some(f) = frac {
+        fields[n - 1] = format!("{}.{}", fields[n - 1], f);
+    }
+    if frac.is_some() {
+        let mut total = 0f64;
+        for (e, f) in fields.iter().enumerate() {
+            let v = crate::functions::numeric::ruby_to_f(&f.replace('_', ""));
+            total += v * 60f64.powi((e as i32 - 2).abs());
+        }
+        return Some(Token::Float(if neg { -total } else { total }));
+    }
+    let mut total: i128 = 0;
+    for (e, f) in fields.iter().enumerate() {
+        let v: i128 = f.replace('_', "").parse().ok()?;
+        total += v * 60i128.pow((e as i32 - 2).unsigned_abs());
+    }
+    Some(Token::Int(if neg { -total } else { total }))
+}
+
+/// `FLOAT = /^(?:[-+]?([0-9][0-9_,]*)?\.[0-9]*([eE][-+][0-9]+)?)$/`.
+fn is_float(s: &str) -> bool {
+    let body = strip_sign(s);
+    let Some((int, rest)) = body.split_once('.') else { return false };
+    if !int.is_empty() && (!int.starts_with(|c: char| c.is_ascii_digit()) || !int.bytes().all(|b| b.is_ascii_digit() || b == b'_' || b == b',')) {
+        return false;
+    }
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    let exp = &rest[digits..];
+    if exp.is_empty() {
+        return true;
+    }
+    let Some(e) = exp.strip_prefix(['e', 'E']) else { return false };
+    let Some(e) = e.strip_prefix(['-', '+']) else { return false };
+    all_digits(e)
+}
+
+/// `INTEGER_LEGACY`.
+fn is_legacy_integer(s: &str) -> bool {
+    let body = strip_sign(s);
+    if let Some(b) = body.strip_prefix("0b") {
+        return !b.is_empty() && b.bytes().all(|c| matches!(c, b'0' | b'1' | b'_' | b','));
+    }
+    if let Some(h) = body.strip_prefix("0x") {
+        return !h.is_empty() && h.bytes().all(|c| c.is_ascii_hexdigit() || c == b'_' || c == b',');
+    }
+    if body.len() > 1 && body.starts_with('0') {
+        return body[1..].bytes().all(|c| matches!(c, b'0'..=b'7' | b'_' | b','));
+    }
+    if body == "0" {
+        return true;
+    }
+    // `[1-9](?:[0-9]|,[0-9]|_[0-9])*`
+    let b = body.as_bytes();
+    if b.is_empty() || !(b'1'..=b'9').contains(&b[0]) {
+        return false;
+    }
+    let mut i = 1;
+    while i < b.len() {
+        if b[i].is_ascii_digit() {
+            i += 1;
+        } else if (b[i] == b',' || b[i] == b'_') && b.get(i + 1).is_some_and(u8::is_ascii_digit) {
+            i += 2;
+        } else {
+            return false;
+        }
+    }
+    true
+}
+
+// ---------------------------------------------------------------------------
+// The emitter
+
+#[derive(Clone, Copy, PartialEq, Debug)]
+enum Style {
+    Plain,
+    Single,
+    Double,
+    Literal,
+    Folded,
+}
+
+/// A scalar event: text, tag (`!!str`), implicit flags and requested style.
+struct Scalar<'a> {
+    value: &'a str,
+    tag: Option<&'static str>,
+    plain_implicit: bool,
+    quoted_implicit: bool,
+    style: Style,
+}
+
+/// libyaml's `yaml_emitter_analyze_scalar` result.
+#[derive(Default)]
+struct Analysis {
+    multiline: bool,
+    flow_plain_allowed: bool,
+    block_plain_allowed: bool,
+    single_quoted_allowed: bool,
+    block_allowed: bool,
+}
+
+fn is_break(c: char) -> bool {
+    matches!(c, '\r' | '\n' | '\u{85}' | '\u{2028}' | '\u{2029}')
+}
+
+fn is_blankz(c: Option<char>) -> bool {
+    match c {
+        None => true,
+        Some(c) => c == ' ' || c == '\t' || is_break(c) || c == '\0',
+    }
+}
+
+/// libyaml's `IS_PRINTABLE` (on the UTF-8 bytes).
+fn is_printable(c: char) -> bool {
+    let u = c as u32;
+    u == 0x0A || (0x20..=0x7E).contains(&u) || (0xA0..=0xD7FF).contains(&u) || ((0xE000..=0xFFFD).contains(&u) && u != 0xFEFF)
+}
+
+fn analyze(value: &str) -> Analysis {
+    let chars: Vec<char> = value.chars().collect();
+    if chars.is_empty() {
+        return Analysis {
+            multiline: false,
+            flow_plain_allowed: false,
+            block_plain_allowed: true,
+            single_quoted_allowed: true,
+            block_allowed: false,
+        };
+    }
+    let (mut block_ind, mut flow_ind) = (false, false);
+    if value.starts_with("---") || value.starts_with("...") {
+        block_ind = true;
+        flow_ind = true;
+    }
+    let (mut line_breaks, mut special) = (false, false);
+    let (mut leading_space, mut leading_break, mut trailing_space, mut trailing_break) = (false, false, false, false);
+    let (mut break_space, mut space_break) = (false, false);
+    let (mut prev_space, mut prev_break) = (false, false);
+    let mut preceded_by_ws = true;
+    let mut followed_by_ws = is_blankz(chars.get(1).copied());
+    let n = chars.len();
+    for i in 0..n {
+        let c = chars[i];
+        if i == 0 {
+            if "#,[]{}&*!|>'\"%@`".contains(c) {
+                flow_ind = true;
+                block_ind = true;
+            }
+            if c == '?' || c == ':' {
+                flow_ind = true;
+                if followed_by_ws {
+                    block_ind = true;
+                }
+            }
+            if c == '-' && followed_by_ws {
+                flow_ind = true;
+                block_ind = true;
+            }
+        } else {
+            if ",?[]{}".contains(c) {
+                flow_ind = true;
+            }
+            if c == ':' {
+                flow_ind = true;
+                if followed_by_ws {
+                    block_ind = true;
+                }
+            }
+            if c == '#' && preceded_by_ws {
+                flow_ind = true;
+                block_ind = true;
+            }
+        }
+        if !is_printable(c) {
+            special = true;
+        }
+        if is_break(c) {
+            line_breaks = true;
+        }
+        if c == ' ' {
+            if i == 0 {
+                leading_space = true;
+            }
+            if i == n - 1 {
+                trailing_space = true;
+            }
+            if prev_break {
+                break_space = true;
+            }
+            prev_space = true;
+            prev_break = false;
+        } else if is_break(c) {
+            if i == 0 {
+                leading_break = true;
+            }
+            if i == n - 1 {
+                trailing_break = true;
+            }
+            if prev_space {
+                space_break = true;
+            }
+            prev_space = false;
+            prev_break = true;
+        } else {
+            prev_space = false;
+            prev_break = false;
+        }
+        preceded_by_ws = is_blankz(Some(c));
+        if i + 1 < n {
+            followed_by_ws = is_blankz(chars.get(i + 2).copied());
+        }
+    }
+    let mut a = Analysis {
+        multiline: line_breaks,
+        flow_plain_allowed: true,
+        block_plain_allowed: true,
+        single_quoted_allowed: true,
+        block_allowed: true,
+    };
+    if leading_space || leading_break || trailing_space || trailing_break {
+        a.flow_plain_allowed = false;
+        a.block_plain_allowed = false;
+    }
+    if trailing_space {
+        a.block_allowed = false;
+    }
+    if break_space {
+        a.flow_plain_allowed = false;
+        a.block_plain_allowed = false;
+        a.single_quoted_allowed = false;
+    }
+    if space_break || special {
+        a.flow_plain_allowed = false;
+        a.block_plain_allowed = false;
+        a.single_quoted_allowed = false;
+        a.block_allowed = false;
+    }
+    if line_breaks {
+        a.flow_plain_allowed = false;
+        a.block_plain_allowed = false;
+    }
+    if flow_ind {
+        a.flow_plain_allowed = false;
+    }
+    if block_ind {
+        a.block_plain_allowed = false;
+    }
+    a
+}
+
+/// The options of `to_yaml` that Psych passes to libyaml.
+pub(crate) struct Options {
+    /// `indentation` (libyaml's best_indent, 2 to 9).
+    pub indent: usize,
+    /// `line_width`: None is Psych's default (no folded style chosen by
+    /// Psych, libyaml folds at 80); Some(-1) is unlimited.
+    pub line_width: Option<i64>,
+}
+
+struct Emitter {
+    out: String,
+    column: usize,
+    whitespace: bool,
+    indention: bool,
+    indent: isize,
+    indents: Vec<isize>,
+    flow_level: usize,
+    best_indent: usize,
+    best_width: usize,
+    /// Psych's own `@line_width` (for its FOLDED choice).
+    psych_width: Option<usize>,
+    open_ended: u8,
+    // The context of the node being emitted.
+    root: bool,
+    sequence_ctx: bool,
+    mapping_ctx: bool,
+    simple_key_ctx: bool,
+}
+
+impl Emitter {
+    fn put(&mut self, c: char) {
+        self.out.push(c);
+        self.column += 1;
+    }
+
+    fn put_break(&mut self) {
+        self.out.push('\n');
+        self.column = 0;
+    }
+
+    /// libyaml's `WRITE_BREAK`: a `\n` is the emitter's line break, other
+    /// break characters are copied.
+    fn write_break(&mut self, c: char) {
+        if c == '\n' {
+            self.put_break();
+        } else {
+            self.out.push(c);
+            self.column = 0;
+        }
+    }
+
+    fn write_indent(&mut self) {
+        let indent = self.indent.max(0) as usize;
+        if !self.indention || self.column > indent || (self.column == indent && !self.whitespace) {
+            self.put_break();
+        }
+        while self.column < indent {
+            self.put(' ');
+        }
+        self.whitespace = true;
+        self.indention = true;
+    }
+
+    fn write_indicator(&mut self, ind: &str, need_ws: bool, is_ws: bool, is_indention: bool) {
+        if need_ws && !self.whitespace {
+            self.put(' ');
+        }
+        for c in ind.chars() {
+            self.put(c);
+        }
+        self.whitespace = is_ws;
+        self.indention = self.indention && is_indention;
+        // libyaml 0.2.5 leaves `open_ended` alone here: a `|+` block
+        // scalar anywhere before the end still ends the stream with `...`.
+    }
+
+    fn increase_indent(&mut self, flow: bool, indentless: bool) {
+        self.indents.push(self.indent);
+        if self.indent < 0 {
+            self.indent = if flow { self.best_indent as isize } else { 0 };
+        } else if !indentless {
+            self.indent += self.best_indent as isize;
+        }
+    }
+
+    fn pop_indent(&mut self) {
+        self.indent = self.indents.pop().unwrap_or(-1);
+    }
+
+    fn write_plain(&mut self, value: &str, allow_breaks: bool) {
+        let chars: Vec<char> = value.chars().collect();
+        if !self.whitespace && (!chars.is_empty() || self.flow_level > 0) {
+            self.put(' ');
+        }
+        let (mut spaces, mut breaks) = (false, false);
+        for (i, &c) in chars.iter().enumerate() {
+            if c == ' ' {
+                if allow_breaks && !spaces && self.column > self.best_width && chars.get(i + 1) != Some(&' ') {
+                    self.write_indent();
+                } else {
+                    self.put(c);
+                }
+                spaces = true;
+            } else if is_break(c) {
+                if !breaks && c == '\n' {
+                    self.put_break();
+                }
+                self.write_break(c);
+                self.indention = true;
+                breaks = true;
+            } else {
+                if breaks {
+                    self.write_indent();
+                }
+                self.put(c);
+                self.indention = false;
+                spaces = false;
+                breaks = false;
+            }
+        }
+        self.whitespace = false;
+        self.indention = false;
+        if self.root {
+            self.open_ended = 1;
+        }
+    }
+
+    fn write_single_quoted(&mut self, value: &str, allow_breaks: bool) {
+        let chars: Vec<char> = value.chars().collect();
+        self.write_indicator("'", true, false, false);
+        let (mut spaces, mut breaks) = (false, false);
+        let n = chars.len();
+        for (i, &c) in chars.iter().enumerate() {
+            if c == ' ' {
+                if allow_breaks
+                    && !spaces
+                    && self.column > self.best_width
+                    && i != 0
+                    && i != n - 1
+                    && chars.get(i + 1) != Some(&' ')
+                {
+                    self.write_indent();
+                } else {
+                    self.put(c);
+                }
+                spaces = true;
+            } else if is_break(c) {
+                if !breaks && c == '\n' {
+                    self.put_break();
+                }
+                self.write_break(c);
+                self.indention = true;
+                breaks = true;
+            } else {
+                if breaks {
+                    self.write_indent();
+                }
+                if c == '\'' {
+                    self.put('\'');
+                }
+                self.put(c);
+                self.indention = false;
+                spaces = false;
+                breaks = false;
+            }
+        }
+        if breaks {
+            self.write_indent();
+        }
+        self.write_indicator("'", false, false, false);
+        self.whitespace = false;
+        self.indention = false;
+    }
+
+    fn write_double_quoted(&mut self, value: &str, allow_breaks: bool) {
+        let chars: Vec<char> = value.chars().collect();
+        self.write_indicator("\"", true, false, false);
+        let mut spaces = false;
+        let n = chars.len();
+        for (i, &c) in chars.iter().enumerate() {
+            if !is_printable(c) || c == '\u{FEFF}' || is_break(c) || c == '"' || c == '\\' {
+                self.put('\\');
+                let u = c as u32;
+                let esc = match u {
+                    0x00 => Some('0'),
+                    0x07 => Some('a'),
+                    0x08 => Some('b'),
+                    0x09 => Some('t'),
+                    0x0A => Some('n'),
+                    0x0B => Some('v'),
+                    0x0C => Some('f'),
+                    0x0D => Some('r'),
+                    0x1B => Some('e'),
+                    0x22 => Some('"'),
+                    0x5C => Some('\\'),
+                    0x85 => Some('N'),
+                    0xA0 => Some('_'),
+                    0x2028 => Some('L'),
+                    0x2029 => Some('P'),
+                    _ => None,
+                };
+                match esc {
+                    Some(e) => self.put(e),
+                    None => {
+                        let hex = if u <= 0xFF {
+                            format!("x{u:02X}")
+                        } else if u <= 0xFFFF {
+                            format!("u{u:04X}")
+                        } else {
+                            format!("U{u:08X}")
+                        };
+                        for h in hex.chars() {
+                            self.put(h);
+                        }
+                    }
+                }
+                spaces = false;
+            } else if c == ' ' {
+                if allow_breaks && !spaces && self.column > self.best_width && i != 0 && i != n - 1 {
+                    self.write_indent();
+                    if chars.get(i + 1) == Some(&' ') {
+                        self.put('\\');
+                    }
+                } else {
+                    self.put(c);
+                }
+                spaces = true;
+            } else {
+                self.put(c);
+                spaces = false;
+            }
+        }
+        self.write_indicator("\"", false, false, false);
+        self.whitespace = false;
+        self.indention = false;
+    }
+
+    fn write_block_hints(&mut self, value: &str) {
+        let first = value.chars().next();
+        if first.is_some_and(|c| c == ' ' || is_break(c)) {
+            let hint = self.best_indent.to_string();
+            self.write_indicator(&hint, false, false, false);
+        }
+        self.open_ended = 0;
+        let mut rev = value.chars().rev();
+        let chomp = match rev.next() {
+            None => Some("-"),
+            Some(c) if !is_break(c) => Some("-"),
+            Some(_) => match rev.next() {
+                None => {
+                    self.open_ended = 2;
+                    Some("+")
+                }
+                Some(c) if is_break(c) => {
+                    self.open_ended = 2;
+                    Some("+")
+                }
+                Some(_) => None,
+            },
+        };
+        if let Some(h) = chomp {
+            self.write_indicator(h, false, false, false);
+        }
+    }
+
+    fn write_literal(&mut self, value: &str) {
+        self.write_indicator("|", true, false, false);
+        self.write_block_hints(value);
+        self.put_break();
+        self.indention = true;
+        self.whitespace = true;
+        let mut breaks = true;
+        for c in value.chars() {
+            if is_break(c) {
+                self.write_break(c);
+                self.indention = true;
+                breaks = true;
+            } else {
+                if breaks {
+                    self.write_indent();
+                }
+                self.put(c);
+                self.indention = false;
+                breaks = false;
+            }
+        }
+    }
+
+    fn write_folded(&mut self, value: &str) {
+        let chars: Vec<char> = value.chars().collect();
+        self.write_indicator(">", true, false, false);
+        self.write_block_hints(value);
+        self.put_break();
+        self.indention = true;
+        self.whitespace = true;
+        let (mut breaks, mut leading_spaces) = (true, true);
+        let mut i = 0;
+        while i < chars.len() {
+            let c = chars[i];
+            if is_break(c) {
+                if !breaks && !leading_spaces && c == '\n' {
+                    let mut k = i;
+                    while k < chars.len() && is_break(chars[k]) {
+                        k += 1;
+                    }
+                    if !is_blankz(chars.get(k).copied()) {
+                        self.put_break();
+                    }
+                }
+                self.write_break(c);
+                self.indention = true;
+                breaks = true;
+            } else {
+                if breaks {
+                    self.write_indent();
+                    leading_spaces = c == ' ' || c == '\t';
+                }
+                if !breaks && c == ' ' && chars.get(i + 1) != Some(&' ') && self.column > self.best_width {
+                    self.write_indent();
+                } else {
+                    self.put(c);
+                }
+                self.indention = false;
+                breaks = false;
+            }
+            i += 1;
+        }
+    }
+
+    /// `yaml_emitter_emit_scalar`: style selection, tag, then the writer.
+    fn scalar(&mut self, s: &Scalar<'_>) {
+        let a = analyze(s.value);
+        // The tag is kept only when neither implicit flag is set.
+        let mut tag: Option<&str> = if !s.plain_implicit && !s.quoted_implicit { s.tag } else { None };
+        let no_tag = tag.is_none();
+        let mut style = s.style;
+        if self.simple_key_ctx && a.multiline {
+            style = Style::Double;
+        }
+        if style == Style::Plain {
+            if (self.flow_level > 0 && !a.flow_plain_allowed) || (self.flow_level == 0 && !a.block_plain_allowed) {
+                style = Style::Single;
+            }
+            if s.value.is_empty() && (self.flow_level > 0 || self.simple_key_ctx) {
+                style = Style::Single;
+            }
+            if no_tag && !s.plain_implicit {
+                style = Style::Single;
+            }
+        }
+        if style == Style::Single && !a.single_quoted_allowed {
+            style = Style::Double;
+        }
+        if matches!(style, Style::Literal | Style::Folded) && (!a.block_allowed || self.flow_level > 0 || self.simple_key_ctx) {
+            style = Style::Double;
+        }
+        if no_tag && !s.quoted_implicit && style != Style::Plain {
+            tag = Some("!");
+        }
+        if let Some(t) = tag {
+            self.write_indicator(t, true, false, false);
+        }
+        self.increase_indent(true, false);
+        let allow_breaks = !self.simple_key_ctx;
+        match style {
+            Style::Plain => self.write_plain(s.value, allow_breaks),
+            Style::Single => self.write_single_quoted(s.value, allow_breaks),
+            Style::Double => self.write_double_quoted(s.value, allow_breaks),
+            Style::Literal => self.write_literal(s.value),
+            Style::Folded => self.write_folded(s.value),
+        }
+        self.pop_indent();
+    }
+
+    /// Psych's `visit_String`: the style it asks for.
+    fn string_style(&self, o: &str) -> (Style, Option<&'static str>, bool, bool) {
+        // `o =~ /\n(?!\Z)/`: a newline that is not the last one.
+        let has_inner_newline = o.char_indices().any(|(i, c)| c == '\n' && !is_at_z(o, i + 1));
+        if has_inner_newline {
+            return (Style::Literal, None, true, true);
+        }
+        if o == "<<" {
+            return (Style::Single, Some("!!str"), false, false);
+        }
+        if o == "y" || o == "n" {
+            return (Style::Double, None, true, true);
+        }
+        if let Some(w) = self.psych_width
+            && o.chars().count() > w
+        {
+            return (Style::Folded, None, true, true);
+        }
+        // `/^[^[:word:]][^"]*$/`: at some line start, a non-word character
+        // (a newline counts) followed by no `"` up to the next line end.
+        let line_starts = std::iter::once(0).chain(o.match_indices('\n').map(|(i, _)| i + 1));
+        let dq = line_starts.filter(|p| *p < o.len()).any(|p| {
+            let c = o[p..].chars().next().unwrap_or('a');
+            let rest = &o[p + c.len_utf8()..];
+            !is_word_char(c) && !rest.split('\n').next().unwrap_or("").contains('"')
+        });
+        if dq {
+            return (Style::Double, None, true, true);
+        }
+        let octal_like = {
+            let b = o.as_bytes();
+            b.first() == Some(&b'0') && {
+                let k = b[1..].iter().take_while(|c| (b'0'..=b'7').contains(c)).count();
+                matches!(b.get(1 + k), Some(b'8' | b'9'))
+            }
+        };
+        if tokenize(o, false) != Token::Str || octal_like {
+            return (Style::Single, None, true, true);
+        }
+        (Style::Plain, None, true, true)
+    }
+
+    fn node(&mut self, v: &Value, root: bool, sequence: bool, mapping: bool, simple_key: bool) -> Result<(), Error> {
+        self.root = root;
+        self.sequence_ctx = sequence;
+        self.mapping_ctx = mapping;
+        self.simple_key_ctx = simple_key;
+        match v {
+            Value::Undef => {
+                self.scalar(&Scalar { value: "", tag: Some("!!null"), plain_implicit: true, quoted_implicit: false, style: Style::Plain })
+            }
+            Value::Boolean(b) => self.scalar(&plain_number(if *b { "true" } else { "false" })),
+            Value::Integer(i) => self.scalar(&plain_number(&i.to_string())),
+            Value::Float(f) => {
+                let text = if f.is_nan() {
+                    ".nan".to_string()
+                } else if f.is_infinite() {
+                    if *f > 0.0 { ".inf".into() } else { "-.inf".into() }
+                } else {
+                    ruby_float_to_s(*f)
+                };
+                self.scalar(&plain_number(&text))
+            }
+            Value::Default => self.scalar(&plain_number(":default")),
+            Value::String(s) => {
+                let (style, tag, plain_implicit, quoted_implicit) = self.string_style(s);
+                self.scalar(&Scalar { value: s, tag, plain_implicit, quoted_implicit, style })
+            }
+            Value::Array(a) => {
+                if self.flow_level > 0 || a.is_empty() {
+                    self.write_indicator("[", true, true, false);
+                    self.increase_indent(true, false);
+                    self.flow_level += 1;
+                    for (i, e) in a.iter().enumerate() {
+                        if i > 0 {
+                            self.write_indicator(",", false, false, false);
+                        }
+                        self.node(e, false, true, false, false)?;
+                    }
+                    self.flow_level -= 1;
+                    self.pop_indent();
+                    self.write_indicator("]", false, false, false);
+                } else {
+                    let indentless = self.mapping_ctx && !self.indention;
+                    self.increase_indent(false, indentless);
+                    for e in a.iter() {
+                        self.write_indent();
+                        self.write_indicator("-", true, false, true);
+                        self.node(e, false, true, false, false)?;
+                    }
+                    self.pop_indent();
+                }
+            }
+            Value::Hash(h) => {
+                if self.flow_level > 0 || h.is_empty() {
+                    self.write_indicator("{", true, true, false);
+                    self.increase_indent(true, false);
+                    self.flow_level += 1;
+                    for (i, (k, e)) in h.iter().enumerate() {
+                        if i > 0 {
+                            self.write_indicator(",", false, false, false);
+                        }
+                        self.node(k, false, false, true, true)?;
+                        self.write_indicator(":", false, false, false);
+                        self.node(e, false, false, true, false)?;
+                    }
+                    self.flow_level -= 1;
+                    self.pop_indent();
+                    self.write_indicator("}", false, false, false);
+                } else {
+                    self.increase_indent(false, false);
+                    for (k, e) in h.iter() {
+                        self.write_indent();
+                        if self.is_simple_key(k) {
+                            self.node(k, false, false, true, true)?;
+                            self.write_indicator(":", false, false, false);
+                        } else {
+                            self.write_indicator("?", true, false, true);
+                            self.node(k, false, false, true, false)?;
+                            self.write_indent();
+                            self.write_indicator(":", true, false, true);
+                        }
+                        self.node(e, false, false, true, false)?;
+                    }
+                    self.pop_indent();
+                }
+            }
+            other => {
+                return Err(Error::argument(format!(
+                    "to_yaml: cannot write a {} as YAML (Psych would dump the Ruby object)",
+                    crate::label::ruby_class(other)
+                )))
+            }
+        }
+        Ok(())
+    }
+
+    /// `yaml_emitter_check_simple_key`: scalars on one line of at most 128
+    /// characters (with their tag), empty collections.
+    fn is_simple_key(&self, k: &Value) -> bool {
+        match k {
+            Value::Array(a) => a.is_empty(),
+            Value::Hash(h) => h.is_empty(),
+            Value::String(s) => {
+                let (_, tag, pi, qi) = self.string_style(s);
+                let tag_len = if !pi && !qi { tag.map_or(0, str::len) } else { 0 };
+                !analyze(s).multiline && s.len() + tag_len <= 128
+            }
+            _ => true,
+        }
+    }
+}
+
+/// How Psych writes numbers, booleans and symbols: plain, implicit only
+/// as plain (so a quoted form would get the `!` tag).
+fn plain_number(text: &str) -> Scalar<'_> {
+    Scalar { value: text, tag: None, plain_implicit: true, quoted_implicit: false, style: Style::Plain }
+}
+
+/// Is `i` a position where Ruby's `\Z` matches (the end, or before a final
+/// newline)?
+fn is_at_z(s: &str, i: usize) -> bool {
+    i == s.len() || (i + 1 == s.len() && s.ends_with('\n'))
+}
+
+/// `data.to_yaml(options)`.
+pub(crate) fn to_yaml(v: &Value, opts: &Options) -> Result<String, Error> {
+    let best_indent = if (2..=9).contains(&opts.indent) { opts.indent } else { 2 };
+    let (best_width, psych_width) = match opts.line_width {
+        None => (80, None),
+        Some(w) if w < 0 => (usize::MAX, None),
+        Some(w) => {
+            let w = w as usize;
+            (if w <= best_indent * 2 { 80 } else { w }, Some(w))
+        }
+    };
+    let mut e = Emitter {
+        out: String::new(),
+        column: 0,
+        whitespace: true,
+        indention: true,
+        indent: -1,
+        indents: Vec::new(),
+        flow_level: 0,
+        best_indent,
+        best_width,
+        psych_width,
+        open_ended: 0,
+        root: false,
+        sequence_ctx: false,
+        mapping_ctx: false,
+        simple_key_ctx: false,
+    };
+    e.write_indent();
+    e.write_indicator("---", true, false, false);
+    e.node(v, true, false, false, false)?;
+    // Document end (implicit), stream end.
+    e.write_indent();
+    if e.open_ended == 2 {
+        e.write_indicator("...", true, false, false);
+        e.write_indent();
+    }
+    Ok(e.out)
+}
+
+// ---------------------------------------------------------------------------
+// The loader
+
+use yaml_rust2::parser::{Event, Parser, Tag};
+use yaml_rust2::scanner::TScalarStyle;
+
+/// Why `YAML.load` failed: Ruby's exception text.
+pub(crate) fn syntax_error(info: &str, line: usize, col: usize) -> Error {
+    Error::argument(format!("(<unknown>): {info} at line {line} column {col}"))
+}
+
+fn tag_name(t: &Tag) -> String {
+    if t.handle == "!!" || t.handle == "tag:yaml.org,2002:" {
+        format!("tag:yaml.org,2002:{}", t.suffix)
+    } else {
+        format!("{}{}", t.handle, t.suffix)
+    }
+}
+
+fn disallowed(class: &str) -> Error {
+    Error::argument(format!("Tried to load unspecified class: {class}"))
+}
+
+fn token_value(t: Token) -> Result<Value, Error> {
+    Ok(match t {
+        Token::Str => unreachable!("handled by the caller"),
+        Token::Null => Value::Undef,
+        Token::Bool(b) => Value::Boolean(b),
+        Token::Int(i) => Value::Integer(
+            i64::try_from(i).map_err(|_| Error::argument("Use of a Ruby Integer outside of Puppet Integer range"))?,
+        ),
+        Token::Float(f) => Value::Float(f),
+        Token::Time(class) => return Err(disallowed(class)),
+        Token::Symbol => return Err(disallowed("Symbol")),
+    })
+}
+
+struct Loader<'a> {
+    parser: Parser<std::str::Chars<'a>>,
+}
+
+impl Loader<'_> {
+    fn next(&mut self) -> Result<Event, Error> {
+        match self.parser.next_token() {
+            Ok((ev, _)) => Ok(ev),
+            Err(e) => Err(syntax_error(e.info(), e.marker().line(), e.marker().col() + 1)),
+        }
+    }
+
+    fn value(&mut self, ev: Event) -> Result<Value, Error> {
+        match ev {
+            Event::Alias(_) => Err(Error::argument(
+                "Alias parsing was not enabled. To enable it, pass `aliases: true` to `Psych::load` or `Psych::safe_load`.",
+            )),
+            Event::Scalar(text, style, _, tag) => {
+                if let Some(t) = &tag {
+                    let name = tag_name(t);
+                    return match name.as_str() {
+                        "tag:yaml.org,2002:str" | "!str" => Ok(Value::string(text)),
+                        "tag:yaml.org,2002:null" => Ok(Value::Undef),
+                        "tag:yaml.org,2002:int" | "tag:yaml.org,2002:float" | "tag:yaml.org,2002:bool" => {
+                            match tokenize(&text, true) {
+                                Token::Str => Ok(Value::string(text)),
+                                other => token_value(other),
+                            }
+                        }
+                        "!" => Ok(Value::string(text)),
+                        other => Err(disallowed(other.trim_start_matches('!'))),
+                    };
+                }
+                if style != TScalarStyle::Plain {
+                    return Ok(Value::string(text));
+                }
+                match tokenize(&text, true) {
+                    Token::Str => Ok(Value::string(text)),
+                    other => token_value(other),
+                }
+            }
+            Event::SequenceStart(_, _) => {
+                let mut items = Vec::new();
+                loop {
+                    match self.next()? {
+                        Event::SequenceEnd => break,
+                        ev => items.push(self.value(ev)?),
+                    }
+                }
+                Ok(Value::array(items))
+            }
+            Event::MappingStart(_, _) => {
+                let mut map = HashMapV::default();
+                loop {
+                    let k = match self.next()? {
+                        Event::MappingEnd => break,
+                        ev => ev,
+                    };
+                    let is_merge = matches!(&k, Event::Scalar(s, TScalarStyle::Plain, _, None) if s == "<<");
+                    let key = self.value(k)?;
+                    let ev = self.next()?;
+                    let val = self.value(ev)?;
+                    // `<<: {..}` / `<<: [{..}, ..]` merge into the mapping.
+                    if is_merge {
+                        match &val {
+                            Value::Hash(h) => {
+                                for (k, v) in h.iter() {
+                                    map.insert(k.clone(), v.clone());
+                                }
+                                continue;
+                            }
+                            Value::Array(a) if a.iter().all(|e| matches!(e, Value::Hash(_))) => {
+                                for e in a.iter().rev() {
+                                    if let Value::Hash(h) = e {
+                                        for (k, v) in h.iter() {
+                                            map.insert(k.clone(), v.clone());
+                                        }
+                                    }
+                                }
+                                continue;
+                            }
+                            _ => {}
+                        }
+                    }
+                    map.insert(key, val);
+                }
+                Ok(Value::hash_from(map))
+            }
+            other => Err(Error::argument(format!("unexpected YAML event {other:?}"))),
+        }
+    }
+}
+
+/// Psych 4's `YAML.load(text)` (which is `safe_load`): the first
+/// document's value, undef for an empty stream.
+pub(crate) fn load(text: &str) -> Result<Value, Error> {
+    let mut l = Loader { parser: Parser::new_from_str(text) };
+    loop {
+        match l.next()? {
+            Event::StreamStart | Event::DocumentStart | Event::Nothing => {}
+            Event::StreamEnd | Event::DocumentEnd => return Ok(Value::Undef),
+            ev => return l.value(ev),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn y(v: &Value) -> String {
+        to_yaml(v, &Options { indent: 2, line_width: None }).unwrap()
+    }
+
+    #[test]
+    fn psych_scalar_styles() {
+        // Expectations from Ruby 3.1 / Psych 4.0.4: `p "...".to_yaml`.
+        let cases = [
+            ("x", "--- x\n"),
+            ("", "--- ''\n"),
+            ("a\n", "--- 'a\n\n  '\n"),
+            ("  x\ny", "--- |2-\n    x\n  y\n"),
+            ("null", "--- 'null'\n"),
+            ("~", "--- \"~\"\n"),
+            ("0o12", "--- 0o12\n"),
+            ("1_000", "--- '1_000'\n"),
+            ("1,000", "--- '1,000'\n"),
+            ("12:30", "--- '12:30'\n"),
+            (".5", "--- \".5\"\n"),
+            ("1e3", "--- 1e3\n"),
+            ("1.0e+3", "--- '1.0e+3'\n"),
+            ("0x1F", "--- '0x1F'\n"),
+            ("089", "--- '089'\n"),
+            ("-", "--- \"-\"\n"),
+            ("- a", "--- \"- a\"\n"),
+            ("a #b", "--- 'a #b'\n"),
+            ("@x", "--- \"@x\"\n"),
+            ("x\ty", "--- \"x\\ty\"\n"),
+            ("<<", "--- !!str '<<'\n"),
+            ("Y", "--- Y\n"),
+            ("NO", "--- 'NO'\n"),
+            ("On", "--- 'On'\n"),
+            ("=", "--- \"=\"\n"),
+            ("...", "--- \"...\"\n"),
+            ("\u{1}x", "--- \"\\x01x\"\n"),
+        ];
+        for (s, want) in cases {
+            assert_eq!(y(&Value::string(s)), want, "{s:?}");
+        }
+        assert_eq!(y(&Value::Undef), "---\n");
+        assert_eq!(y(&Value::Float(1e20)), "--- 1.0e+20\n");
+    }
+
+    #[test]
+    fn psych_collections() {
+        let h = |e: Vec<(&str, Value)>| Value::hash(e.into_iter().map(|(k, v)| (Value::string(k), v)));
+        let v = h(vec![("k", h(vec![("a", Value::array(vec![Value::Integer(1)]))]))]);
+        assert_eq!(y(&v), "---\nk:\n  a:\n  - 1\n");
+        let v = Value::array(vec![h(vec![("a", Value::Integer(1)), ("b", Value::array(vec![Value::Integer(2)]))])]);
+        assert_eq!(y(&v), "---\n- a: 1\n  b:\n  - 2\n");
+        let v = Value::hash(vec![(Value::array(vec![Value::string("a")]), Value::Integer(1))]);
+        assert_eq!(y(&v), "---\n? - a\n: 1\n");
+        let long = "a b ".repeat(30);
+        let v = Value::array(vec![Value::string(long)]);
+        assert_eq!(
+            y(&v),
+            "---\n- 'a b a b a b a b a b a b a b a b a b a b a b a b a b a b a b a b a b a b a b a b\n  a b a b a b a b a b a b a b a b a b a b '\n"
+        );
+    }
+
+    #[test]
+    fn psych_safe_load() {
+        let v = load("a: 1\nb: [yes, 'no', ~, 1.5, 0x10, 012, 1:30]\n").unwrap();
+        assert_eq!(
+            crate::display::ruby_inspect(&v),
+            r#"{"a"=>1, "b"=>[true, "no", nil, 1.5, 16, 10, 5400]}"#
+        );
+        assert!(load("a: :sym").is_err());
+        assert!(load("a: 2020-01-01").is_err());
+        assert!(load("a: &x 1\nb: *x").is_err());
+        assert_eq!(load("").unwrap(), Value::Undef);
+    }
+}
