@@ -55,9 +55,13 @@
 //! `contain`, `realize`, `tag`, `tagged`, `epp`, `inline_epp`, `template`,
 //! `inline_template`, `lookup`, `hiera`, `hiera_array`, `hiera_hash`,
 //! `hiera_include`, `find_file`, `find_template`, `binary_file`,
-//! `module_directory`, `import`, `create_resources`, `defined_with_params`,
+//! `module_directory`, `import`, `create_resources`,
 //! `generate`, `file`, the data providers `json_data`, `yaml_data`,
 //! `hocon_data`, `eyaml_lookup_key`.
+//!
+//! The Ruby functions of modules (stdlib's `merge`, `validate_legacy`,
+//! `defined_with_params` ...) are in a separate table, [`stdlib`], which the
+//! evaluator consults only when a module on the modulepath provides them.
 //!
 //! Known differences (the runtime's values cannot carry them): a hash
 //! iterator made by `$hash.step(1)` is not "hash style" (a two-parameter

@@ -90,7 +90,9 @@ fn json_generate(out: &mut String, v: &Value, st: &JsonState, depth: i64) -> Res
                         } else {
                             "-Infinity"
                         };
-                        return Err(Error::argument(format!("920: {what} not allowed in JSON")));
+                        // The numbers are json 2.6's C source lines, part of its message.
+                        let line = if f.is_nan() { 1003 } else { 1000 };
+                        return Err(Error::argument(format!("{line}: {what} not allowed in JSON")));
                     }
                     out.push_str(if f.is_nan() {
                         "NaN"

@@ -22,7 +22,7 @@
 //!   and raise `Puppet::ParseError`s whose text we reproduce.
 //! - stdlib's 4.x "deprecation shims" (`validate_string`, `is_array` ...:
 //!   a 4.x file that logs a deprecation and then calls the 3.x body through
-//!   `scope.function_x`) take any arguments, log through [`deprecation`]
+//!   `scope.function_x`) take any arguments, log through `deprecation`
 //!   and run the 3.x body with the arguments UNconverted (so `undef`
 //!   arrives as `nil`, and `validate_bool(undef)` says `nil is not a
 //!   boolean.  It looks to be a NilClass`). Where a 4.x file exists it wins
