@@ -55,6 +55,8 @@ pub struct Resource {
     pub loc: Loc,
     /// The Ruby type of a resource of a built-in or module type.
     pub rtype: Option<Rc<resource_types::TypeInfo>>,
+    /// Classes and defined-type instances: the module of their definition.
+    pub module_name: Option<String>,
 }
 
 impl Resource {
@@ -77,6 +79,7 @@ impl Resource {
             scope_tags_merged: false,
             loc: Loc::default(),
             rtype: None,
+            module_name: None,
         }
     }
 

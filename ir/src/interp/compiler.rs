@@ -288,6 +288,9 @@ impl Interp {
         let n = self.prog.intern("name");
         let name = attrs.get("name").cloned().unwrap_or_else(|| Value::string(title.as_str()));
         scope.set(n, name);
+        let file = self.prog.funcs[body].loc.file;
+        let declaring_cat = self.catalog.resources[i].scope.clone().unwrap_or_else(|| self.top.cat.clone());
+        self.set_module_names(&scope, file, &declaring_cat);
         let r = self.call_body_named(body, attrs, scope, i);
         // Puppet reports any error of a defined type's evaluation at the
         // declaring statement (line only), wrapping the inner error with
@@ -1149,6 +1152,7 @@ impl Interp {
         scope.set(t, Value::string(key));
         let n = self.prog.intern("name");
         scope.set(n, Value::string(key));
+        self.set_module_names(&scope, def.loc.file, &declaring_cat);
         self.merge_scope_tags(i);
         self.add_edge_to_stage(i, declaring_cat.resource, loc, context)?;
         let f = self.prog.funcs[def.body].clone();
@@ -1166,6 +1170,40 @@ impl Interp {
             Err(Flow::Return(..)) => Ok(()),
             r => r.map(|_| ()),
         }
+    }
+
+    /// `$module_name` (the module the definition's file is in, `""` outside
+    /// modules) and `$caller_module_name` (the declaring scope's).
+    fn set_module_names(&mut self, scope: &Rc<Scope>, file: u32, declaring: &Rc<CatScope>) {
+        let module = self.module_of_file(file);
+        let caller = self
+            .catalog
+            .resources
+            .get(declaring.resource)
+            .and_then(|r| r.module_name.clone())
+            .unwrap_or_default();
+        let m = self.prog.intern("module_name");
+        scope.set(m, Value::string(module.as_str()));
+        let c = self.prog.intern("caller_module_name");
+        scope.set(c, Value::string(caller));
+        if let Some(r) = self.catalog.resources.get_mut(scope.cat.resource) {
+            r.module_name = Some(module);
+        }
+    }
+
+    /// The module a loaded file belongs to: `<dir>/<module>/...` for a
+    /// directory `<dir>` of the modulepath.
+    fn module_of_file(&self, file: u32) -> String {
+        let Some(path) = self.prog.files.get(file as usize) else { return String::new() };
+        let path = std::path::Path::new(path);
+        for d in &self.opts.modulepath {
+            if let Ok(rest) = path.strip_prefix(d) {
+                if let Some(first) = rest.components().next() {
+                    return first.as_os_str().to_string_lossy().into_owned();
+                }
+            }
+        }
+        String::new()
     }
 
     /// Parameters a class or defined type got from their defaults are

@@ -170,6 +170,10 @@ pub struct Interp {
     aliases: HashMap<String, Arc<TypeAlias>>,
     /// Collectors, relationships and overrides waiting for the catalog.
     state: compiler::CompileState,
+    /// Module functions by name, as the modulepath provides them.
+    module_functions: HashMap<String, ModuleFunction>,
+    /// Keys of the deprecation warnings already given.
+    warned: std::collections::HashSet<String>,
     /// Ruby resource types by name (None: no such type), read on demand.
     ruby_types: HashMap<String, Option<Rc<resource_types::TypeInfo>>>,
     labels: Vec<Rc<str>>,
@@ -201,6 +205,8 @@ impl Interp {
             aliases: HashMap::new(),
             state: Default::default(),
             ruby_types: HashMap::new(),
+            module_functions: HashMap::new(),
+            warned: Default::default(),
             labels: vec![top.label.clone()],
             depth: 0,
             reg_pool: vec![],
@@ -1061,8 +1067,20 @@ impl Interp {
             let msg = "Use of 'import' has been discontinued in favor of a manifest directory. See http://links.puppet.com/puppet-import-deprecation";
             return Err(error("DISCONTINUED_IMPORT", msg, loc));
         }
-        let Some(func) = rtf::lookup(key) else {
-            return Err(error("UNKNOWN_FUNCTION", format!("Unknown function: '{name}'."), loc));
+        let func = match rtf::lookup(key) {
+            Some(f) => f,
+            None => match self.module_function(key) {
+                ModuleFunction::Native(f) => f,
+                ModuleFunction::Ruby(module) => {
+                    let msg = format!(
+                        "Unknown function: '{name}'. The module '{module}' implements it in Ruby, which pjit does not run."
+                    );
+                    return Err(error("UNKNOWN_FUNCTION", msg, loc));
+                }
+                ModuleFunction::Absent => {
+                    return Err(error("UNKNOWN_FUNCTION", format!("Unknown function: '{name}'."), loc));
+                }
+            },
         };
         let mut host = CallHost { it: self, scope: scope.clone(), loc, pending: None };
         let r = rtf::call(func, &mut host, &args, block.as_ref());
@@ -1191,6 +1209,53 @@ impl Interp {
             Err(Flow::Return(v, _)) => Ok(v),
             r => r,
         }
+    }
+}
+
+/// A function that is not in Puppet's core library, as the modulepath
+/// provides it.
+#[derive(Clone, Copy)]
+enum ModuleFunction {
+    /// A module's Ruby function pjit implements natively.
+    Native(&'static rtf::Function),
+    /// A module's Ruby function pjit does not implement (the module named).
+    Ruby(&'static str),
+    Absent,
+}
+
+impl Interp {
+    /// Whether a module on the modulepath defines function `key` in Ruby
+    /// (`lib/puppet/functions/<ns>/<name>.rb`, or
+    /// `lib/puppet/parser/functions/<name>.rb`), and whether pjit has it
+    /// natively. Module functions exist only where their module is.
+    fn module_function(&mut self, key: &str) -> ModuleFunction {
+        if let Some(f) = self.module_functions.get(key) {
+            return *f;
+        }
+        let segs: Vec<&str> = key.split("::").collect();
+        let mut rels = vec![format!("lib/puppet/functions/{}.rb", segs.join("/"))];
+        if segs.len() == 1 {
+            rels.push(format!("lib/puppet/parser/functions/{key}.rb"));
+        }
+        let mut found = None;
+        'dirs: for d in &self.opts.modulepath {
+            let Ok(entries) = std::fs::read_dir(d) else { continue };
+            let mut mods: Vec<_> = entries.flatten().map(|e| e.path()).collect();
+            mods.sort();
+            for m in mods {
+                if rels.iter().any(|r| m.join(r).is_file()) {
+                    found = m.file_name().map(|n| n.to_string_lossy().into_owned());
+                    break 'dirs;
+                }
+            }
+        }
+        let f = match (found, rtf::stdlib::lookup(key)) {
+            (Some(_), Some(f)) => ModuleFunction::Native(f),
+            (Some(m), None) => ModuleFunction::Ruby(Box::leak(m.into_boxed_str())),
+            (None, _) => ModuleFunction::Absent,
+        };
+        self.module_functions.insert(key.to_string(), f);
+        f
     }
 }
 
@@ -1370,6 +1435,7 @@ impl Host for CallHost<'_> {
         if !self.it.prog.functions.contains_key(&key)
             && !matches!(key.as_str(), "include" | "contain" | "require")
             && rtf::lookup(&key).is_none()
+            && !matches!(self.it.module_function(&key), ModuleFunction::Native(_))
         {
             return Err(Unwind::Error(Error::new("UNKNOWN_FUNCTION", format!("Unknown function '{name}'"))));
         }
@@ -1398,6 +1464,71 @@ impl Host for CallHost<'_> {
 
     fn resolve_type(&mut self, name: &str) -> Option<Type> {
         self.it.resolve_type_name(name, self.loc).ok()
+    }
+
+    fn puppet_stack(&mut self) -> Vec<(String, u32)> {
+        let file = self.it.prog.files.get(self.loc.file as usize).cloned().unwrap_or_default();
+        vec![(file, self.loc.line)]
+    }
+
+    fn deprecation_warning(&mut self, key: &str, message: &str) {
+        if self.it.warned.insert(key.to_string()) {
+            self.it.logs.push(Log { level: LogLevel::Warning, scope: None, message: message.to_string() });
+        }
+    }
+
+    fn puppet_log(&mut self, level: LogLevel, message: &str) {
+        self.it.logs.push(Log { level, scope: None, message: message.to_string() });
+    }
+
+    fn setting(&mut self, name: &str) -> Option<Value> {
+        Some(match name {
+            "strict" => Value::string(match self.it.opts.strict {
+                Strict::Off => "off",
+                Strict::Warning => "warning",
+                Strict::Error => "error",
+            }),
+            "strict_variables" => Value::Boolean(self.it.opts.strict_variables),
+            "environment" => Value::string(self.it.opts.environment.as_str()),
+            _ => return None,
+        })
+    }
+
+    fn find_resources(&mut self, type_name: &str, title: Option<&str>) -> Result<Vec<(String, Value)>, Error> {
+        let params_of = |r: &catalog::Resource| {
+            let mut h = pjit_runtime::value::HashMapV::default();
+            for (k, v) in &r.params {
+                if !matches!(v, Value::Undef) {
+                    h.insert(Value::string(k.as_str()), v.clone());
+                }
+            }
+            (r.reference(), Value::Hash(pjit_runtime::value::PHash(Arc::new(h))))
+        };
+        let cat = &self.it.catalog;
+        Ok(match title {
+            Some(t) => cat.lookup(type_name, t).map(|i| vec![params_of(&cat.resources[i])]).unwrap_or_default(),
+            None => {
+                let (tn, _) = catalog::normalize_ref(type_name, "");
+                cat.resources.iter().filter(|r| r.type_name == tn).map(params_of).collect()
+            }
+        })
+    }
+
+    fn scope_source(&mut self) -> Option<(String, String, String)> {
+        let cat = &self.scope.cat;
+        let reference = self.it.catalog.resources.get(cat.resource)?.reference();
+        let source = cat.source.to_string();
+        if let Some(d) = source.strip_prefix("define:") {
+            return Some(("definition".into(), d.to_string(), reference));
+        }
+        if source.is_empty() {
+            return reference.starts_with("Node[").then(|| ("node".into(), String::new(), reference));
+        }
+        Some(("hostclass".into(), source, reference))
+    }
+
+    fn module_directory(&mut self, module: &str) -> Result<Option<String>, Error> {
+        Ok(self.it.opts.modulepath.iter().map(|d| d.join(module)).find(|p| p.is_dir()).map(|p| p.display().to_string()))
     }
 
     fn is_defined_name(&mut self, name: &str) -> bool {
