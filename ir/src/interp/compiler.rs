@@ -1033,8 +1033,13 @@ impl Interp {
         if let Some(existing) = self.catalog.lookup("Class", &key) {
             if params.is_some() {
                 let file = self.prog.files.get(loc.file as usize).cloned().unwrap_or_default();
+                let old = &self.catalog.resources[existing];
+                let at = match (&old.file, old.line) {
+                    (Some(f), Some(l)) => format!(" at (file: {f}, line: {l})"),
+                    _ => String::new(),
+                };
                 let msg = format!(
-                    "Error while evaluating a Resource Statement, Duplicate declaration: Class[{}] is already declared; cannot redeclare (file: {file}, line: {})",
+                    "Error while evaluating a Resource Statement, Duplicate declaration: Class[{}] is already declared{at}; cannot redeclare (file: {file}, line: {})",
                     capitalize_name(&key),
                     loc.line
                 );
@@ -1074,7 +1079,11 @@ impl Interp {
                 self.autoload(LoadKind::Manifest, &pkey, loc)?;
             }
             if !self.prog.classes.contains_key(&pkey) {
-                let msg = format!("Could not find parent resource type '{p}' of type hostclass in {}", self.opts.environment);
+                let msg = format!(
+                    "Could not find parent resource type '::{}' of type hostclass in {}",
+                    p.trim_start_matches("::"),
+                    self.opts.environment
+                );
                 return Err(Flow::Error(EvalError { issue: "LOAD_ERROR", message: msg, loc: Some(def.loc) }));
             }
             // Puppet recurses through an inheritance cycle until Ruby's

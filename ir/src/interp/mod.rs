@@ -283,34 +283,53 @@ impl Interp {
     /// resource or class already in the catalog. `None` when `base` is not
     /// such a reference (the runtime's access applies).
     fn resource_parameter(&mut self, base: &Value, keys: &[Value], loc: Loc) -> R<Option<Value>> {
-        let (Value::Type(t), [Value::String(attr)]) = (base, keys) else { return Ok(None) };
-        let (type_name, title, params_of) = match &**t {
+        let Value::Type(t) = base else { return Ok(None) };
+        if keys.is_empty() || !keys.iter().all(|k| matches!(k, Value::String(_))) {
+            return Ok(None);
+        }
+        let (type_name, title, params_of, shown) = match &**t {
             Type::Class(Some(n)) => {
                 let key = n.trim_start_matches("::").to_lowercase();
                 let params = self.prog.classes.get(&key).map(|c| c.body);
-                ("Class".to_string(), capitalize_name(&key), params)
+                ("Class".to_string(), capitalize_name(&key), params, format!("Class['{key}']"))
             }
             Type::Resource { type_name: Some(tn), title: Some(ti) } => {
                 let k = tn.to_lowercase();
-                (capitalize_name(&k), ti.to_string(), self.prog.defines.get(&k).copied())
+                (capitalize_name(&k), ti.to_string(), self.prog.defines.get(&k).copied(), type_to_string(t))
             }
             _ => return Ok(None),
         };
-        let Some(res) = self.catalog.find(&type_name, &title) else { return Ok(None) };
-        if let Some(v) = res.params.get(attr.as_str()) {
-            return Ok(Some(v.clone()));
-        }
-        // Classes and defined types have exactly their parameters; built-in
-        // types' attribute lists belong to the catalog issue, so an unset
-        // attribute of theirs reads as undef.
-        if let Some(body) = params_of {
-            let f = self.prog.funcs[body].clone();
-            if !f.params.iter().any(|p| self.prog.name(p.name) == attr.as_str()) {
-                let msg = format!("The resource {} does not have a parameter called '{attr}'", type_to_string(t));
+        let Some(ri) = self.catalog.lookup(&type_name, &title) else { return Ok(None) };
+        let mut out = Vec::with_capacity(keys.len());
+        for key in keys {
+            let Value::String(attr) = key else { unreachable!("checked above") };
+            let res = &self.catalog.resources[ri];
+            if let Some(v) = res.params.get(attr.as_str()) {
+                out.push(v.clone());
+                continue;
+            }
+            // Classes and defined types have exactly their parameters (and
+            // the metaparameters); Ruby types their attributes.
+            let known = match (params_of, &res.rtype) {
+                (Some(body), _) => {
+                    let f = self.prog.funcs[body].clone();
+                    f.params.iter().any(|p| self.prog.name(p.name) == attr.as_str())
+                        || resource_types::is_metaparam(attr)
+                }
+                (None, Some(rt)) => rt.accepts(attr),
+                (None, None) => true,
+            };
+            if !known {
+                let msg = format!("The resource {shown} does not have a parameter called '{attr}'");
                 return Err(error("UNKNOWN_PARAMETER", msg, loc));
             }
+            out.push(Value::Undef);
         }
-        Ok(Some(Value::Undef))
+        Ok(Some(if out.len() == 1 {
+            out.pop().expect("one value")
+        } else {
+            Value::Array(pjit_runtime::value::PArray(Arc::new(out)))
+        }))
     }
 
     /// Puppet's `strict` check on strings that arithmetic converts to
@@ -775,6 +794,7 @@ impl Interp {
                         });
                     }
                     Op::Unsupported(msg) => return Err(error("UNSUPPORTED", msg.clone(), loc)),
+                    Op::Fail(msg) => return Err(error("EVALUATION_ERROR", msg.clone(), loc)),
                     Op::RenderPush => {
                         self.renders.push(String::new());
                         continue;
