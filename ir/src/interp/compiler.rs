@@ -1363,7 +1363,7 @@ impl Interp {
         }
         name_tags(type_name, &mut r.tags);
         if valid_tag(title) {
-            r.tags.insert(title.to_lowercase());
+            name_tags(title, &mut r.tags);
         }
         let meta = ParamMeta { source: source.clone(), file: loc.file, line: loc.line, from_default: false };
         for (k, v) in given {
