@@ -116,6 +116,8 @@ pub struct Catalog {
     index: HashMap<(String, String), usize>,
     pub edges: Vec<(usize, usize)>,
     pub classes: IndexSet<String>,
+    /// Uniqueness keys of resources of isomorphic Ruby types.
+    uniqueness: HashMap<(String, String), usize>,
     /// The catalog's own tags beyond the class names: the tags classes and
     /// nodes had when they were declared.
     pub tags: IndexSet<String>,
@@ -216,6 +218,19 @@ impl Catalog {
             None => {
                 self.index.insert(key, i);
                 Ok(())
+            }
+        }
+    }
+
+    /// Records resource `i`'s uniqueness key; returns the resource that
+    /// already has it, if another one does.
+    pub fn uniqueness(&mut self, type_name: &str, key: &str, i: usize) -> Option<usize> {
+        match self.uniqueness.entry((type_name.to_string(), key.to_string())) {
+            std::collections::hash_map::Entry::Occupied(e) if *e.get() != i => Some(*e.get()),
+            std::collections::hash_map::Entry::Occupied(_) => None,
+            std::collections::hash_map::Entry::Vacant(e) => {
+                e.insert(i);
+                None
             }
         }
     }

@@ -1408,10 +1408,74 @@ impl Interp {
             );
             return Err(error("DUPLICATE_RESOURCE", msg, loc));
         };
+        self.create_aliases(i, loc)?;
         if tname != "Stage" {
             self.catalog.contain(scope.cat.resource, i);
         }
         Ok(i)
+    }
+
+    /// Puppet's `create_resource_aliases`: a resource of an isomorphic Ruby
+    /// type is unique by its namevars' values (a namevar that differs from
+    /// the title is another name of the resource), and each `alias` is
+    /// another title.
+    fn create_aliases(&mut self, i: usize, loc: Loc) -> R<()> {
+        let r = &self.catalog.resources[i];
+        let (reference, tname, title) = (r.reference(), r.type_name.clone(), r.title.clone());
+        if let Some(t) = r.rtype.clone().filter(|t| t.isomorphic) {
+            let mut names = t.namevars.clone();
+            names.sort();
+            let value = |n: &str| -> Option<String> {
+                match r.params.get(n) {
+                    Some(Value::Undef) | None if n == "name" || t.namevars.len() == 1 => Some(title.clone()),
+                    Some(Value::Undef) | None => None,
+                    Some(v) => Some(display::to_interpolated_string(v)),
+                }
+            };
+            let values: Vec<Option<String>> = names.iter().map(|n| value(n)).collect();
+            let show = |v: &Option<String>| v.as_ref().map(|s| format!("{s:?}")).unwrap_or_else(|| "nil".into());
+            let key = values.iter().map(show).collect::<Vec<_>>().join(", ");
+            if let Some(j) = self.catalog.uniqueness(&tname, &key, i) {
+                let old = &self.catalog.resources[j];
+                let at = format!(" at{}", self.location_suffix(Some(Loc { col: 0, ..loc })));
+                let old_at = match (&old.file, old.line) {
+                    (Some(f), Some(l)) => format!(" (file: {f}, line: {l})"),
+                    _ => String::new(),
+                };
+                let msg = format!(
+                    "Error while evaluating a Resource Statement, Cannot alias {reference} to [{key}]{at}; resource [\"{tname}\", {key}] already declared{old_at}"
+                );
+                return Err(error("DUPLICATE_ALIAS", msg, loc));
+            }
+            if let [Some(v)] = values.as_slice() {
+                if *v != title {
+                    let _ = self.catalog.alias(i, v);
+                }
+            }
+        }
+        let aliases = match self.catalog.resources[i].params.get("alias") {
+            Some(v) => {
+                let mut flat = vec![];
+                flatten_into(v, &mut flat);
+                flat.iter().map(display::to_interpolated_string).collect::<Vec<_>>()
+            }
+            None => vec![],
+        };
+        for a in aliases {
+            if let Err(j) = self.catalog.alias(i, &a) {
+                let old = &self.catalog.resources[j];
+                let at = format!(" at{}", self.location_suffix(Some(Loc { col: 0, ..loc })));
+                let msg = format!(
+                    "Error while evaluating a Resource Statement, Cannot alias {reference} to [{a:?}]{at}; resource [\"{tname}\", {a:?}] already declared{}",
+                    match (&old.file, old.line) {
+                        (Some(f), Some(l)) => format!(" (file: {f}, line: {l})"),
+                        _ => String::new(),
+                    }
+                );
+                return Err(error("DUPLICATE_ALIAS", msg, loc));
+            }
+        }
+        Ok(())
     }
 
     /// `create_resources(type, {title => params}, defaults)` (3.x API):
@@ -1481,6 +1545,7 @@ impl Interp {
                 name: t.name.clone(),
                 namevars: t.namevars.clone(),
                 attributes: t.attributes.clone(),
+                isomorphic: t.isomorphic,
             })),
             None if name.contains("::") || name.is_empty() => None,
             None => self.modulepath_modules().into_iter().find_map(|m| {

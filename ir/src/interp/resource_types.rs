@@ -22,6 +22,9 @@ pub struct TypeInfo {
     pub namevars: Vec<String>,
     /// Parameters and properties, not counting metaparameters.
     pub attributes: Vec<String>,
+    /// Resources of the type are unique by their namevars (all but
+    /// `exec`-like types).
+    pub isomorphic: bool,
 }
 
 impl TypeInfo {
@@ -65,7 +68,8 @@ fn table() -> &'static HashMap<String, TypeInfo> {
             }
             let mut attributes = strings(&t["parameters"]);
             attributes.extend(strings(&t["properties"]));
-            out.insert(name.clone(), TypeInfo { name: name.clone(), namevars: strings(&t["namevars"]), attributes });
+            let isomorphic = t["isomorphic"].as_bool().unwrap_or(true);
+            out.insert(name.clone(), TypeInfo { name: name.clone(), namevars: strings(&t["namevars"]), attributes, isomorphic });
         }
         out
     })
@@ -131,7 +135,8 @@ pub fn scan_ruby_type(name: &str, source: &str, has_provider: bool) -> TypeInfo 
     if has_provider && !attributes.iter().any(|a| a == "provider") {
         attributes.push("provider".to_string());
     }
-    TypeInfo { name: name.to_string(), namevars, attributes }
+    let isomorphic = !source.contains("def self.isomorphic?") && !source.contains("def isomorphic?");
+    TypeInfo { name: name.to_string(), namevars, attributes, isomorphic }
 }
 
 #[cfg(test)]
