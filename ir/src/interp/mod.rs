@@ -16,6 +16,7 @@
 
 pub mod catalog;
 mod compiler;
+mod files;
 pub mod resource_types;
 pub mod scope;
 
@@ -1085,6 +1086,11 @@ impl Interp {
             }
             "realize" => return self.realize(&args, loc),
             "create_resources" => return self.create_resources(&args, scope, loc),
+            "file" | "binary_file" | "find_file" | "find_template" | "module_directory" | "generate" => {
+                if let Some(r) = self.file_function(key, &args, loc) {
+                    return r;
+                }
+            }
             "tag" => return self.tag_scope(&args, scope, loc),
             "tagged" => return self.tagged(&args, scope),
             _ => {}
