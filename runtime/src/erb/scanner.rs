@@ -1,0 +1,197 @@
+//! The ERB layer: cuts a template into literal text, Ruby code tags and
+//! insertion tags exactly as Ruby's `ERB::Compiler` does with Puppet's
+//! `trim_mode: '-'` (its `ExplicitScanner`), and numbers the lines the way
+//! the Ruby program ERB generates numbers them.
+//!
+//! The rules (Ruby 3.1's erb.rb):
+//! - in text, the first of `^[ \t]*<%-` (a line's indentation is dropped),
+//!   `<%-`, `<%%`, `<%=`, `<%#`, `<%` ends the text; `<%%` stands for a
+//!   literal `<%`, and `%%>` in text stays `%%>`;
+//! - in a tag, the first of `-%>`, `%%>`, `%>` ends the code; `-%>` also
+//!   eats one following `\r?\n`; `%%>` stands for a literal `%>` inside the
+//!   code;
+//! - a tag left open at the end of the template is output as text (ERB
+//!   flushes its buffered content as text);
+//! - `<%# ... %>` is dropped together with its newlines, so the generated
+//!   program (and Ruby's error lines) lose the lines of a multi-line
+//!   comment tag: [`Segment`] lines follow the program, not the file.
+
+/// One piece of a template, in order.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Segment {
+    /// Literal output.
+    Text(String),
+    /// The Ruby code of a `<% %>` tag, with the program line it starts on.
+    Code(String, u32),
+    /// The Ruby expression of a `<%= %>` tag, with its program line.
+    Insert(String, u32),
+    /// A program line break that ends a `-%>` tag (the newline it trimmed).
+    Cr,
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Tag {
+    Code,
+    Insert,
+    Comment,
+}
+
+/// Cuts `src` into segments (never fails: every input is a valid template
+/// at this level; Ruby syntax is checked by the parser).
+pub(crate) fn scan(src: &str) -> Vec<Segment> {
+    let b = src.as_bytes();
+    let mut out = Vec::new();
+    let mut content = String::new();
+    let mut tag: Option<Tag> = None;
+    // The program line the next piece starts on.
+    let mut line: u32 = 1;
+    let mut pos = 0;
+    let flush_text = |content: &mut String, out: &mut Vec<Segment>, line: &mut u32| {
+        if !content.is_empty() {
+            *line += count_nl(content);
+            out.push(Segment::Text(std::mem::take(content)));
+        }
+    };
+    while pos < b.len() {
+        match tag {
+            None => {
+                // Find the first start tag at or after pos.
+                let mut p = pos;
+                let found = loop {
+                    if p >= b.len() {
+                        break None;
+                    }
+                    let line_start = p == 0 || b[p - 1] == b'\n';
+                    if line_start && (b[p] == b' ' || b[p] == b'\t' || b[p] == b'<') {
+                        let mut q = p;
+                        while q < b.len() && (b[q] == b' ' || b[q] == b'\t') {
+                            q += 1;
+                        }
+                        if b[q..].starts_with(b"<%-") {
+                            // `^[ \t]*<%-`: the indentation is consumed.
+                            break Some((p, q + 3, "<%"));
+                        }
+                    }
+                    if b[p] == b'<' && b.get(p + 1) == Some(&b'%') {
+                        let t = match b.get(p + 2) {
+                            Some(b'-') => "<%",
+                            Some(b'%') => "<%%",
+                            Some(b'=') => "<%=",
+                            Some(b'#') => "<%#",
+                            _ => "<%",
+                        };
+                        let len = if t == "<%" && b.get(p + 2) != Some(&b'-') { 2 } else { 3 };
+                        break Some((p, p + len, t));
+                    }
+                    p += 1;
+                };
+                let Some((start, end, t)) = found else {
+                    content.push_str(&src[pos..]);
+                    break;
+                };
+                content.push_str(&src[pos..start]);
+                pos = end;
+                match t {
+                    "<%%" => content.push_str("<%"),
+                    _ => {
+                        flush_text(&mut content, &mut out, &mut line);
+                        tag = Some(match t {
+                            "<%=" => Tag::Insert,
+                            "<%#" => Tag::Comment,
+                            _ => Tag::Code,
+                        });
+                    }
+                }
+            }
+            Some(open) => {
+                let mut p = pos;
+                let found = loop {
+                    if p >= b.len() {
+                        break None;
+                    }
+                    if b[p] == b'-' && b[p + 1..].starts_with(b"%>") {
+                        break Some((p, p + 3, "-%>"));
+                    }
+                    if b[p] == b'%' {
+                        if b[p + 1..].starts_with(b"%>") {
+                            break Some((p, p + 3, "%%>"));
+                        }
+                        if b.get(p + 1) == Some(&b'>') {
+                            break Some((p, p + 2, "%>"));
+                        }
+                    }
+                    p += 1;
+                };
+                let Some((start, end, t)) = found else {
+                    content.push_str(&src[pos..]);
+                    break;
+                };
+                content.push_str(&src[pos..start]);
+                pos = end;
+                if t == "%%>" {
+                    content.push_str("%>");
+                    continue;
+                }
+                let code = std::mem::take(&mut content);
+                match open {
+                    Tag::Code => {
+                        let n = count_nl(&code);
+                        out.push(Segment::Code(code, line));
+                        line += n;
+                    }
+                    Tag::Insert => {
+                        let n = count_nl(&code);
+                        out.push(Segment::Insert(code, line));
+                        line += n;
+                    }
+                    Tag::Comment => {}
+                }
+                tag = None;
+                if t == "-%>" {
+                    if b[pos..].starts_with(b"\r\n") {
+                        pos += 2;
+                    } else if b.get(pos) == Some(&b'\n') {
+                        pos += 1;
+                    }
+                    out.push(Segment::Cr);
+                    line += 1;
+                }
+            }
+        }
+    }
+    // An unterminated tag's code is output as text, like ERB does.
+    flush_text(&mut content, &mut out, &mut line);
+    out
+}
+
+fn count_nl(s: &str) -> u32 {
+    s.bytes().filter(|&c| c == b'\n').count() as u32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn text_of(src: &str) -> String {
+        scan(src)
+            .iter()
+            .map(|s| match s {
+                Segment::Text(t) => t.clone(),
+                Segment::Code(c, l) => format!("[{l}:{c}]"),
+                Segment::Insert(c, l) => format!("{{{l}:{c}}}"),
+                Segment::Cr => "/".into(),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn trimming() {
+        assert_eq!(text_of("a\n  <%- x -%>\nb"), "a\n[2: x ]/b");
+        assert_eq!(text_of("x  <%- a -%>  y\n"), "x  [1: a ]/  y\n");
+        assert_eq!(text_of("a <% b"), "a  b");
+        assert_eq!(text_of("a %%> <%% b %%> <%= \"%%>\" %>"), "a %%> <% b %%> {1: \"%>\" }");
+        assert_eq!(text_of("<%# c\nd %><%= x %>"), "{1: x }");
+        assert_eq!(text_of("a\r\n<%- x -%>\r\nb"), "a\r\n[2: x ]/b");
+        assert_eq!(text_of("<%=1%><%-=2%>"), "{1:1}[1:=2]");
+    }
+}
