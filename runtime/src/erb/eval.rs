@@ -62,6 +62,9 @@ pub(crate) struct Ctx<'h> {
     frames: Vec<Vec<RV>>,
     /// The line being evaluated (for errors raised by built-in methods).
     pub line: u32,
+    /// `$~`: the last successful match of `=~`, `match`, `when /re/`, or
+    /// None after a failed one.
+    pub last_match: Option<Rc<super::value::MatchData>>,
     /// The template's name as Puppet reports it in `to_s` (`template[...]`).
     pub file: Option<String>,
     depth: u32,
@@ -80,6 +83,7 @@ impl<'h> Ctx<'h> {
             defs: HashMap::new(),
             frames: Vec::new(),
             line: 1,
+            last_match: None,
             file,
             depth: 0,
         }
@@ -286,6 +290,12 @@ impl<'h> Ctx<'h> {
                 RV::Range(Rc::new((a, b, *excl)))
             }
             Kind::Ivar(name) => self.ivar(name),
+            Kind::Gvar(name) => match (&**name, &self.last_match) {
+                (_, None) => RV::Nil,
+                ("~", Some(m)) => RV::Match(m.clone()),
+                ("&", Some(m)) => m.group(0).map_or(RV::Nil, RV::str),
+                (n, Some(m)) => m.group(n.parse().unwrap_or(0)).map_or(RV::Nil, RV::str),
+            },
             Kind::Local(slot) => self.frame()[*slot as usize].clone(),
             Kind::Const(path, _top) => {
                 self.line = n.line;
@@ -512,6 +522,14 @@ impl<'h> Ctx<'h> {
                 }
             }
             Kind::Local(_) => RV::str("local-variable"),
+            Kind::Gvar(n) => {
+                let set = match (&**n, &self.last_match) {
+                    (_, None) => false,
+                    ("~" | "&", Some(_)) => true,
+                    (k, Some(m)) => m.group(k.parse().unwrap_or(0)).is_some(),
+                };
+                if set { RV::str("global-variable") } else { RV::Nil }
+            }
             Kind::Nil => RV::str("expression"),
             Kind::True | Kind::False | Kind::SelfRef => RV::str(match &e.kind {
                 Kind::True => "true",

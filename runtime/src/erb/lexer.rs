@@ -18,7 +18,8 @@
 //! block and method parameters, earlier in the template).
 //!
 //! Not supported (a located error): heredocs, backticks, `=begin` comments,
-//! `__END__`, character literals (`?a`), global variables.
+//! `__END__`, character literals (`?a`), global variables other than the
+//! last-match ones (`$~`, `$&`, `$1`..`$9`).
 
 use std::collections::HashSet;
 
@@ -47,6 +48,8 @@ pub(crate) enum Tok {
     Ident(String),
     Const(String),
     Ivar(String),
+    /// `$~`, `$&`, `$1`..`$9` (the only globals supported).
+    Gvar(String),
     /// `name:` in a hash or argument list.
     Label(String),
     Kw(&'static str),
@@ -423,7 +426,18 @@ impl<'a> Lexer<'a> {
                 self.push(Tok::Ivar(name), space);
                 return Ok(());
             }
-            b'$' => return self.err("global variables are not supported in templates"),
+            b'$' => {
+                // The last match (`$~`), its text (`$&`) and groups (`$1`..`$9`).
+                let n = self.peek(1);
+                let name = match n {
+                    b'~' | b'&' => (n as char).to_string(),
+                    b'1'..=b'9' if !self.peek(2).is_ascii_digit() => (n as char).to_string(),
+                    _ => return self.err("global variables are not supported in templates"),
+                };
+                self.pos += 2;
+                self.push(Tok::Gvar(name), space);
+                return Ok(());
+            }
             b'?' => {
                 if beg && is_ident_char(self.peek(1)) && !is_ident_char(self.peek(2)) {
                     return self.err("character literals (?a) are not supported");

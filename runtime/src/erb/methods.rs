@@ -196,11 +196,16 @@ pub(crate) fn sort_by_fallible<T: Clone>(v: &mut Vec<T>, cmp: &mut dyn FnMut(&T,
 pub(crate) fn case_eq(ctx: &mut Ctx, a: &RV, b: &RV) -> R<bool> {
     Ok(match a {
         RV::Class(c) => is_a(b, c),
-        RV::Regexp(r) => match b {
-            RV::Str(s) => r.match_at(&s.borrow(), 0).is_some(),
-            RV::Sym(s) => r.match_at(s, 0).is_some(),
-            _ => false,
-        },
+        RV::Regexp(r) => {
+            let m = match b {
+                RV::Str(s) => r.match_at(&s.borrow(), 0),
+                RV::Sym(s) => r.match_at(s, 0),
+                _ => return Ok(false),
+            };
+            let hit = m.is_some();
+            ctx.last_match = m.map(Rc::new);
+            hit
+        }
         RV::Range(_) => collections::range_include(ctx, a, b)?,
         _ => rv_eq(a, b),
     })
@@ -880,12 +885,15 @@ fn regexp_method(ctx: &mut Ctx, r: &Rc<RRegex>, name: &str, args: &[RV]) -> R<Op
                 RV::Sym(s) => s.to_string(),
                 other => str_arg(ctx, other)?,
             };
-            let m = r.match_at(&text, 0);
+            let m = r.match_at(&text, 0).map(Rc::new);
+            if name != "match?" {
+                ctx.last_match = m.clone();
+            }
             match (name, m) {
                 ("match?", m) => RV::Bool(m.is_some()),
                 (_, None) => RV::Nil,
                 ("=~", Some(m)) => RV::Int(text[..m.start()].chars().count() as i64),
-                (_, Some(m)) => RV::Match(Rc::new(m)),
+                (_, Some(m)) => RV::Match(m),
             }
         }
         "source" => RV::str(&r.source),
@@ -1436,6 +1444,9 @@ fn scope_method(ctx: &mut Ctx, name: &str, args: Vec<RV>) -> R<RV> {
             );
         };
         let items = a.borrow().clone();
+        if f == "versioncmp" {
+            return versioncmp_3x(ctx, &items);
+        }
         return call_puppet_function(ctx, f, &items, true);
     }
     Ok(match name {
@@ -1503,6 +1514,83 @@ const TEMPLATEWRAPPER_RB: &str = "/usr/lib/ruby/vendor_ruby/puppet/parser/templa
 const SCOPE_RB: &str = "/usr/lib/ruby/vendor_ruby/puppet/parser/scope.rb";
 const RUNTIME3_SUPPORT_RB: &str = "/usr/lib/ruby/vendor_ruby/puppet/pops/evaluator/runtime3_support.rb";
 const DISPATCHER_RB: &str = "/usr/lib/ruby/vendor_ruby/puppet/pops/functions/dispatcher.rb";
+
+const PACKAGE_RB: &str = "/usr/lib/ruby/vendor_ruby/puppet/util/package.rb";
+
+/// `scope.function_versioncmp([a, b])`, the most called function in module
+/// templates: Puppet's 3.x function runs `Puppet::Util::Package.versioncmp`
+/// on the Ruby values as they are (the 4.x function, which checks its
+/// argument types, is not involved), so it is done here, with that code's
+/// results and failures (`undefined method `scan'` for a non-String, with
+/// the excerpt Ruby's error_highlight appends).
+fn versioncmp_3x(ctx: &mut Ctx, args: &[RV]) -> R<RV> {
+    if args.len() != 2 {
+        return ctx.raise_from(
+            "ArgumentError",
+            format!("versioncmp(): Wrong number of arguments given ({} for 2)", args.len()),
+            (PUPPET_FUNCTIONS_RB, 211),
+        );
+    }
+    let mut parts = Vec::new();
+    for (i, a) in args.iter().enumerate() {
+        match a {
+            RV::Str(s) => parts.push(s.borrow().clone()),
+            other => {
+                let (var, line) = if i == 0 { ("ax = version_a", 11) } else { ("bx = version_b", 12) };
+                let d = describe_recv(other);
+                return ctx.raise_from(
+                    "NoMethodError",
+                    format!("undefined method `scan' for {d}\n\n    {var}.scan(vre)\n                  ^^^^^"),
+                    (PACKAGE_RB, line),
+                );
+            }
+        }
+    }
+    let re = RRegex::new(r"[-.]|\d+|[^-.\d]+", "").map_err(|e| Flow::Fatal(e, ctx.line))?;
+    let scan = |s: &str| -> Vec<String> {
+        let mut out = Vec::new();
+        let mut pos = 0;
+        while let Some(m) = re.match_at(s, pos) {
+            out.push(m.group(0).unwrap_or("").to_string());
+            pos = if m.end() > m.start() { m.end() } else { m.end() + 1 };
+            if pos > s.len() {
+                break;
+            }
+        }
+        out
+    };
+    let (ax, bx) = (scan(&parts[0]), scan(&parts[1]));
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|c| c.is_ascii_digit());
+    let ord = |o: Ordering| RV::Int(o as i64);
+    for (a, b) in ax.iter().zip(bx.iter()) {
+        if a == b {
+            continue;
+        }
+        if a == "-" {
+            return Ok(RV::Int(-1));
+        }
+        if b == "-" {
+            return Ok(RV::Int(1));
+        }
+        if a == "." {
+            return Ok(RV::Int(-1));
+        }
+        if b == "." {
+            return Ok(RV::Int(1));
+        }
+        if digits(a) && digits(b) {
+            if a.starts_with('0') || b.starts_with('0') {
+                return Ok(ord(a.to_uppercase().as_bytes().cmp(b.to_uppercase().as_bytes())));
+            }
+            // Digit runs longer than 64 bits compare by length first, as Bignums do.
+            let (ta, tb) = (a.trim_start_matches('0'), b.trim_start_matches('0'));
+            return Ok(ord(ta.len().cmp(&tb.len()).then_with(|| ta.cmp(tb))));
+        }
+        return Ok(ord(a.to_uppercase().as_bytes().cmp(b.to_uppercase().as_bytes())));
+    }
+    // One list ran out first: `version_a <=> version_b`.
+    Ok(ord(parts[0].as_bytes().cmp(parts[1].as_bytes())))
+}
 
 /// Calls a Puppet function for the template (`via_3x`: `scope.function_x`).
 fn call_puppet_function(ctx: &mut Ctx, name: &str, args: &[RV], via_3x: bool) -> R<RV> {

@@ -55,6 +55,8 @@ pub(crate) enum Kind {
     Hash(Vec<(Node, Node)>),
     Range(Box<Node>, Box<Node>, bool),
     Ivar(Rc<str>),
+    /// `$~` (`~`), `$&` (`&`), `$1`..`$9`.
+    Gvar(Rc<str>),
     Local(u32),
     /// `A::B::C` (`top`: `::A`).
     Const(Vec<Rc<str>>, bool),
@@ -218,6 +220,7 @@ fn tok_desc(t: &Tok) -> String {
         Tok::Ident(s) => format!("local variable or method '{s}'"),
         Tok::Const(s) => format!("constant '{s}'"),
         Tok::Ivar(s) => format!("instance variable '@{s}'"),
+        Tok::Gvar(s) => format!("global variable '${s}'"),
         Tok::Label(s) => format!("label '{s}:'"),
         Tok::Kw(k) => format!("'{k}'"),
         Tok::Op(o) => format!("'{o}'"),
@@ -576,6 +579,7 @@ impl Parser {
             | Tok::Ident(_)
             | Tok::Const(_)
             | Tok::Ivar(_)
+            | Tok::Gvar(_)
             | Tok::Label(_)
             | Tok::LBrackArray
             | Tok::LParen
@@ -597,7 +601,9 @@ impl Parser {
             Kind::Call(c) => c.args.is_empty() && c.block.is_none() && c.block_arg.is_none() && !c.parens,
             _ => false,
         };
-        if !is_cmd_call || !self.tok().space_before || !self.starts_arg() {
+        // `include?x` is a command too: Ruby needs no space after a `?`/`!` name.
+        let bang_name = matches!(&e.kind, Kind::Call(c) if c.name.ends_with(['?', '!']));
+        if !is_cmd_call || !(self.tok().space_before || bang_name) || !self.starts_arg() {
             return Ok(e);
         }
         let Kind::Call(mut call) = e.kind else { unreachable!("checked above") };
@@ -981,6 +987,7 @@ impl Parser {
             Tok::Regex(parts, flags) => node(Kind::Regex(self.parts(parts)?, Rc::from(flags.as_str())), line),
             Tok::Words(w, sym) => node(Kind::Words(w.iter().map(|s| Rc::from(s.as_str())).collect(), sym), line),
             Tok::Ivar(name) => node(Kind::Ivar(Rc::from(name.as_str())), line),
+            Tok::Gvar(name) => node(Kind::Gvar(Rc::from(name.as_str())), line),
             Tok::Ident(name) => {
                 if let Some(slot) = self.lookup_local(&name) {
                     if !matches!(self.peek(), Tok::LParenCall) {

@@ -148,13 +148,20 @@ pub(crate) fn scan(src: &str) -> Vec<Segment> {
                 }
                 tag = None;
                 if t == "-%>" {
-                    if b[pos..].starts_with(b"\r\n") {
-                        pos += 2;
+                    // Only a line break right after `-%>` is eaten (and
+                    // becomes a program line break).
+                    let eaten = if b[pos..].starts_with(b"\r\n") {
+                        2
                     } else if b.get(pos) == Some(&b'\n') {
-                        pos += 1;
+                        1
+                    } else {
+                        0
+                    };
+                    if eaten > 0 {
+                        pos += eaten;
+                        out.push(Segment::Cr);
+                        line += 1;
                     }
-                    out.push(Segment::Cr);
-                    line += 1;
                 }
             }
         }
@@ -187,7 +194,7 @@ mod tests {
     #[test]
     fn trimming() {
         assert_eq!(text_of("a\n  <%- x -%>\nb"), "a\n[2: x ]/b");
-        assert_eq!(text_of("x  <%- a -%>  y\n"), "x  [1: a ]/  y\n");
+        assert_eq!(text_of("x  <%- a -%>  y\n"), "x  [1: a ]  y\n");
         assert_eq!(text_of("a <% b"), "a  b");
         assert_eq!(text_of("a %%> <%% b %%> <%= \"%%>\" %>"), "a %%> <% b %%> {1: \"%>\" }");
         assert_eq!(text_of("<%# c\nd %><%= x %>"), "{1: x }");

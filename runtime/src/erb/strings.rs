@@ -843,12 +843,15 @@ pub(crate) fn call(ctx: &mut Ctx, recv: &RV, name: &str, args: &[RV], block: Opt
                 RV::Str(_) => return ctx.raise("TypeError", "wrong argument type String (expected Regexp)"),
                 other => return ctx.raise("TypeError", format!("wrong argument type {} (expected Regexp)", other.class_name())),
             };
-            let m = re.match_at(&s, 0);
+            let m = re.match_at(&s, 0).map(Rc::new);
+            if name != "match?" {
+                ctx.last_match = m.clone();
+            }
             match (name, m) {
                 ("match?", m) => RV::Bool(m.is_some()),
                 (_, None) => RV::Nil,
                 ("=~", Some(m)) => RV::Int(char_len(&s[..m.start()]) as i64),
-                (_, Some(m)) => RV::Match(Rc::new(m)),
+                (_, Some(m)) => RV::Match(m),
             }
         }
         "scan" => {
