@@ -255,12 +255,26 @@ impl Parser {
     fn line(&self) -> u32 {
         self.toks[self.pos].line
     }
+    /// Consumes the current token. Tokens that own text are moved out (the
+    /// parser never steps back over them, only over punctuation and
+    /// keywords, which are copied), so parsing does not copy strings.
     fn bump(&mut self) -> Token {
-        let t = self.toks[self.pos].clone();
-        if self.pos + 1 < self.toks.len() {
+        let last = self.pos + 1 >= self.toks.len();
+        let t = &mut self.toks[self.pos];
+        let owns_text = matches!(
+            t.tok,
+            Tok::Str(_) | Tok::Sym(_) | Tok::DSym(_) | Tok::Regex(..) | Tok::Words(..) | Tok::Ident(_) | Tok::Const(_)
+                | Tok::Ivar(_) | Tok::Gvar(_) | Tok::Label(_) | Tok::Text(_)
+        );
+        let out = if owns_text && !last {
+            Token { tok: std::mem::replace(&mut t.tok, Tok::Semi), line: t.line, space_before: t.space_before }
+        } else {
+            t.clone()
+        };
+        if !last {
             self.pos += 1;
         }
-        t
+        out
     }
     fn is_op(&self, op: &str) -> bool {
         matches!(self.peek(), Tok::Op(o) if *o == op)
@@ -385,9 +399,9 @@ impl Parser {
 
     fn stmt_inner(&mut self) -> PResult<Node> {
         let line = self.line();
-        let mut n = match self.peek().clone() {
-            Tok::Text(t) => {
-                self.bump();
+        let mut n = match self.peek() {
+            Tok::Text(_) => {
+                let Tok::Text(t) = self.bump().tok else { unreachable!("checked") };
                 return Ok(node(Kind::Text(Rc::from(t.as_str())), line));
             }
             Tok::InsertStart => {
@@ -655,7 +669,8 @@ impl Parser {
     fn assignment(&mut self) -> PResult<Node> {
         let line = self.line();
         // Declare `x` as a local before parsing the value (`x = x` reads nil).
-        if let (Tok::Ident(name), Tok::Op("=")) = (self.peek().clone(), self.peek_at(1).clone()) {
+        if let (Tok::Ident(name), Tok::Op("=")) = (self.peek(), self.peek_at(1)) {
+            let name = name.clone();
             self.bump();
             self.bump();
             let slot = self.declare_local(&name);
@@ -663,7 +678,8 @@ impl Parser {
             let v = self.assignment_rhs()?;
             return Ok(node(Kind::Assign(Box::new(Target::Local(slot)), Box::new(v)), line));
         }
-        if let (Tok::Ident(name), Tok::OpAssign(op)) = (self.peek().clone(), self.peek_at(1).clone()) {
+        if let (Tok::Ident(name), Tok::OpAssign(op)) = (self.peek(), self.peek_at(1)) {
+            let (name, op) = (name.clone(), *op);
             self.bump();
             self.bump();
             let slot = self.declare_local(&name);
@@ -849,6 +865,9 @@ impl Parser {
 
     fn equality(&mut self) -> PResult<Node> {
         let l = self.comparison()?;
+        if !matches!(self.peek(), Tok::Op(_)) {
+            return Ok(l);
+        }
         for op in ["<=>", "==", "===", "!=", "=~", "!~"] {
             if self.is_op(op) {
                 let line = self.line();
@@ -870,6 +889,11 @@ impl Parser {
     fn left_assoc(&mut self, ops: &[&str], next: fn(&mut Parser) -> PResult<Node>) -> PResult<Node> {
         let mut l = next(self)?;
         'outer: loop {
+            // Most expressions end here: skip the operator comparisons.
+            let Tok::Op(cur) = self.peek() else { return Ok(l) };
+            if !ops.contains(cur) {
+                return Ok(l);
+            }
             for op in ops {
                 if self.is_op(op) {
                     let line = self.line();
@@ -1569,7 +1593,7 @@ impl Parser {
     fn postfix(&mut self, mut n: Node) -> PResult<Node> {
         loop {
             let line = self.line();
-            match self.peek().clone() {
+            match self.peek() {
                 Tok::Op(".") | Tok::Op("&.") => {
                     let safe = self.is_op("&.");
                     self.bump();

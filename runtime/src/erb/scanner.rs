@@ -55,35 +55,34 @@ pub(crate) fn scan(src: &str) -> Vec<Segment> {
     while pos < b.len() {
         match tag {
             None => {
-                // Find the first start tag at or after pos.
-                let mut p = pos;
+                // The first start tag at or after pos. `^[ \t]*<%-` can only
+                // match at the start of the line of the first `<%-`, and only
+                // if that line starts at or after pos and holds nothing but
+                // blanks before the tag.
+                let mut from = pos;
                 let found = loop {
-                    if p >= b.len() {
+                    let Some(q) = b[from..].iter().position(|&c| c == b'<').map(|i| i + from) else {
                         break None;
+                    };
+                    if b.get(q + 1) != Some(&b'%') {
+                        from = q + 1;
+                        continue;
                     }
-                    let line_start = p == 0 || b[p - 1] == b'\n';
-                    if line_start && (b[p] == b' ' || b[p] == b'\t' || b[p] == b'<') {
-                        let mut q = p;
-                        while q < b.len() && (b[q] == b' ' || b[q] == b'\t') {
-                            q += 1;
+                    let t = match b.get(q + 2) {
+                        Some(b'-') => {
+                            let ls = b[..q].iter().rposition(|&c| c == b'\n').map_or(0, |i| i + 1);
+                            if ls >= pos && b[ls..q].iter().all(|&c| c == b' ' || c == b'\t') {
+                                break Some((ls, q + 3, "<%"));
+                            }
+                            break Some((q, q + 3, "<%"));
                         }
-                        if b[q..].starts_with(b"<%-") {
-                            // `^[ \t]*<%-`: the indentation is consumed.
-                            break Some((p, q + 3, "<%"));
-                        }
-                    }
-                    if b[p] == b'<' && b.get(p + 1) == Some(&b'%') {
-                        let t = match b.get(p + 2) {
-                            Some(b'-') => "<%",
-                            Some(b'%') => "<%%",
-                            Some(b'=') => "<%=",
-                            Some(b'#') => "<%#",
-                            _ => "<%",
-                        };
-                        let len = if t == "<%" && b.get(p + 2) != Some(&b'-') { 2 } else { 3 };
-                        break Some((p, p + len, t));
-                    }
-                    p += 1;
+                        Some(b'%') => "<%%",
+                        Some(b'=') => "<%=",
+                        Some(b'#') => "<%#",
+                        _ => "<%",
+                    };
+                    let len = if t == "<%" { 2 } else { 3 };
+                    break Some((q, q + len, t));
                 };
                 let Some((start, end, t)) = found else {
                     content.push_str(&src[pos..]);
@@ -104,23 +103,22 @@ pub(crate) fn scan(src: &str) -> Vec<Segment> {
                 }
             }
             Some(open) => {
-                let mut p = pos;
+                // The first of `-%>`, `%%>`, `%>` at or after pos.
+                let mut from = pos;
                 let found = loop {
-                    if p >= b.len() {
+                    let Some(q) = b[from..].iter().position(|&c| c == b'%').map(|i| i + from) else {
                         break None;
-                    }
-                    if b[p] == b'-' && b[p + 1..].starts_with(b"%>") {
-                        break Some((p, p + 3, "-%>"));
-                    }
-                    if b[p] == b'%' {
-                        if b[p + 1..].starts_with(b"%>") {
-                            break Some((p, p + 3, "%%>"));
+                    };
+                    if b.get(q + 1) == Some(&b'>') {
+                        if q > pos && b[q - 1] == b'-' {
+                            break Some((q - 1, q + 2, "-%>"));
                         }
-                        if b.get(p + 1) == Some(&b'>') {
-                            break Some((p, p + 2, "%>"));
-                        }
+                        break Some((q, q + 2, "%>"));
                     }
-                    p += 1;
+                    if b.get(q + 1) == Some(&b'%') && b.get(q + 2) == Some(&b'>') {
+                        break Some((q, q + 3, "%%>"));
+                    }
+                    from = q + 1;
                 };
                 let Some((start, end, t)) = found else {
                     content.push_str(&src[pos..]);

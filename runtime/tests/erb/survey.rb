@@ -12,14 +12,9 @@
 # symbolic links), so a template reachable through two paths counts twice.
 require 'erb'
 require 'ripper'
-require 'find'
 
 root = ARGV[0] || '/usr/share/puppet/modules'
-files = []
-Find.find(root) do |p|
-  files << p if p.end_with?('.erb') && File.file?(p)
-end
-# Find does not follow symbolic links to directories; follow them by hand.
+# Follow symbolic links to directories (each module directory is one).
 def walk_dir(dir, out, depth = 0)
   return if depth > 20
   Dir.children(dir).sort.each do |c|
@@ -118,13 +113,11 @@ files.each do |path|
       next :skip
     end
     if [:command_call, :call].include?(k) && n[1].is_a?(Array) && n[1][0] == :var_ref && name_of(n[1][1]) == '_erbout'
-      # `_erbout.<<((X).to_s)`: walk X only.
-      inner = n[0] == :call ? nil : n[4]
       next :skip
     end
+    # `_erbout.<<((X).to_s)`: replace the `(X).to_s` argument by X, then walk on.
     if k == :method_add_arg && n[1][0] == :call && n[1][1][0] == :var_ref && name_of(n[1][1][1]) == '_erbout'
-      x = n[2][1][1][0] # the `(X).to_s` call
-      walk(x[1][1], file) { |*a| yield_again(*a) } if false
+      x = n[2][1][1][0]
       n[2][1][1][0] = x[1][1] if x && x[0] == :call && x[1][0] == :paren
       next
     end
@@ -164,7 +157,6 @@ files.each do |path|
       T['Constants'][t[1]].add(file) if t.is_a?(Array) && t[0] == :@const
       T['Literals and keywords'][t[1]].add(file) if t.is_a?(Array) && t[0] == :@kw
       T['Constants']["::#{name_of(n[2])}"].add(file) if k == :const_path_ref
-      T['Instance variables']['distinct names'].add(file) if false
     when :aref
       if scope_recv?(n[1])
         s = first_string(n[2])
