@@ -1604,7 +1604,11 @@ fn call_puppet_function(ctx: &mut Ctx, name: &str, args: &[RV], via_3x: bool) ->
     match r {
         Ok(v) => Ok(from_puppet(&v)),
         Err(Unwind::Error(e)) => {
-            let msg = e.message().to_string();
+            // The evaluator words errors of Puppet-language calls as
+            // `Error while evaluating a Function Call, <message>`; called
+            // from Ruby, Puppet's function raises the bare message.
+            let msg = e.message();
+            let msg = msg.strip_prefix("Error while evaluating a Function Call, ").unwrap_or(msg).to_string();
             if e.issue() == "UNKNOWN_FUNCTION" {
                 if via_3x {
                     let d = ctx.describe(&RV::Scope);
