@@ -17,12 +17,14 @@
 //! - [`functions`]: Puppet 7's core function library (`each`, `split`,
 //!   `notice` ...) with Puppet's signatures and messages; see its module doc.
 //! - [`abi`]: the `extern "C"` helpers JIT and AOT code call, and their symbol table.
+//! - [`erb`]: ERB templates (`template()`, `inline_template()`) rendered natively.
 //!
 //! Everything fallible returns `Result<_, Error>`; nothing panics on user data.
 
 pub mod abi;
 pub mod convert;
 pub mod display;
+pub mod erb;
 pub mod error;
 pub mod functions;
 pub mod label;

@@ -18,6 +18,7 @@ pub mod catalog;
 mod compiler;
 mod files;
 pub mod resource_types;
+mod erb;
 pub mod scope;
 
 use std::collections::HashMap;
@@ -1097,6 +1098,9 @@ impl Interp {
         }
         if key == "inline_epp" || key == "epp" {
             return self.call_epp(key == "inline_epp", &args, scope, loc);
+        }
+        if key == "inline_template" || key == "template" {
+            return self.call_erb(key == "inline_template", &args, scope, loc);
         }
         if key == "import" {
             let msg = "Use of 'import' has been discontinued in favor of a manifest directory. See http://links.puppet.com/puppet-import-deprecation";
