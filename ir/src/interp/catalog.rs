@@ -297,9 +297,22 @@ fn resource_json(r: &Resource) -> Json {
         None => Some("name"),
     };
     let mut sensitive = vec![];
-    let params: Map<String, Json> = r
-        .params
+    // Namevars a title pattern extracts come first (Puppet's `to_hash` is
+    // `parse_title.merge(parameters)`); they drop out below when they equal
+    // the title.
+    let from_title: Vec<(String, Value)> = match &r.rtype {
+        Some(t) if r.scope.is_some() && !t.title_patterns.is_empty() => t
+            .parse_title(&r.title)
+            .into_iter()
+            .filter(|(k, _)| r.params.get(k).is_none_or(|v| matches!(v, Value::Undef)))
+            .map(|(k, v)| (k, Value::string(v)))
+            .collect(),
+        _ => vec![],
+    };
+    let params: Map<String, Json> = from_title
         .iter()
+        .map(|(k, v)| (k, v))
+        .chain(r.params.iter().filter(|(k, _)| !from_title.iter().any(|(f, _)| f == *k)))
         .filter(|(_, v)| !matches!(v, Value::Undef))
         .filter(|(k, v)| !(Some(k.as_str()) == namevar && matches!(v, Value::String(s) if s.as_str() == r.title)))
         .map(|(k, v)| {

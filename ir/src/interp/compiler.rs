@@ -1221,8 +1221,12 @@ impl Interp {
         let names: Vec<String> = f.params.iter().map(|p| self.prog.name(p.name).to_string()).collect();
         let res = &mut self.catalog.resources[i];
         for (n, v) in names.into_iter().zip(vals) {
-            if !res.params.contains_key(&n) {
-                res.params.insert(n, v.clone());
+            match res.params.get_mut(&n) {
+                Some(slot @ Value::Undef) => *slot = v.clone(),
+                Some(_) => {}
+                None => {
+                    res.params.insert(n, v.clone());
+                }
             }
         }
     }
@@ -1425,8 +1429,12 @@ impl Interp {
         if let Some(t) = r.rtype.clone().filter(|t| t.isomorphic) {
             let mut names = t.namevars.clone();
             names.sort();
+            let from_title = t.parse_title(&title);
             let value = |n: &str| -> Option<String> {
                 match r.params.get(n) {
+                    Some(Value::Undef) | None if from_title.iter().any(|(k, _)| k == n) => {
+                        from_title.iter().find(|(k, _)| k == n).map(|(_, v)| v.clone())
+                    }
                     Some(Value::Undef) | None if n == "name" || t.namevars.len() == 1 => Some(title.clone()),
                     Some(Value::Undef) | None => None,
                     Some(v) => Some(display::to_interpolated_string(v)),
@@ -1546,6 +1554,7 @@ impl Interp {
                 namevars: t.namevars.clone(),
                 attributes: t.attributes.clone(),
                 isomorphic: t.isomorphic,
+                title_patterns: t.title_patterns.clone(),
             })),
             None if name.contains("::") || name.is_empty() => None,
             None => self.modulepath_modules().into_iter().find_map(|m| {

@@ -452,7 +452,12 @@ impl Interp {
                 }
             } else if i < positional.len() {
                 positional[i].clone()
-            } else if let Some(v) = (!named.is_empty()).then(|| named.shift_remove(&*pname)).flatten() {
+            } else if let Some(v) = (!named.is_empty()).then(|| named.shift_remove(&*pname)).flatten().filter(|v| {
+                // A class or defined-type attribute given as undef counts as
+                // not given when the parameter has a default (Puppet's
+                // "Undef Parameter Values" table).
+                !(matches!(v, Value::Undef) && p.default.is_some() && matches!(f.kind, FuncKind::Class | FuncKind::Define))
+            }) {
                 v
             } else if let Some(d) = p.default {
                 self.run_thunk(d, scope)?
@@ -1063,6 +1068,7 @@ impl Interp {
                 let mut out = vec![];
                 for a in &args {
                     for n in flatten_names(a) {
+                        let n = n.trim_start_matches("::").to_string();
                         let i = self.include_class(&n, scope, loc)?;
                         let here = scope.cat.resource;
                         if key == "contain" && !self.catalog.edges.contains(&(here, i)) {
