@@ -11,6 +11,7 @@ use std::sync::Arc;
 use indexmap::IndexMap;
 use pjit_frontend::parser::{self, SourceKind};
 use pjit_frontend::{FileId, SourceFile, printer, validate};
+use pjit_ir::interp::tier::{FuncState, Tier};
 use pjit_ir::interp::{self, Interp, Log, Strict};
 use pjit_ir::{Loc, Program, lower, passes, print, verify};
 use pjit_runtime::Value;
@@ -23,7 +24,23 @@ pub enum Emit {
     Catalog,
     Ast,
     Ir,
+    /// The Cranelift IR of every body.
+    Clif,
 }
+
+#[derive(Copy, Clone, PartialEq, Eq, clap::ValueEnum)]
+pub enum JitMode {
+    /// Interpret everything.
+    Off,
+    /// Compile a body once it has been called `--jit-threshold` times.
+    Auto,
+    /// Compile every body before its first call.
+    Always,
+}
+
+/// Interpreted calls of a body before `--jit=auto` compiles it (see
+/// BENCHMARKS.md, break-even call count).
+pub const DEFAULT_JIT_THRESHOLD: u32 = 100;
 
 #[derive(Copy, Clone, PartialEq, Eq, clap::ValueEnum)]
 pub enum StrictArg {
@@ -43,6 +60,9 @@ pub struct Request {
     pub environment: String,
     pub output: Option<PathBuf>,
     pub modulepath: Vec<PathBuf>,
+    pub jit: JitMode,
+    pub jit_threshold: u32,
+    pub verbose: bool,
 }
 
 fn local_hostname() -> String {
@@ -122,6 +142,18 @@ pub fn run(req: Request) -> ExitCode {
         print!("{}", print::print_program(&prog));
         return ExitCode::SUCCESS;
     }
+    if req.emit == Emit::Clif {
+        return match pjit_codegen::clif(&prog) {
+            Ok(text) => {
+                print!("{text}");
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("Error: {e}");
+                ExitCode::from(1)
+            }
+        };
+    }
     let opts = interp::Options {
         node: node.clone(),
         environment: req.environment.clone(),
@@ -135,7 +167,11 @@ pub fn run(req: Request) -> ExitCode {
         },
     };
     let mut it = Interp::new(prog, opts);
+    install_jit(&mut it, req.jit, req.jit_threshold);
     let result = it.compile();
+    if req.verbose {
+        report_tier(&it, req.jit, req.jit_threshold);
+    }
     for log in &it.logs {
         print_log(log);
     }
@@ -166,6 +202,40 @@ pub fn run(req: Request) -> ExitCode {
             eprintln!("Error: {prefix}{}{location}{on_node}", e.message);
             ExitCode::from(1)
         }
+    }
+}
+
+/// Puts the JIT behind the interpreter (a host Cranelift does not support
+/// leaves everything interpreted, with a warning).
+fn install_jit(it: &mut Interp, mode: JitMode, threshold: u32) {
+    let threshold = match mode {
+        JitMode::Off => return,
+        JitMode::Auto => threshold,
+        JitMode::Always => 0,
+    };
+    match pjit_codegen::Jit::new() {
+        Ok(jit) => it.tier = Tier::new(Box::new(jit), threshold),
+        Err(e) => eprintln!("Warning: the JIT is not available, everything is interpreted: {e}"),
+    }
+}
+
+/// `--verbose`: what the JIT compiled, and every body that was called but
+/// stayed interpreted, with the reason.
+fn report_tier(it: &Interp, mode: JitMode, threshold: u32) {
+    if mode == JitMode::Off {
+        eprintln!("jit: off, every body is interpreted");
+        return;
+    }
+    if let Some(s) = it.tier.describe() {
+        eprintln!("jit: {s}");
+    }
+    for (id, f) in it.prog.funcs.iter() {
+        let why = match it.tier.state(id) {
+            FuncState::Interpreted { calls } => format!("called {calls} times, threshold {threshold}"),
+            FuncState::Refused { reason } => reason,
+            FuncState::Unused | FuncState::Compiled => continue,
+        };
+        eprintln!("jit: {id} {} '{}' stays interpreted: {why}", f.kind.name(), f.name);
     }
 }
 

@@ -73,6 +73,18 @@ enum Command {
         /// types, functions and type aliases.
         #[arg(long, value_delimiter = ':')]
         modulepath: Vec<PathBuf>,
+        /// Compile hot bodies to native code: never, after
+        /// `--jit-threshold` calls, or before their first call.
+        #[arg(long, value_enum, default_value = "auto")]
+        jit: compile::JitMode,
+        /// With `--jit=auto`: how many interpreted calls a body gets before
+        /// it is compiled.
+        #[arg(long = "jit-threshold", default_value_t = compile::DEFAULT_JIT_THRESHOLD)]
+        jit_threshold: u32,
+        /// Report what the JIT did and which bodies stayed interpreted
+        /// (on stderr).
+        #[arg(long)]
+        verbose: bool,
     },
 }
 
@@ -101,7 +113,21 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> ExitCode {
     match cli.command {
         Command::Parse { emit, files } => parse_files(&files, emit),
-        Command::Compile { args, code, manifest, facts, strict_variables, strict, emit, environment, output, modulepath } => {
+        Command::Compile {
+            args,
+            code,
+            manifest,
+            facts,
+            strict_variables,
+            strict,
+            emit,
+            environment,
+            output,
+            modulepath,
+            jit,
+            jit_threshold,
+            verbose,
+        } => {
             let have_code = code.is_some() || manifest.is_some();
             let (node, file) = match (args.len(), have_code) {
                 (0, _) => (None, None),
@@ -124,6 +150,9 @@ fn run(cli: Cli) -> ExitCode {
                 environment,
                 output,
                 modulepath,
+                jit,
+                jit_threshold,
+                verbose,
             })
         }
     }
