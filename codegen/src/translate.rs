@@ -546,20 +546,21 @@ impl Tx<'_, '_> {
                 self.counts.native += 1;
             }
             Op::Return(v) => {
-                match self.view(v) {
-                    View::Known(t, p) => {
-                        let tag = self.b.ins().iconst(types::I8, t as i64);
-                        self.b.ins().store(flags(), tag, self.out, 0);
-                        self.b.ins().store(flags(), p, self.out, PAYLOAD);
-                    }
+                let (t, p) = match self.view(v) {
+                    View::Known(t, p) => (self.b.ins().iconst(types::I64, t as i64), p),
                     View::Dyn(t, p) => {
                         // Move the value out: the slot is left undef.
-                        self.b.ins().store(flags(), t, self.out, 0);
-                        self.b.ins().store(flags(), p, self.out, PAYLOAD);
                         let undef = self.b.ins().iconst(types::I8, tag::UNDEF as i64);
                         self.b.ins().store(flags(), undef, self.regs, Self::offset(v));
+                        (self.b.ins().uextend(types::I64, t), p)
                     }
-                }
+                };
+                // One 16-byte store: the caller reads the value back with
+                // one 16-byte load, which a store of the same size can
+                // forward (two narrower stores would stall it).
+                let vec = self.b.ins().scalar_to_vector(types::I64X2, t);
+                let vec = self.b.ins().insertlane(vec, p, 1);
+                self.b.ins().store(flags(), vec, self.out, 0);
                 let ok = self.b.ins().iconst(types::I32, 0);
                 self.b.ins().return_(&[ok]);
                 self.counts.native += 1;

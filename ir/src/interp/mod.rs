@@ -1643,6 +1643,9 @@ impl Host for CallHost<'_> {
             return Err(Unwind::Error(Error::new("NOT_CALLABLE", "not a callable")));
         };
         let id = c.id as usize;
+        if let Some(r) = tier::call_closure_fast(self.it, id, args) {
+            return self.keep(r);
+        }
         let f = self.it.prog.funcs[self.it.closures[id].func].clone();
         // Like Puppet's closures: extra arguments are ignored, a missing
         // required one is an error at the parameter, and typed parameters are
@@ -1660,10 +1663,7 @@ impl Host for CallHost<'_> {
             let msg = rtf::describe::describe_lambda_mismatch(&c.signature, &names, args);
             return Err(Unwind::Error(Error::new("TYPE_MISMATCH", msg)));
         }
-        let r = match tier::call_closure_fast(self.it, id, args) {
-            Some(r) => r,
-            None => self.it.call_closure(id, args, self.loc),
-        };
+        let r = self.it.call_closure(id, args, self.loc);
         if let (Ok(v), Some(rt)) = (&r, f.return_type) {
             let scope = self.it.closures[id].scope.clone();
             match self.it.run_thunk(rt, &scope) {

@@ -99,8 +99,9 @@ struct Slot {
     calls: u32,
     code: Option<CompiledFn>,
     refused: Option<String>,
-    /// Whether the body can run without a scope of its own (cached).
-    scope_free: Option<bool>,
+    /// Whether a lambda of this body takes the fast call path when given
+    /// one argument per parameter (computed once, see [`fast_callable`]).
+    fast: Option<bool>,
 }
 
 /// The tiering state of one interpreter: the backend and one slot per
@@ -162,14 +163,12 @@ impl Tier {
         slot.code
     }
 
-    /// The code of `id` if it is compiled (no counting).
-    fn code(&self, id: FuncId) -> Option<CompiledFn> {
-        self.slots.get(id.index()).and_then(|s| s.code)
-    }
-
-    fn scope_free(&mut self, id: FuncId, f: &Function) -> bool {
-        let slot = self.slot(id);
-        *slot.scope_free.get_or_insert_with(|| runs_without_scope(f))
+    /// The code of `id` when a lambda of it can be called the fast way.
+    #[inline]
+    fn fast_code(&mut self, id: FuncId, prog: &Program) -> Option<CompiledFn> {
+        let slot = self.slots.get_mut(id.index())?;
+        let code = slot.code?;
+        slot.fast.get_or_insert_with(|| fast_callable(&prog.funcs[id])).then_some(code)
     }
 
     /// The backend's summary of its work.
@@ -221,6 +220,16 @@ pub fn runs_without_scope(f: &Function) -> bool {
     })
 }
 
+/// Whether a lambda with body `f`, given one argument per parameter, may
+/// skip everything the host's `call_callable` and the calling convention
+/// do: its parameters are untyped (so the signature accepts any argument
+/// and binding checks nothing), none captures the rest, there is no return
+/// type to check, and the body never looks at its scope (so binding the
+/// parameters into one is unobservable).
+pub fn fast_callable(f: &Function) -> bool {
+    f.params.iter().all(|p| p.ty.is_none() && !p.captures_rest) && f.return_type.is_none() && runs_without_scope(f)
+}
+
 /// Writes a body's arguments into its entry block parameters.
 pub(super) fn write_args(f: &Function, args: Vec<Value>, regs: &mut [Value]) {
     for (p, v) in f.blocks[f.entry()].params.iter().zip(args) {
@@ -246,36 +255,70 @@ pub(super) fn run(
     it.exec(f, args, scope, outer, regs)
 }
 
-/// The cheap way into a compiled lambda from an iteration function: when
-/// the lambda is compiled, cannot observe its scope, and binding is one
-/// argument per untyped parameter, it runs without creating a scope.
-/// `None`: take the ordinary path (which also counts the call).
+/// Whether dropping `v` is a no-op (a scalar held inline).
+fn is_inline(v: &Value) -> bool {
+    matches!(
+        v,
+        Value::Undef | Value::Default | Value::Boolean(_) | Value::Integer(_) | Value::Float(_) | Value::Timespan(_) | Value::Timestamp(_)
+    )
+}
+
+/// Register files up to this size live on the native stack in the fast
+/// call path.
+const STACK_REGS: usize = 16;
+
+/// The cheap way into a compiled lambda from an iteration function (the
+/// host's `call_callable`): when the lambda is compiled, is
+/// [`fast_callable`] and gets one argument per parameter, it runs at once,
+/// without a scope, binding or signature checks (all of which would accept
+/// and be unobservable). `None`: take the ordinary path (which also counts
+/// the call toward compilation).
 pub(super) fn call_closure_fast(it: &mut Interp, id: usize, args: &[Value]) -> Option<R<Value>> {
     if !it.tier.is_on() {
         return None;
     }
-    let func = it.closures[id].func;
-    let code = it.tier.code(func)?;
+    let func = it.closures.get(id)?.func;
+    let code = it.tier.fast_code(func, &it.prog)?;
     let f = it.prog.funcs[func].clone();
-    if args.len() != f.params.len() || f.params.iter().any(|p| p.ty.is_some() || p.captures_rest) {
-        return None;
-    }
     // At the depth limit the ordinary path reports the error.
-    if !it.tier.scope_free(func, &f) || it.depth >= MAX_CALL_DEPTH {
+    if args.len() != f.params.len() || it.depth >= MAX_CALL_DEPTH {
         return None;
     }
     it.depth += 1;
-    let mut regs = it.reg_pool.pop().unwrap_or_default();
-    regs.resize(f.vals.len(), Value::Undef);
-    for (p, a) in f.blocks[f.entry()].params.iter().zip(args) {
-        regs[p.index()] = a.clone();
-    }
     // The closure's defining scope stands in for the body's own: a body
     // that runs without scope never looks at it.
     let (scope, outer) = (it.closures[id].scope.clone(), it.closures[id].matches.clone());
-    let r = call_compiled(it, code, &f, &scope, &outer, &mut regs);
-    regs.clear();
-    it.reg_pool.push(regs);
+    let n = f.vals.len();
+    let r = if n <= STACK_REGS {
+        let mut buf = [const { MaybeUninit::<Value>::uninit() }; STACK_REGS];
+        for slot in &mut buf[..n] {
+            slot.write(Value::Undef);
+        }
+        // SAFETY: the first `n` slots were just initialized.
+        let regs = unsafe { &mut *(&mut buf[..n] as *mut [MaybeUninit<Value>] as *mut [Value]) };
+        for (p, a) in f.blocks[f.entry()].params.iter().zip(args) {
+            regs[p.index()] = a.clone();
+        }
+        let r = call_compiled(it, code, &f, &scope, &outer, regs);
+        for v in regs.iter_mut() {
+            if !is_inline(v) {
+                // SAFETY: `v` is initialized and not used again (`buf` is
+                // `MaybeUninit`, so nothing else drops it).
+                unsafe { std::ptr::drop_in_place(v) };
+            }
+        }
+        r
+    } else {
+        let mut regs = it.reg_pool.pop().unwrap_or_default();
+        regs.resize(n, Value::Undef);
+        for (p, a) in f.blocks[f.entry()].params.iter().zip(args) {
+            regs[p.index()] = a.clone();
+        }
+        let r = call_compiled(it, code, &f, &scope, &outer, &mut regs);
+        regs.clear();
+        it.reg_pool.push(regs);
+        r
+    };
     it.depth -= 1;
     Some(match r {
         Err(Flow::Next(v)) => Ok(v),
