@@ -23,7 +23,7 @@
 //! (`Tier::take_backend`) reuses the code for the bodies of the same
 //! environment across node compiles.
 
-//AOT pub mod aot;
+pub mod aot;
 mod translate;
 
 use std::collections::HashMap;

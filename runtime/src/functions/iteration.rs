@@ -10,7 +10,7 @@
 //! it, and propagates to the enclosing iteration elsewhere (`filter` on a
 //! hash, `all`, `any`, `index`, `partition`, `group_by`, `with` ...).
 
-use super::util::{block_arity, iterable, iterator_value, yield_, Iter};
+use super::util::{block_arity, iterable, iterator_value, yield_};
 use super::{Builder, FnResult, Function, Host, Unwind};
 use crate::error::Error;
 use crate::types::calc::{instance_of, is_assignable};
@@ -621,7 +621,9 @@ fn step(host: &mut dyn Host, args: &[Value], block: Option<&Value>) -> FnResult 
             ((0..count).map(|i| Value::Integer(from + (i as i64) * n)).collect(), Type::integer(Some(from), Some(to)))
         }
         _ => {
-            let Iter { elements, element_type, .. } = iterable(&args[0])?;
+            let it = iterable(&args[0])?;
+            let element_type = it.element_type();
+            let elements = it.elements;
             (elements.into_iter().step_by(n as usize).collect::<Vec<_>>(), element_type)
         }
     };
@@ -637,7 +639,9 @@ fn step(host: &mut dyn Host, args: &[Value], block: Option<&Value>) -> FnResult 
 }
 
 fn reverse_each(host: &mut dyn Host, args: &[Value], block: Option<&Value>) -> FnResult {
-    let Iter { mut elements, element_type, .. } = iterable(&args[0])?;
+    let it = iterable(&args[0])?;
+    let element_type = it.element_type();
+    let mut elements = it.elements;
     elements.reverse();
     let Some(b) = block else {
         return Ok(iterator_value(elements, element_type));
