@@ -1644,7 +1644,10 @@ impl Host for CallHost<'_> {
         };
         let id = c.id as usize;
         if let Some(r) = tier::call_closure_fast(self.it, id, args) {
-            return self.keep(r);
+            return match r {
+                Ok(v) => Ok(v),
+                r => self.keep(r),
+            };
         }
         let f = self.it.prog.funcs[self.it.closures[id].func].clone();
         // Like Puppet's closures: extra arguments are ignored, a missing

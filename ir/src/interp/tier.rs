@@ -273,6 +273,7 @@ const STACK_REGS: usize = 16;
 /// without a scope, binding or signature checks (all of which would accept
 /// and be unobservable). `None`: take the ordinary path (which also counts
 /// the call toward compilation).
+#[inline]
 pub(super) fn call_closure_fast(it: &mut Interp, id: usize, args: &[Value]) -> Option<R<Value>> {
     if !it.tier.is_on() {
         return None;
@@ -326,6 +327,7 @@ pub(super) fn call_closure_fast(it: &mut Interp, id: usize, args: &[Value]) -> O
     })
 }
 
+#[inline]
 fn call_compiled(
     it: &mut Interp,
     code: CompiledFn,
