@@ -20,6 +20,7 @@ mod files;
 pub mod resource_types;
 mod erb;
 pub mod scope;
+pub mod tier;
 
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -188,6 +189,8 @@ pub struct Interp {
     templates: HashMap<String, FuncId>,
     /// Files the autoloader has read (each is read once).
     loaded: std::collections::HashSet<std::path::PathBuf>,
+    /// Compiled code for hot bodies (off unless a backend is installed).
+    pub tier: tier::Tier,
 }
 
 impl Interp {
@@ -216,6 +219,7 @@ impl Interp {
             loaded: Default::default(),
             renders: vec![],
             templates: HashMap::new(),
+            tier: tier::Tier::default(),
         };
         it.init_top();
         it
@@ -384,7 +388,7 @@ impl Interp {
         // them once the pool is warm.
         let mut regs = self.reg_pool.pop().unwrap_or_default();
         regs.resize(f.vals.len(), Value::Undef);
-        let r = self.exec(&f, args, scope, outer_matches, &mut regs);
+        let r = tier::run(self, fid, &f, args, scope, outer_matches, &mut regs);
         regs.clear();
         self.reg_pool.push(regs);
         self.labels.pop();
@@ -623,23 +627,36 @@ impl Interp {
         outer: Option<Rc<Vec<Option<String>>>>,
         regs: &mut [Value],
     ) -> R<Value> {
+        tier::write_args(f, args, regs);
+        self.exec_in(f, &scope, &outer, &mut tier::ExecState::default(), None, regs)
+    }
+
+    /// The instruction loop over `regs` (entry arguments already written)
+    /// from the entry block; with `step`, runs that one instruction only
+    /// (compiled code's fallback, see `tier`), its result left in `regs`.
+    fn exec_in(
+        &mut self,
+        f: &Function,
+        scope: &Rc<Scope>,
+        outer: &Option<Rc<Vec<Option<String>>>>,
+        st: &mut tier::ExecState,
+        step: Option<Inst>,
+        regs: &mut [Value],
+    ) -> R<Value> {
         // Successful matches of this body, innermost last, and the stack
         // depths at which guarded regions began.
-        let mut matches: Vec<Rc<Vec<Option<String>>>> = vec![];
-        let mut guards: Vec<usize> = vec![];
+        let (matches, guards) = (&mut st.matches, &mut st.guards);
         let mut block = f.entry();
-        for (k, v) in args.into_iter().enumerate() {
-            if let Some(&p) = f.blocks[block].params.get(k) {
-                regs[p.index()] = v;
-            }
-        }
         macro_rules! r {
             ($v:expr) => {
                 &regs[$v.index()]
             };
         }
         loop {
-            let insts = &f.blocks[block].insts;
+            let insts = match &step {
+                Some(i) => std::slice::from_ref(i),
+                None => &f.blocks[block].insts[..],
+            };
             let mut next_block = None;
             for &i in insts {
                 let d = &f.insts[i];
@@ -860,6 +877,9 @@ impl Interp {
                 if let Some(res) = d.result {
                     regs[res.index()] = out;
                 }
+            }
+            if step.is_some() {
+                return Ok(Value::Undef);
             }
             match next_block {
                 Some(b) => block = b,
@@ -1439,6 +1459,12 @@ impl Host for CallHost<'_> {
             return Err(Unwind::Error(Error::new("NOT_CALLABLE", "not a callable")));
         };
         let id = c.id as usize;
+        if let Some(r) = tier::call_closure_fast(self.it, id, args) {
+            return match r {
+                Ok(v) => Ok(v),
+                r => self.keep(r),
+            };
+        }
         let f = self.it.prog.funcs[self.it.closures[id].func].clone();
         // Like Puppet's closures: extra arguments are ignored, a missing
         // required one is an error at the parameter, and typed parameters are
