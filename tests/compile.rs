@@ -103,3 +103,25 @@ fn modulepath_cases_match_puppet() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// Facts from Puppet's own YAML form (`puppet facts --render-as yaml`:
+/// a `!ruby/object:Puppet::Node::Facts` document) and from a plain map.
+#[test]
+fn yaml_facts() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/compile");
+    let out = Command::new(env!("CARGO_BIN_EXE_pjit"))
+        .current_dir(&root)
+        .args([
+            "compile",
+            "testnode.example.com",
+            "--facts",
+            "facts.yaml",
+            "-e",
+            "notice(\"${osfamily} ${processorcount + 1} ${facts['os']['release']['major']} ${is_virtual =~ Boolean}\")",
+        ])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("Notice: Scope(Class[main]): Debian 3 12 true"), "{stderr}");
+}

@@ -129,6 +129,9 @@ pub fn print_log(log: &Log) {
 /// `{"name": ..., "values": {...}}` document `puppet facts` writes.
 pub fn read_facts(p: &Path) -> Result<IndexMap<String, Value>, String> {
     let text = std::fs::read_to_string(p).map_err(|e| e.to_string())?;
+    if !text.trim_start().starts_with('{') {
+        return read_yaml_facts(&text);
+    }
     let json: serde_json::Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
     let obj = match &json {
         serde_json::Value::Object(m) => match (m.get("name"), m.get("values")) {
@@ -138,6 +141,23 @@ pub fn read_facts(p: &Path) -> Result<IndexMap<String, Value>, String> {
         _ => return Err("the facts must be a JSON object".into()),
     };
     Ok(obj.into_iter().map(|(k, v)| (k, from_json(&v))).collect())
+}
+
+/// Facts as YAML: a plain map (`facter -y`), or Puppet's
+/// `--- !ruby/object:Puppet::Node::Facts` document (`name`, `values`, ...),
+/// whose Ruby object tag is dropped.
+fn read_yaml_facts(text: &str) -> Result<IndexMap<String, Value>, String> {
+    let mut body = text.to_string();
+    if let Some(start) = body.find("!ruby/object:Puppet::Node::Facts") {
+        body.replace_range(start..start + "!ruby/object:Puppet::Node::Facts".len(), "");
+    }
+    let doc = pjit_runtime::functions::stdlib::load_yaml(&body).map_err(|e| e.message().to_string())?;
+    let Value::Hash(h) = &doc else { return Err("the facts must be a YAML mapping".into()) };
+    let values = match (h.get(&Value::string("name")), h.get(&Value::string("values"))) {
+        (Some(_), Some(Value::Hash(v))) => v.clone(),
+        _ => h.clone(),
+    };
+    Ok(values.iter().map(|(k, v)| (pjit_runtime::display::to_interpolated_string(k), v.clone())).collect())
 }
 
 fn from_json(v: &serde_json::Value) -> Value {
