@@ -150,6 +150,13 @@ fn read_yaml_facts(text: &str) -> Result<IndexMap<String, Value>, String> {
     let mut body = text.to_string();
     if let Some(start) = body.find("!ruby/object:Puppet::Node::Facts") {
         body.replace_range(start..start + "!ruby/object:Puppet::Node::Facts".len(), "");
+        // The document's own `timestamp` and `expiration` are Ruby Times,
+        // which a safe load refuses; only `values` matters here.
+        body = body
+            .lines()
+            .filter(|l| !l.starts_with("timestamp:") && !l.starts_with("expiration:"))
+            .collect::<Vec<_>>()
+            .join("\n");
     }
     let doc = pjit_runtime::functions::stdlib::load_yaml(&body).map_err(|e| e.message().to_string())?;
     let Value::Hash(h) = &doc else { return Err("the facts must be a YAML mapping".into()) };
