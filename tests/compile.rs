@@ -117,7 +117,7 @@ fn yaml_facts() {
             "--facts",
             "facts.yaml",
             "-e",
-            "notice(\"${osfamily} ${$processorcount + 1} ${facts['os']['release']['major']} ${is_virtual =~ Boolean}\")",
+            "notice(\"${osfamily} ${$processorcount + 1} ${facts['os']['release']['major']} ${$is_virtual =~ Boolean}\")",
         ])
         .output()
         .unwrap();
