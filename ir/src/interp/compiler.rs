@@ -1320,7 +1320,23 @@ impl Interp {
             for (k, v) in hash_attrs(&attrs) {
                 given.insert(k, v);
             }
-            for t in titles {
+            for (index, t) in titles.into_iter().enumerate() {
+                // Titles are non-empty strings (Puppet's evaluator checks
+                // each, by its index in the title list).
+                match &t {
+                    Value::String(s) if s.is_empty() => {
+                        let msg = format!(
+                            "Empty string title at {index}. Title strings must have a length greater than zero."
+                        );
+                        return Err(error("ILLEGAL_TITLE", msg, loc));
+                    }
+                    Value::String(_) => {}
+                    Value::Default if type_name != "class" => {}
+                    other => {
+                        let msg = format!("Illegal title type at index {index}. Expected String, got {}", got_label(other));
+                        return Err(error("ILLEGAL_TITLE_TYPE", msg, loc));
+                    }
+                }
                 let title = display::to_interpolated_string(&t);
                 if type_name == "class" {
                     self.declare_class(&title, Some(given.clone()), scope, loc, "Resource Statement")?;
@@ -1536,7 +1552,13 @@ impl Interp {
                 Value::Hash(pjit_runtime::value::PHash(Arc::new(h)))
             };
             let ty = Value::string(type_name.as_str());
-            let refs = self.declare_resources(&ty, vec![(title.clone(), attrs_hash)], virtual_, exported, scope, loc)?;
+            // The evaluator's title checks do not apply: Puppet passes the
+            // hash keys to the resources as they are (as strings).
+            let title = match title {
+                Value::Array(_) | Value::String(_) => title.clone(),
+                other => Value::string(display::to_interpolated_string(other)),
+            };
+            let refs = self.declare_resources(&ty, vec![(title, attrs_hash)], virtual_, exported, scope, loc)?;
             flatten_into(&refs, &mut out);
         }
         Ok(Value::Array(pjit_runtime::value::PArray(Arc::new(out))))
