@@ -16,6 +16,7 @@
 //!
 //! - [`functions`]: Puppet 7's core function library (`each`, `split`,
 //!   `notice` ...) with Puppet's signatures and messages; see its module doc.
+//! - [`hiera`]: Hiera 5 data binding (`lookup`, automatic parameter lookup).
 //! - [`abi`]: the `extern "C"` helpers JIT and AOT code call, and their symbol table.
 //! - [`erb`]: ERB templates (`template()`, `inline_template()`) rendered natively.
 //!
@@ -27,6 +28,7 @@ pub mod display;
 pub mod erb;
 pub mod error;
 pub mod functions;
+pub mod hiera;
 pub mod label;
 pub mod ops;
 pub mod regex;

@@ -46,7 +46,7 @@ use crate::value::Value;
 
 mod catalog;
 mod collections;
-mod data;
+pub(crate) mod data;
 mod modules;
 mod strings;
 mod validate;

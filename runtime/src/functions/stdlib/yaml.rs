@@ -12,8 +12,8 @@
 //! Reading: the `yaml-rust2` crate parses the syntax into events; Psych's
 //! `safe_load` semantics are applied here (`ScalarScanner` resolution of
 //! plain scalars: YAML 1.1 booleans `yes`/`on`, `~`, octal `012`, `1,000`,
-//! sexagesimal `1:30`, `.inf`; merge keys `<<`; no aliases, symbols, dates
-//! or times).
+//! sexagesimal `1:30`, `.inf`; merge keys `<<`; no dates or times; aliases
+//! and symbols only as Hiera's loader permits them, see [`LoadOptions`]).
 
 use crate::display::ruby_float_to_s;
 use crate::error::Error;
@@ -1099,9 +1099,25 @@ pub(crate) fn to_yaml(v: &Value, opts: &Options) -> Result<String, Error> {
 use yaml_rust2::parser::{Event, Parser, Tag};
 use yaml_rust2::scanner::TScalarStyle;
 
+/// How a document is loaded: `YAML.load`/`safe_load` (the default: no
+/// aliases, no Symbols, errors name `<unknown>`), or the way Puppet's
+/// `Puppet::Util::Yaml.safe_load(text, [Symbol], filename)` calls it for
+/// Hiera (`aliases: true`, Symbols permitted, errors name the file).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LoadOptions<'a> {
+    /// Named in error messages (`(<filename>): ...`).
+    pub filename: Option<&'a str>,
+    /// Anchors and aliases (`&a`, `*a`) are resolved.
+    pub aliases: bool,
+    /// Plain `:name` scalars are Symbols. The runtime has no Symbol value:
+    /// they load as the String `name`, which is what Hiera makes of a
+    /// Symbol key (`symkeys_to_string`).
+    pub symbols: bool,
+}
+
 /// Why `YAML.load` failed: Ruby's exception text.
-pub(crate) fn syntax_error(info: &str, line: usize, col: usize) -> Error {
-    Error::argument(format!("(<unknown>): {info} at line {line} column {col}"))
+fn syntax_error_in(file: Option<&str>, info: &str, line: usize, col: usize) -> Error {
+    Error::argument(format!("({}): {info} at line {line} column {col}", file.unwrap_or("<unknown>")))
 }
 
 fn tag_name(t: &Tag) -> String {
@@ -1114,6 +1130,17 @@ fn tag_name(t: &Tag) -> String {
 
 fn disallowed(class: &str) -> Error {
     Error::argument(format!("Tried to load unspecified class: {class}"))
+}
+
+/// Psych's Symbol text: `:name` -> `name`, `:"a b"` -> `a b`.
+fn symbol_name(s: &str) -> &str {
+    let body = &s[1..];
+    for q in ['"', '\''] {
+        if let Some(inner) = body.strip_prefix(q).and_then(|b| b.strip_suffix(q)) {
+            return inner;
+        }
+    }
+    body
 }
 
 fn token_value(t: Token) -> Result<Value, Error> {
@@ -1132,46 +1159,66 @@ fn token_value(t: Token) -> Result<Value, Error> {
 
 struct Loader<'a> {
     parser: Parser<std::str::Chars<'a>>,
+    opts: LoadOptions<'a>,
+    /// Anchored values by anchor id (with `opts.aliases`).
+    anchors: std::collections::HashMap<usize, Value>,
 }
 
 impl Loader<'_> {
     fn next(&mut self) -> Result<Event, Error> {
         match self.parser.next_token() {
             Ok((ev, _)) => Ok(ev),
-            Err(e) => Err(syntax_error(e.info(), e.marker().line(), e.marker().col() + 1)),
+            Err(e) => Err(syntax_error_in(self.opts.filename, e.info(), e.marker().line(), e.marker().col() + 1)),
         }
+    }
+
+    fn plain(&self, text: String) -> Result<Value, Error> {
+        match tokenize(&text, true) {
+            Token::Str => Ok(Value::string(text)),
+            Token::Symbol if self.opts.symbols => Ok(Value::string(symbol_name(&text))),
+            other => token_value(other),
+        }
+    }
+
+    fn anchored(&mut self, anchor: usize, v: Value) -> Value {
+        if anchor > 0 && self.opts.aliases {
+            self.anchors.insert(anchor, v.clone());
+        }
+        v
     }
 
     fn value(&mut self, ev: Event) -> Result<Value, Error> {
         match ev {
+            Event::Alias(id) if self.opts.aliases => match self.anchors.get(&id) {
+                Some(v) => Ok(v.clone()),
+                None => Err(Error::argument(format!("An alias referenced an unknown anchor: {id}"))),
+            },
             Event::Alias(_) => Err(Error::argument(
                 "Alias parsing was not enabled. To enable it, pass `aliases: true` to `Psych::load` or `Psych::safe_load`.",
             )),
-            Event::Scalar(text, style, _, tag) => {
-                if let Some(t) = &tag {
+            Event::Scalar(text, style, anchor, tag) => {
+                let v = if let Some(t) = &tag {
                     let name = tag_name(t);
-                    return match name.as_str() {
-                        "tag:yaml.org,2002:str" | "!str" => Ok(Value::string(text)),
-                        "tag:yaml.org,2002:null" => Ok(Value::Undef),
+                    match name.as_str() {
+                        "tag:yaml.org,2002:str" | "!str" => Value::string(text),
+                        "tag:yaml.org,2002:null" => Value::Undef,
                         "tag:yaml.org,2002:int" | "tag:yaml.org,2002:float" | "tag:yaml.org,2002:bool" => {
                             match tokenize(&text, true) {
-                                Token::Str => Ok(Value::string(text)),
-                                other => token_value(other),
+                                Token::Str => Value::string(text),
+                                other => token_value(other)?,
                             }
                         }
-                        "!" => Ok(Value::string(text)),
-                        other => Err(disallowed(other.trim_start_matches('!'))),
-                    };
-                }
-                if style != TScalarStyle::Plain {
-                    return Ok(Value::string(text));
-                }
-                match tokenize(&text, true) {
-                    Token::Str => Ok(Value::string(text)),
-                    other => token_value(other),
-                }
+                        "!" => Value::string(text),
+                        other => return Err(disallowed(other.trim_start_matches('!'))),
+                    }
+                } else if style != TScalarStyle::Plain {
+                    Value::string(text)
+                } else {
+                    self.plain(text)?
+                };
+                Ok(self.anchored(anchor, v))
             }
-            Event::SequenceStart(_, _) => {
+            Event::SequenceStart(anchor, _) => {
                 let mut items = Vec::new();
                 loop {
                     match self.next()? {
@@ -1179,9 +1226,9 @@ impl Loader<'_> {
                         ev => items.push(self.value(ev)?),
                     }
                 }
-                Ok(Value::array(items))
+                Ok(self.anchored(anchor, Value::array(items)))
             }
-            Event::MappingStart(_, _) => {
+            Event::MappingStart(anchor, _) => {
                 let mut map = HashMapV::default();
                 loop {
                     let k = match self.next()? {
@@ -1216,7 +1263,7 @@ impl Loader<'_> {
                     }
                     map.insert(key, val);
                 }
-                Ok(Value::hash_from(map))
+                Ok(self.anchored(anchor, Value::hash_from(map)))
             }
             other => Err(Error::argument(format!("unexpected YAML event {other:?}"))),
         }
@@ -1226,13 +1273,26 @@ impl Loader<'_> {
 /// Psych 4's `YAML.load(text)` (which is `safe_load`): the first
 /// document's value, undef for an empty stream.
 pub(crate) fn load(text: &str) -> Result<Value, Error> {
-    let mut l = Loader { parser: Parser::new_from_str(text) };
-    loop {
+    load_with(text, &LoadOptions::default())
+}
+
+/// `safe_load` with options (see [`LoadOptions`]). With a filename, a
+/// refused class is reported as Puppet's `YamlLoadError` does:
+/// `(<file>): Tried to load unspecified class: Date`.
+pub fn load_with(text: &str, opts: &LoadOptions) -> Result<Value, Error> {
+    let mut l = Loader { parser: Parser::new_from_str(text), opts: *opts, anchors: Default::default() };
+    let r = (|| loop {
         match l.next()? {
             Event::StreamStart | Event::DocumentStart | Event::Nothing => {}
             Event::StreamEnd | Event::DocumentEnd => return Ok(Value::Undef),
             ev => return l.value(ev),
         }
+    })();
+    match (r, opts.filename) {
+        (Err(e), Some(f)) if e.message().starts_with("Tried to load") => {
+            Err(Error::argument(format!("({f}): {}", e.message())))
+        }
+        (r, _) => r,
     }
 }
 
