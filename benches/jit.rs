@@ -30,12 +30,13 @@ function small($x) { $x * 3 + 1 }
 function calls() { Integer[1, 1000].map |$i| { small($i) } }
 "#;
 
-/// A defined type with typed parameters, instantiated 10,000 times.
+/// A defined type with typed parameters, instantiated 2,000 times (the
+/// catalog's duplicate checks make larger counts slow for both backends).
 const DEFINES: &str = r#"
 define typed(Integer[0] $count, String[1] $label, Optional[Array[String]] $tags = undef) {
   $total = $count * 2 + 1
 }
-Integer[1, 10000].each |$i| { typed { "t${i}": count => $i, label => "l${i}", tags => ['a', 'b'] } }
+Integer[1, 2000].each |$i| { typed { "t${i}": count => $i, label => "l${i}", tags => ['a', 'b'] } }
 "#;
 
 fn lower_program(text: &str) -> Program {
@@ -59,7 +60,7 @@ fn interp(text: &str, jit: bool) -> Interp {
 /// Puppet functions, interpreted vs compiled.
 fn execution(c: &mut Criterion) {
     let mut g = c.benchmark_group("jit");
-    g.sample_size(20).measurement_time(Duration::from_secs(6));
+    g.sample_size(10).measurement_time(Duration::from_secs(3));
     for name in ["reduce_loop", "int_loop", "string_loop", "calls"] {
         for jit in [false, true] {
             let mut it = interp(PROGRAM, jit);
@@ -82,7 +83,7 @@ fn execution(c: &mut Criterion) {
         Box::new(Jit::new().expect("the JIT works on this host")) as Box<dyn pjit_ir::interp::tier::Backend>
     ));
     for jit in [false, true] {
-        let label = format!("defines_10000/{}", if jit { "jit" } else { "interp" });
+        let label = format!("defines_2000/{}", if jit { "jit" } else { "interp" });
         g.bench_function(label, |b| {
             b.iter_batched(
                 || {
@@ -132,7 +133,7 @@ fn compile_time(c: &mut Criterion) {
     let funcs: usize = progs.iter().map(|p| p.funcs.len()).sum();
     eprintln!("compile/eval_corpus: {} programs, {funcs} bodies, {insts} IR instructions", progs.len());
     let mut g = c.benchmark_group("compile");
-    g.sample_size(10).measurement_time(Duration::from_secs(10));
+    g.sample_size(10).measurement_time(Duration::from_secs(5));
     g.throughput(Throughput::Elements(insts as u64));
     g.bench_function("eval_corpus", |b| {
         b.iter(|| {

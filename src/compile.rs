@@ -43,7 +43,7 @@ pub enum JitMode {
 
 /// Interpreted calls of a body before `--jit=auto` compiles it (see
 /// BENCHMARKS.md, break-even call count).
-pub const DEFAULT_JIT_THRESHOLD: u32 = 100;
+pub const DEFAULT_JIT_THRESHOLD: u32 = 1000;
 
 #[derive(Copy, Clone, PartialEq, Eq, clap::ValueEnum)]
 pub enum StrictArg {
