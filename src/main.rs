@@ -80,6 +80,10 @@ enum Command {
         /// modulepath (`modules/`, or `modulepath`).
         #[arg(long)]
         environmentpath: Option<PathBuf>,
+        /// The global hiera.yaml (Puppet's `hiera_config`): the first
+        /// data layer of `lookup()` and class parameters.
+        #[arg(long = "hiera-config", alias = "hiera_config")]
+        hiera_config: Option<PathBuf>,
     },
 }
 
@@ -120,6 +124,7 @@ fn run(cli: Cli) -> ExitCode {
             output,
             modulepath,
             environmentpath,
+            hiera_config,
         } => {
             let have_code = code.is_some() || manifest.is_some() || environmentpath.is_some();
             let (node, file) = match (args.len(), have_code) {
@@ -144,6 +149,7 @@ fn run(cli: Cli) -> ExitCode {
                 output,
                 modulepath,
                 environmentpath,
+                hiera_config,
             })
         }
     }

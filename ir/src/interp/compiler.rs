@@ -1156,6 +1156,7 @@ impl Interp {
         self.merge_scope_tags(i);
         self.add_edge_to_stage(i, declaring_cat.resource, loc, context)?;
         let f = self.prog.funcs[def.body].clone();
+        self.bind_class_data(i, key, &f, &scope, loc, context)?;
         let given = self.catalog.resources[i].params.clone();
         let vals = match self.bind(&f, Args::Named(given), &scope, &|| reference.clone(), loc) {
             Ok(v) => v,
@@ -1212,7 +1213,7 @@ impl Interp {
         let names: Vec<String> = f.params.iter().map(|p| self.prog.name(p.name).to_string()).collect();
         let res = &mut self.catalog.resources[i];
         for (n, v) in names.into_iter().zip(vals) {
-            if !res.params.contains_key(&n) {
+            if res.params.get(&n).is_none_or(Value::is_undef) {
                 res.params.insert(n, v.clone());
             }
         }

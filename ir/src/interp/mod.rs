@@ -16,6 +16,7 @@
 
 pub mod catalog;
 mod compiler;
+mod lookup;
 pub mod resource_types;
 pub mod scope;
 
@@ -52,6 +53,11 @@ pub struct Options {
     pub strict: Strict,
     /// Module directories searched by the autoloader, in order.
     pub modulepath: Vec<std::path::PathBuf>,
+    /// The global `hiera.yaml` (`--hiera-config`); None: no global data.
+    pub hiera_config: Option<std::path::PathBuf>,
+    /// The environment's directory, whose `hiera.yaml` is the environment
+    /// data layer; None: no environment layer.
+    pub environment_dir: Option<std::path::PathBuf>,
 }
 
 /// What the autoloader looks for.
@@ -105,6 +111,7 @@ impl EvalError {
                 | "UNKNOWN_ATTRIBUTE"
                 | "OVERRIDE_EVALUATED"
                 | "INVALID_TAG"
+                | "LOOKUP_ERROR"
         )
     }
 }
@@ -186,6 +193,8 @@ pub struct Interp {
     templates: HashMap<String, FuncId>,
     /// Files the autoloader has read (each is read once).
     loaded: std::collections::HashSet<std::path::PathBuf>,
+    /// Hiera (see `lookup.rs`).
+    lookup: lookup::LookupState,
 }
 
 impl Interp {
@@ -214,6 +223,7 @@ impl Interp {
             loaded: Default::default(),
             renders: vec![],
             templates: HashMap::new(),
+            lookup: Default::default(),
         };
         it.init_top();
         it
@@ -431,7 +441,12 @@ impl Interp {
                 }
             } else if i < positional.len() {
                 positional[i].clone()
-            } else if let Some(v) = (!named.is_empty()).then(|| named.shift_remove(&*pname)).flatten() {
+            } else if let Some(v) = (!named.is_empty())
+                .then(|| named.shift_remove(&*pname))
+                .flatten()
+                // A given undef is no value when there is a default.
+                .filter(|v| !(v.is_undef() && p.default.is_some()))
+            {
                 v
             } else if let Some(d) = p.default {
                 self.run_thunk(d, scope)?
@@ -1058,6 +1073,9 @@ impl Interp {
             "create_resources" => return self.create_resources(&args, scope, loc),
             "tag" => return self.tag_scope(&args, scope, loc),
             "tagged" => return self.tagged(&args, scope),
+            "lookup" | "hiera" | "hiera_array" | "hiera_hash" | "hiera_include" => {
+                return self.call_lookup(key, &args, block, scope, loc);
+            }
             _ => {}
         }
         if key == "inline_epp" || key == "epp" {

@@ -684,6 +684,11 @@ impl Hiera {
             let (providers, defaults) = match r {
                 Ok(x) => x,
                 Err(e) => {
+                    // Interpolation errors are raised by the configuration
+                    // (Puppet's `HieraConfig#fail`): they name its file.
+                    if e.issue().starts_with("HIERA_INTERPOLATION_") {
+                        return Err(config.fail(e.issue(), e.message().to_string(), None));
+                    }
                     if let Some(var) = e.message().strip_prefix("Undefined variable '").and_then(|r| r.split('\'').next()) {
                         let line = find_line_matching(
                             config.path.as_deref(),
@@ -815,6 +820,13 @@ impl Hiera {
                         return Err(config.fail("HIERA_HIERARCHY_NAME_MULTIPLY_DEFINED", msg, line));
                     }
                     let dd = pathname_plus(&config.root, dir.as_deref().unwrap_or(datadir));
+                    if backend == "hocon" {
+                        // Puppet has the `hocon` feature: a level pjit
+                        // cannot read, which fails only if its file exists.
+                        let locations = self.resolve_paths(cx, &dd, paths, is_default, Some(".conf"))?;
+                        out.push(provider(name, "data_hash", "hocon_data", Function::Unsupported, Some(locations)));
+                        continue;
+                    }
                     if backend != "yaml" && backend != "json" {
                         let line = find_line_matching(config.path.as_deref(), &format!(r"[^\w]{backend}(?:[^\w]|$)"), 1);
                         return Err(config.fail(

@@ -694,6 +694,16 @@ impl Hiera {
             let Value::Hash(h) = &data else { return Ok(None) };
             let Some(v) = h.get(&Value::string(lk.root.as_str())) else { return Ok(None) };
             let v = v.clone();
+            // `validate_data_value`: data must be `RichData` (hash keys are
+            // Strings or Numerics: a YAML `on:` key is a Boolean).
+            if !crate::types::calc::instance_of(&Type::rich_data(), &v) {
+                let mut subject = format!("Value for key '{}', in hash returned from {}", lk.root, dp.full_name());
+                if let At::Indexed(_, l) | At::Extra(l) = at {
+                    subject.push_str(&format!(", when using location '{}',", l.path.display()));
+                }
+                let got = crate::types::format::type_to_string(&crate::types::calc::infer(&v));
+                return Err(type_error(format!("{subject} has wrong type, expects Puppet::LookupValue, got {got}")));
+            }
             self.interpolate(cx, &v, true).map(Some)
         })
     }
