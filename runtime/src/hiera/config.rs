@@ -664,10 +664,7 @@ impl Hiera {
         config: &Rc<HieraConfig>,
         use_default: bool,
     ) -> Result<Rc<Vec<Rc<DataProvider>>>, Error> {
-        let stable = match &*config.built.borrow() {
-            Some(b) => Some(b.memo.clone()),
-            None => None,
-        };
+        let stable = config.built.borrow().as_ref().map(|b| b.memo.clone());
         let reuse = match stable {
             Some(memo) => self.memo_stable(cx, &memo)?,
             None => false,
@@ -913,14 +910,14 @@ impl Hiera {
         let mut out = vec![];
         for d in declared {
             let mut p = self.interpolate_str(cx, d)?;
-            if let Some(ext) = extension {
-                if !p.ends_with(ext) {
-                    p.push_str(ext);
-                }
+            if let Some(ext) = extension
+                && !p.ends_with(ext)
+            {
+                p.push_str(ext);
             }
             let path = pathname_plus(datadir, &p);
             let exists = path.exists();
-            if !(is_default && !exists) {
+            if !is_default || exists {
                 out.push(Location { path, exists });
             }
         }

@@ -1210,19 +1210,15 @@ impl Loader<'_> {
             let key_col = trimmed[line_start..].chars().take_while(|c| *c == ' ').count();
             return ("could not find expected ':' while scanning a simple key".to_string(), key_line, key_col);
         }
-        if let Some(rest) = info.strip_prefix("while parsing a ") {
-            if let Some((what, problem)) = rest.split_once(", ") {
-                let problem =
-                    if problem.starts_with("did not find") { problem.to_string() } else { format!("did not find {problem}") };
-                if what == "node" {
-                    let kind = if is_flow(innermost) { "flow" } else { "block" };
-                    return (format!("{problem} while parsing a {kind} node"), line, col);
-                }
-                if let Some((l, c, _)) = innermost {
-                    return (format!("{problem} while parsing a {what}"), l, c);
-                }
-                return (format!("{problem} while parsing a {what}"), line, col);
+        if let Some((what, problem)) = info.strip_prefix("while parsing a ").and_then(|r| r.split_once(", ")) {
+            let problem =
+                if problem.starts_with("did not find") { problem.to_string() } else { format!("did not find {problem}") };
+            if what == "node" {
+                let kind = if is_flow(innermost) { "flow" } else { "block" };
+                return (format!("{problem} while parsing a {kind} node"), line, col);
             }
+            let (l, c) = innermost.map_or((line, col), |(l, c, _)| (l, c));
+            return (format!("{problem} while parsing a {what}"), l, c);
         }
         (info.to_string(), line, col)
     }
