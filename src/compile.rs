@@ -67,6 +67,7 @@ pub struct Request {
     pub jit_threshold: u32,
     pub verbose: bool,
     pub environmentpath: Option<PathBuf>,
+    pub hiera_config: Option<PathBuf>,
 }
 
 pub fn run(req: Request) -> ExitCode {
@@ -187,6 +188,8 @@ pub fn run(req: Request) -> ExitCode {
         facts,
         strict_variables: req.strict_variables,
         modulepath: env.modulepath.clone(),
+        hiera_config: req.hiera_config.as_deref().map(|p| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf())),
+        environment_dir: env.dir.clone(),
         strict: match req.strict {
             StrictArg::Off => Strict::Off,
             StrictArg::Warning => Strict::Warning,

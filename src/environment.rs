@@ -13,6 +13,9 @@ pub struct Environment {
     /// Main manifest files, in evaluation order.
     pub manifests: Vec<PathBuf>,
     pub modulepath: Vec<PathBuf>,
+    /// The directory of a directory environment (its `hiera.yaml` is the
+    /// environment data layer).
+    pub dir: Option<PathBuf>,
 }
 
 /// What the command line said.
@@ -28,6 +31,7 @@ pub struct Settings<'a> {
 pub fn resolve(s: &Settings) -> Result<Environment, String> {
     let mut manifest = s.manifest.map(Path::to_path_buf);
     let mut modulepath = s.modulepath.to_vec();
+    let mut env_dir = None;
     if let Some(envpath) = s.environmentpath {
         let dir = envpath
             .to_str()
@@ -43,6 +47,7 @@ pub fn resolve(s: &Settings) -> Result<Environment, String> {
                 )
             })?;
         let conf = read_conf(&dir.join("environment.conf"))?;
+        env_dir = Some(std::path::absolute(&dir).unwrap_or_else(|_| dir.clone()));
         if manifest.is_none() {
             manifest = Some(match conf.iter().find(|(k, _)| k == "manifest") {
                 Some((_, v)) => absolute(&dir, v),
@@ -67,7 +72,7 @@ pub fn resolve(s: &Settings) -> Result<Environment, String> {
         Some(m) => vec![m],
         None => vec![],
     };
-    Ok(Environment { manifests, modulepath })
+    Ok(Environment { manifests, modulepath, dir: env_dir })
 }
 
 fn absolute(dir: &Path, p: &str) -> PathBuf {

@@ -92,6 +92,10 @@ enum Command {
         /// modulepath (`modules/`, or `modulepath`).
         #[arg(long)]
         environmentpath: Option<PathBuf>,
+        /// The global hiera.yaml (Puppet's `hiera_config`): the first
+        /// data layer of `lookup()` and class parameters.
+        #[arg(long = "hiera-config", alias = "hiera_config")]
+        hiera_config: Option<PathBuf>,
     },
 }
 
@@ -135,6 +139,7 @@ fn run(cli: Cli) -> ExitCode {
             jit_threshold,
             verbose,
             environmentpath,
+            hiera_config,
         } => {
             let have_code = code.is_some() || manifest.is_some() || environmentpath.is_some();
             let (node, file) = match (args.len(), have_code) {
@@ -162,6 +167,7 @@ fn run(cli: Cli) -> ExitCode {
                 jit_threshold,
                 verbose,
                 environmentpath,
+                hiera_config,
             })
         }
     }

@@ -141,6 +141,9 @@ fn run(args: &[String], program: &str, config: &str, table: Vec<Option<CompiledF
         strict_variables: settings.strict_variables,
         strict: settings.strict,
         modulepath: settings.modulepath.clone(),
+        // Executables carry no global or environment hiera.yaml yet
+        // (module data works: modules come from the modulepath).
+        ..Options::default()
     };
     let mut it = Interp::new(prog, opts);
     it.tier = Tier::new(Box::new(Table(table)), 0);

@@ -77,8 +77,12 @@ def compile(root, name, basemodulepath)
   Puppet[:hiera_config] = File.exist?(global) ? global : File.join(dir, 'global', 'absent.yaml')
   Puppet[:environmentpath] = root
   Puppet[:basemodulepath] = basemodulepath.join(':')
-  Puppet[:strict] = :warning
-  Puppet[:strict_variables] = false
+  # `# @setting strict = error` lines of site.pp, as the oracle reads them.
+  settings = { 'strict' => 'warning', 'strict_variables' => 'false' }
+  site = File.join(dir, 'manifests', 'site.pp')
+  File.read(site).scan(/^\s*#\s*@setting\s+(\w+)\s*=\s*(\S+)\s*$/) { |k, v| settings[k] = v } if File.exist?(site)
+  Puppet[:strict] = settings['strict'].to_sym
+  Puppet[:strict_variables] = settings['strict_variables'] == 'true'
   Puppet::Util::Warnings.clear_warnings
   $unique_warnings&.clear
   $deprecation_warnings&.clear
@@ -135,7 +139,9 @@ def relative(v, prefixes)
 end
 
 names.each do |name|
-  doc = compile(root, name, basemodulepath)
+  # Relative paths in hiera.yaml (a Hiera 3 datadir) are relative to the
+  # working directory: the case's directory.
+  doc = Dir.chdir(File.join(root, name)) { compile(root, name, basemodulepath) }
   text = JSON.pretty_generate(doc).gsub(/\[\n\s*\]/, '[]').gsub(/\{\n\s*\}/, '{}') + "\n"
   File.write(File.join(root, name, 'expected.json'), text)
   warn format('%-6s %s', doc['ok'] ? 'ok' : 'FAILED', name)

@@ -1165,6 +1165,7 @@ impl Interp {
         self.merge_scope_tags(i);
         self.add_edge_to_stage(i, declaring_cat.resource, loc, context)?;
         let f = self.prog.funcs[def.body].clone();
+        self.bind_class_data(i, key, &f, &scope, loc, context)?;
         let given = self.catalog.resources[i].params.clone();
         let vals = match self.bind(&f, Args::Named(given), &scope, &|| reference.clone(), loc) {
             Ok(v) => v,

@@ -17,6 +17,7 @@
 pub mod catalog;
 mod compiler;
 mod files;
+mod lookup;
 pub mod resource_types;
 mod erb;
 pub mod scope;
@@ -55,6 +56,11 @@ pub struct Options {
     pub strict: Strict,
     /// Module directories searched by the autoloader, in order.
     pub modulepath: Vec<std::path::PathBuf>,
+    /// The global `hiera.yaml` (`--hiera-config`); None: no global data.
+    pub hiera_config: Option<std::path::PathBuf>,
+    /// The environment's directory, whose `hiera.yaml` is the environment
+    /// data layer; None: no environment layer.
+    pub environment_dir: Option<std::path::PathBuf>,
 }
 
 /// What the autoloader looks for.
@@ -108,6 +114,7 @@ impl EvalError {
                 | "UNKNOWN_ATTRIBUTE"
                 | "OVERRIDE_EVALUATED"
                 | "INVALID_TAG"
+                | "LOOKUP_ERROR"
         )
     }
 }
@@ -191,6 +198,8 @@ pub struct Interp {
     loaded: std::collections::HashSet<std::path::PathBuf>,
     /// Compiled code for hot bodies (off unless a backend is installed).
     pub tier: tier::Tier,
+    /// Hiera (see `lookup.rs`).
+    lookup: lookup::LookupState,
 }
 
 impl Interp {
@@ -220,6 +229,7 @@ impl Interp {
             renders: vec![],
             templates: HashMap::new(),
             tier: tier::Tier::default(),
+            lookup: Default::default(),
         };
         it.init_top();
         it
@@ -1120,6 +1130,9 @@ impl Interp {
             }
             "tag" => return self.tag_scope(&args, scope, loc),
             "tagged" => return self.tagged(&args, scope),
+            "lookup" | "hiera" | "hiera_array" | "hiera_hash" | "hiera_include" => {
+                return self.call_lookup(key, &args, block, scope, loc);
+            }
             _ => {}
         }
         if key == "inline_epp" || key == "epp" {

@@ -664,10 +664,7 @@ impl Hiera {
         config: &Rc<HieraConfig>,
         use_default: bool,
     ) -> Result<Rc<Vec<Rc<DataProvider>>>, Error> {
-        let stable = match &*config.built.borrow() {
-            Some(b) => Some(b.memo.clone()),
-            None => None,
-        };
+        let stable = config.built.borrow().as_ref().map(|b| b.memo.clone());
         let reuse = match stable {
             Some(memo) => self.memo_stable(cx, &memo)?,
             None => false,
@@ -684,6 +681,11 @@ impl Hiera {
             let (providers, defaults) = match r {
                 Ok(x) => x,
                 Err(e) => {
+                    // Interpolation errors are raised by the configuration
+                    // (Puppet's `HieraConfig#fail`): they name its file.
+                    if e.issue().starts_with("HIERA_INTERPOLATION_") {
+                        return Err(config.fail(e.issue(), e.message().to_string(), None));
+                    }
                     if let Some(var) = e.message().strip_prefix("Undefined variable '").and_then(|r| r.split('\'').next()) {
                         let line = find_line_matching(
                             config.path.as_deref(),
@@ -815,6 +817,13 @@ impl Hiera {
                         return Err(config.fail("HIERA_HIERARCHY_NAME_MULTIPLY_DEFINED", msg, line));
                     }
                     let dd = pathname_plus(&config.root, dir.as_deref().unwrap_or(datadir));
+                    if backend == "hocon" {
+                        // Puppet has the `hocon` feature: a level pjit
+                        // cannot read, which fails only if its file exists.
+                        let locations = self.resolve_paths(cx, &dd, paths, is_default, Some(".conf"))?;
+                        out.push(provider(name, "data_hash", "hocon_data", Function::Unsupported, Some(locations)));
+                        continue;
+                    }
                     if backend != "yaml" && backend != "json" {
                         let line = find_line_matching(config.path.as_deref(), &format!(r"[^\w]{backend}(?:[^\w]|$)"), 1);
                         return Err(config.fail(
@@ -901,14 +910,14 @@ impl Hiera {
         let mut out = vec![];
         for d in declared {
             let mut p = self.interpolate_str(cx, d)?;
-            if let Some(ext) = extension {
-                if !p.ends_with(ext) {
-                    p.push_str(ext);
-                }
+            if let Some(ext) = extension
+                && !p.ends_with(ext)
+            {
+                p.push_str(ext);
             }
             let path = pathname_plus(datadir, &p);
             let exists = path.exists();
-            if !(is_default && !exists) {
+            if !is_default || exists {
                 out.push(Location { path, exists });
             }
         }

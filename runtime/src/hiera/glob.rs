@@ -198,13 +198,13 @@ fn fnmatch(p: &[u8], s: &[u8], at_start: bool) -> bool {
                         continue;
                     }
                 }
-                b'\\' if pi + 1 < p.len() => {
-                    if p[pi + 1] == s[si] {
-                        pi += 2;
-                        si += 1;
-                        continue;
-                    }
+                b'\\' if pi + 1 < p.len() && p[pi + 1] == s[si] => {
+                    pi += 2;
+                    si += 1;
+                    continue;
                 }
+                // An escaped character that does not match.
+                b'\\' if pi + 1 < p.len() => {}
                 c if c == s[si] => {
                     pi += 1;
                     si += 1;

@@ -65,9 +65,12 @@ fn match_at(s: &[u8], i: usize) -> Option<usize> {
     (k > i).then_some(k)
 }
 
-/// `SubLookup#split_key`: the segments of a dotted key, or `Err(())` for
-/// Puppet's "Syntax error".
-pub fn split_key(key: &str) -> Result<Vec<Segment>, ()> {
+/// A key that does not split (Puppet's "Syntax error").
+#[derive(Debug, PartialEq, Eq)]
+pub struct SyntaxError;
+
+/// `SubLookup#split_key`: the segments of a dotted key.
+pub fn split_key(key: &str) -> Result<Vec<Segment>, SyntaxError> {
     if !key.contains(['\'', '"', '.']) {
         return Ok(vec![Segment::Str(key.to_string())]);
     }
@@ -91,16 +94,16 @@ pub fn split_key(key: &str) -> Result<Vec<Segment>, ()> {
     while parts.last() == Some(&"") {
         parts.pop();
     }
-    if parts.is_empty() || parts.remove(0) != "" {
-        return Err(());
+    if parts.is_empty() || !parts.remove(0).is_empty() {
+        return Err(SyntaxError);
     }
     let count = parts.len();
     if count == 0 {
-        return Err(());
+        return Err(SyntaxError);
     }
     parts.retain(|p| *p != ".");
     if parts.len() * 2 != count + 1 {
-        return Err(());
+        return Err(SyntaxError);
     }
     Ok(parts
         .into_iter()
@@ -198,10 +201,11 @@ fn method_call(expr: &str) -> Option<(&str, &str)> {
     }
     let arg = expr[open + 1..].strip_suffix(')')?;
     for q in ['"', '\''] {
-        if let Some(inner) = arg.strip_prefix(q).and_then(|a| a.strip_suffix(q)) {
-            if !inner.is_empty() && !inner.contains(q) {
-                return Some((name, inner));
-            }
+        if let Some(inner) = arg.strip_prefix(q).and_then(|a| a.strip_suffix(q))
+            && !inner.is_empty()
+            && !inner.contains(q)
+        {
+            return Some((name, inner));
         }
     }
     None
@@ -343,10 +347,10 @@ impl Hiera {
         } else {
             sub_lookup(key, &segments, value)?.unwrap_or(Value::Undef)
         };
-        if let Some(memo) = cx.collect.as_mut() {
-            if value.is_undef() || !key.starts_with("::") {
-                memo.push(ScopeMemo { key: key.to_string(), root, segments, value: value.clone() });
-            }
+        if let Some(memo) = cx.collect.as_mut()
+            && (value.is_undef() || !key.starts_with("::"))
+        {
+            memo.push(ScopeMemo { key: key.to_string(), root, segments, value: value.clone() });
         }
         Ok(value)
     }
@@ -356,7 +360,7 @@ impl Hiera {
 mod tests {
     use super::*;
 
-    fn segs(k: &str) -> Result<Vec<String>, ()> {
+    fn segs(k: &str) -> Result<Vec<String>, SyntaxError> {
         split_key(k).map(|v| {
             v.into_iter()
                 .map(|s| match s {

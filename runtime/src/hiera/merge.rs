@@ -418,18 +418,17 @@ impl DeepMerge<'_> {
                             dest = M::Array(unpack(d, split));
                         }
                     }
-                    if let Some(prefix) = &self.o.knockout_prefix {
-                        if let Some(i) = src.iter().position(|x| x.as_str() == Some(prefix.as_str())) {
-                            // `clear_or_nil(dest); source.delete(knockout_prefix)`
-                            dest = match dest {
-                                M::Array(_) => M::Array(vec![]),
-                                M::Hash(_) => M::Hash(Default::default()),
-                                M::Scalar(Value::String(_)) => M::Scalar(Value::string("")),
-                                M::Scalar(_) => M::Scalar(Value::Undef),
-                            };
-                            let _ = i;
-                            src.retain(|x| x.as_str() != Some(prefix.as_str()));
-                        }
+                    if let Some(prefix) = &self.o.knockout_prefix
+                        && src.iter().any(|x| x.as_str() == Some(prefix.as_str()))
+                    {
+                        // `clear_or_nil(dest); source.delete(knockout_prefix)`
+                        dest = match dest {
+                            M::Array(_) => M::Array(vec![]),
+                            M::Hash(_) => M::Hash(Default::default()),
+                            M::Scalar(Value::String(_)) => M::Scalar(Value::string("")),
+                            M::Scalar(_) => M::Scalar(Value::Undef),
+                        };
+                        src.retain(|x| x.as_str() != Some(prefix.as_str()));
                     }
                     match dest {
                         M::Array(mut d) => {
@@ -498,7 +497,7 @@ impl DeepMerge<'_> {
                 // `source.delete_if { knockout strings }`: the source,
                 // without its knockout elements, replaces dest.
                 M::Array(a) => M::Array(
-                    a.into_iter().filter(|x| !x.as_str().is_some_and(|s| re.find(s).is_some())).collect(),
+                    a.into_iter().filter(|x| x.as_str().is_none_or(|s| re.find(s).is_none())).collect(),
                 ),
                 other => other,
             },

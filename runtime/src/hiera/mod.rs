@@ -513,10 +513,10 @@ impl Hiera {
         }
         let value = self.configured_lookup(cx, &config, &layer.owner, lk, &strategy)?;
         if cx.inv.hiera_xxx {
-            if let Some(v) = &value {
-                if matches!(strategy.kind, Kind::Hash | Kind::Deep | Kind::ReverseDeep | Kind::UnconstrainedDeep) {
-                    merge::assert_type("value", &Type::hash(), v)?;
-                }
+            if let Some(v) = &value
+                && matches!(strategy.kind, Kind::Hash | Kind::Deep | Kind::ReverseDeep | Kind::UnconstrainedDeep)
+            {
+                merge::assert_type("value", &Type::hash(), v)?;
             }
             if !lk.segments.is_empty() && matches!(strategy.kind, Kind::Hash | Kind::Unique) {
                 let which = if strategy.kind == Kind::Hash { "hash" } else { "array" };
@@ -592,14 +592,15 @@ impl Hiera {
             had_file = true;
             if let Some(c) = HieraConfig::load(cx, Some(&conf), &dir, &owner)? {
                 if c.version >= 5 {
-                    if let Some(p) = &provider_name {
-                        if cx.scope.strict() != Strict::Off {
-                            let msg = format!(
-                                "Defining \"data_provider\": \"{p}\" in metadata.json is deprecated. It is ignored since a 'hiera.yaml' with version >= 5 is present"
-                            );
-                            let shown = metadata_path.display().to_string();
-                            cx.scope.warn_once(&format!("deprecations:metadata.json#data_provider-{module}"), &format!("{msg}{}", located(Some(&shown), None)));
-                        }
+                    if let Some(p) = &provider_name
+                        && cx.scope.strict() != Strict::Off
+                    {
+                        let msg = format!(
+                            "Defining \"data_provider\": \"{p}\" in metadata.json is deprecated. It is ignored since a 'hiera.yaml' with version >= 5 is present"
+                        );
+                        let shown = metadata_path.display().to_string();
+                        let key = format!("deprecations:metadata.json#data_provider-{module}");
+                        cx.scope.warn_once(&key, &format!("{msg}{}", located(Some(&shown), None)));
                     }
                     provider_name = None;
                 }
@@ -685,15 +686,25 @@ impl Hiera {
             None => variants.push(At::Nowhere),
         }
         strategy.lookup(&variants, |at| {
-            if let At::Indexed(_, l) | At::Extra(l) = at {
-                if !l.exists {
-                    return Ok(None);
-                }
+            if let At::Indexed(_, l) | At::Extra(l) = at
+                && !l.exists
+            {
+                return Ok(None);
             }
             let data = self.data_hash(cx, config, owner, dp, at)?;
             let Value::Hash(h) = &data else { return Ok(None) };
             let Some(v) = h.get(&Value::string(lk.root.as_str())) else { return Ok(None) };
             let v = v.clone();
+            // `validate_data_value`: data must be `RichData` (hash keys are
+            // Strings or Numerics: a YAML `on:` key is a Boolean).
+            if !crate::types::calc::instance_of(&Type::rich_data(), &v) {
+                let mut subject = format!("Value for key '{}', in hash returned from {}", lk.root, dp.full_name());
+                if let At::Indexed(_, l) | At::Extra(l) = at {
+                    subject.push_str(&format!(", when using location '{}',", l.path.display()));
+                }
+                let got = crate::types::format::type_to_string(&crate::types::calc::infer(&v));
+                return Err(type_error(format!("{subject} has wrong type, expects Puppet::LookupValue, got {got}")));
+            }
             self.interpolate(cx, &v, true).map(Some)
         })
     }
@@ -897,9 +908,8 @@ impl Hiera {
             }
             let mut opts = h.env_lookup_options(cx, &lo, &hash)?;
             if let Some(module) = module {
-                if !h.lookup_options.contains_key(&None) {
-                    let c = compile_options(opts.as_ref())?.map(Rc::new);
-                    h.lookup_options.insert(None, c);
+                if let std::collections::hash_map::Entry::Vacant(e) = h.lookup_options.entry(None) {
+                    e.insert(compile_options(opts.as_ref())?.map(Rc::new));
                 }
                 if let Some(found) = h.lookup_in_module(cx, &lo, &hash)? {
                     let module_opts = validate_options(found, Some(module))?;
@@ -1041,10 +1051,10 @@ fn compile_options(v: Option<&Value>) -> Result<Option<Options>, Error> {
 /// matching pattern.
 fn extract_options(lk: &LookupKey, options: Option<&Options>) -> Option<Value> {
     let o = options?;
-    if let Some(v) = o.keys.as_ref().and_then(|k| k.get(&Value::string(lk.root.as_str()))) {
-        if !v.is_undef() {
-            return Some(v.clone());
-        }
+    if let Some(v) = o.keys.as_ref().and_then(|k| k.get(&Value::string(lk.root.as_str())))
+        && !v.is_undef()
+    {
+        return Some(v.clone());
     }
     o.patterns.iter().find(|(re, _)| re.find(&lk.root).is_some()).map(|(_, v)| v.clone())
 }

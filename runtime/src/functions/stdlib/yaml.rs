@@ -1159,17 +1159,68 @@ fn token_value(t: Token) -> Result<Value, Error> {
 
 struct Loader<'a> {
     parser: Parser<std::str::Chars<'a>>,
+    text: &'a str,
     opts: LoadOptions<'a>,
     /// Anchored values by anchor id (with `opts.aliases`).
     anchors: std::collections::HashMap<usize, Value>,
+    /// Where the open collections start (line, 0-based column, char
+    /// index): libyaml reports a parse error at its context's start.
+    open: Vec<(usize, usize, usize)>,
 }
 
 impl Loader<'_> {
     fn next(&mut self) -> Result<Event, Error> {
         match self.parser.next_token() {
-            Ok((ev, _)) => Ok(ev),
-            Err(e) => Err(syntax_error_in(self.opts.filename, e.info(), e.marker().line(), e.marker().col() + 1)),
+            Ok((ev, mark)) => {
+                match &ev {
+                    Event::SequenceStart(..) | Event::MappingStart(..) => {
+                        self.open.push((mark.line(), mark.col(), mark.index()))
+                    }
+                    Event::SequenceEnd | Event::MappingEnd => {
+                        self.open.pop();
+                    }
+                    _ => {}
+                }
+                Ok(ev)
+            }
+            Err(e) => {
+                let (info, line, col) = self.libyaml_error(e.info(), e.marker().line(), e.marker().col(), e.marker().index());
+                Err(syntax_error_in(self.opts.filename, &info, line, col + 1))
+            }
         }
+    }
+
+    /// libyaml's (and so Psych's) wording of a syntax error, `problem
+    /// context`, located at the context's start where the two differ:
+    /// yaml-rust2 writes `while parsing a flow sequence, expected ',' or
+    /// ']'` at the point of failure, libyaml `did not find expected ',' or
+    /// ']' while parsing a flow sequence` at the sequence's `[`.
+    fn libyaml_error(&self, info: &str, line: usize, col: usize, index: usize) -> (String, usize, usize) {
+        let innermost = self.open.last().copied();
+        let is_flow = |at: Option<(usize, usize, usize)>| {
+            at.and_then(|(_, _, i)| self.text.chars().nth(i)).is_some_and(|c| c == '[' || c == '{')
+        };
+        if info == "simple key expect ':'" {
+            // The key starts at the first non-blank of the last line with
+            // text before the failure.
+            let before: String = self.text.chars().take(index).collect();
+            let trimmed = before.trim_end();
+            let line_start = trimmed.rfind('\n').map_or(0, |i| i + 1);
+            let key_line = trimmed[..line_start].matches('\n').count() + 1;
+            let key_col = trimmed[line_start..].chars().take_while(|c| *c == ' ').count();
+            return ("could not find expected ':' while scanning a simple key".to_string(), key_line, key_col);
+        }
+        if let Some((what, problem)) = info.strip_prefix("while parsing a ").and_then(|r| r.split_once(", ")) {
+            let problem =
+                if problem.starts_with("did not find") { problem.to_string() } else { format!("did not find {problem}") };
+            if what == "node" {
+                let kind = if is_flow(innermost) { "flow" } else { "block" };
+                return (format!("{problem} while parsing a {kind} node"), line, col);
+            }
+            let (l, c) = innermost.map_or((line, col), |(l, c, _)| (l, c));
+            return (format!("{problem} while parsing a {what}"), l, c);
+        }
+        (info.to_string(), line, col)
     }
 
     fn plain(&self, text: String) -> Result<Value, Error> {
@@ -1280,7 +1331,8 @@ pub(crate) fn load(text: &str) -> Result<Value, Error> {
 /// refused class is reported as Puppet's `YamlLoadError` does:
 /// `(<file>): Tried to load unspecified class: Date`.
 pub fn load_with(text: &str, opts: &LoadOptions) -> Result<Value, Error> {
-    let mut l = Loader { parser: Parser::new_from_str(text), opts: *opts, anchors: Default::default() };
+    let mut l =
+        Loader { parser: Parser::new_from_str(text), text, opts: *opts, anchors: Default::default(), open: vec![] };
     let r = (|| loop {
         match l.next()? {
             Event::StreamStart | Event::DocumentStart | Event::Nothing => {}

@@ -1,0 +1,2 @@
+class t($a = 1) { notice($a) }
+class { 't': }

@@ -1,0 +1,2 @@
+class t($a = 1) { }
+include t

@@ -1,0 +1,2 @@
+class t($a, $b) { }
+include t

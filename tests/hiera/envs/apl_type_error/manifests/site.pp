@@ -1,0 +1,2 @@
+class t(String $a) { }
+include t

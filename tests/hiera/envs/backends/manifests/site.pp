@@ -1,0 +1,8 @@
+notice(lookup('from_json'))
+notice(lookup('both'))
+notice(lookup('development'))
+notice(lookup('aliased'))
+notice(lookup('symbol_key'))
+notice(lookup('quoted'))
+notice(lookup('multi'))
+notice(lookup('folded'))

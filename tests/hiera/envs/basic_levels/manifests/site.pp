@@ -1,0 +1,7 @@
+notice(lookup('shared'))
+notice(lookup('release_key'))
+notice(lookup('family_key'))
+notice(lookup('host_key'))
+notice(lookup('common_key'))
+notice(lookup('types'))
+notice(type(lookup('types')))

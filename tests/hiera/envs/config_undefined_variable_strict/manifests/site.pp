@@ -1,0 +1,2 @@
+# @setting strict = error
+notice(lookup('a', undef, undef, 'default'))

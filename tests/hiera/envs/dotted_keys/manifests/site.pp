@@ -1,0 +1,8 @@
+notice(lookup('app.ports.1'))
+notice(lookup('app.ports.5', undef, undef, 'no such index'))
+notice(lookup('app."a.b"'))
+notice(lookup("app.'settings'.level"))
+notice(lookup('app.settings.flags'))
+notice(lookup('app.1'))
+notice(lookup('app.missing', undef, undef, 'missing sub key'))
+notice(lookup('app.ports.-1', undef, undef, 'negative'))

@@ -1,0 +1,1 @@
+class layered($a, $b, $c, $h, $l) { notice("${a} ${b} ${c} ${h} ${l}") }

@@ -1,0 +1,1 @@
+notice(lookup('h', Hash, {'knockout_prefix' => '--'}))

@@ -1,0 +1,1 @@
+notice(lookup('h', Hash, {'strategy' => 'hash', 'knockout_prefix' => '--'}))

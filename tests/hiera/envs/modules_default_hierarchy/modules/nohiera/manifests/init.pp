@@ -1,0 +1,1 @@
+class nohiera($a = 'class default') { notice($a) }

@@ -1,0 +1,1 @@
+class other($x, $y = 'y default') { notice("${x} ${y}") }

@@ -1,0 +1,1 @@
+notice(lookup(['nope', 'nope2', 'nope3']))

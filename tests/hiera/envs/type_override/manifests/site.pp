@@ -1,0 +1,1 @@
+notice(lookup('num', {'value_type' => String, 'override' => {'num' => 2}}))

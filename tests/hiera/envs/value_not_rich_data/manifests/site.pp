@@ -1,0 +1,1 @@
+notice(lookup('ok')) notice(lookup('bad'))

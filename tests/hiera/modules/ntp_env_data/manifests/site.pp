@@ -1,0 +1,3 @@
+include ntp
+notice(lookup('ntp::restrict'))
+notice(lookup('ntp::service_name'))

@@ -1,0 +1,3 @@
+class { 'ntp':
+  servers => ['given.example.com'],
+}
