@@ -216,25 +216,55 @@ impl Hiera {
     /// values of arrays and hashes, recursively. `allow_methods` is false
     /// for hierarchy paths and options (only scope variables there).
     pub(crate) fn interpolate(&mut self, cx: &mut Cx, v: &Value, allow_methods: bool) -> Result<Value, Error> {
+        Ok(self.interpolate_changed(cx, v, allow_methods)?.unwrap_or_else(|| v.clone()))
+    }
+
+    /// [`Hiera::interpolate`], `None` when nothing changes: data values
+    /// without `%{` are shared, not copied (every lookup interpolates the
+    /// whole root value, as Puppet does).
+    fn interpolate_changed(&mut self, cx: &mut Cx, v: &Value, allow_methods: bool) -> Result<Option<Value>, Error> {
         match v {
-            Value::String(s) if s.contains("%{") => self.interpolate_string(cx, s, allow_methods),
+            Value::String(s) if s.contains("%{") => self.interpolate_string(cx, s, allow_methods).map(Some),
             Value::Array(a) => {
-                let mut out = Vec::with_capacity(a.len());
-                for e in a.iter() {
-                    out.push(self.interpolate(cx, e, allow_methods)?);
+                let mut out: Option<Vec<Value>> = None;
+                for (i, e) in a.iter().enumerate() {
+                    if let Some(new) = self.interpolate_changed(cx, e, allow_methods)? {
+                        out.get_or_insert_with(|| a[..i].to_vec()).push(new);
+                    } else if let Some(o) = out.as_mut() {
+                        o.push(e.clone());
+                    }
                 }
-                Ok(Value::array(out))
+                Ok(out.map(Value::array))
             }
             Value::Hash(h) => {
-                let mut out = HashMapV::default();
-                for (k, e) in h.iter() {
-                    let k = self.interpolate(cx, k, allow_methods)?;
-                    let e = self.interpolate(cx, e, allow_methods)?;
-                    out.insert(k, e);
+                let mut changed: Vec<(usize, Option<Value>, Option<Value>)> = vec![];
+                for (i, (k, e)) in h.iter().enumerate() {
+                    let nk = self.interpolate_changed(cx, k, allow_methods)?;
+                    let ne = self.interpolate_changed(cx, e, allow_methods)?;
+                    if nk.is_some() || ne.is_some() {
+                        changed.push((i, nk, ne));
+                    }
                 }
-                Ok(Value::hash_from(out))
+                if changed.is_empty() {
+                    return Ok(None);
+                }
+                // Rebuilt by insertion: interpolated keys that coincide
+                // collapse as in Ruby's hash.
+                let mut out = HashMapV::default();
+                let mut next = changed.into_iter().peekable();
+                for (i, (k, e)) in h.iter().enumerate() {
+                    let (nk, ne) = match next.peek() {
+                        Some((j, _, _)) if *j == i => {
+                            let (_, nk, ne) = next.next().expect("peeked");
+                            (nk, ne)
+                        }
+                        _ => (None, None),
+                    };
+                    out.insert(nk.unwrap_or_else(|| k.clone()), ne.unwrap_or_else(|| e.clone()));
+                }
+                Ok(Some(Value::hash_from(out)))
             }
-            other => Ok(other.clone()),
+            _ => Ok(None),
         }
     }
 

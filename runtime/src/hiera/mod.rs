@@ -697,7 +697,7 @@ impl Hiera {
             let v = v.clone();
             // `validate_data_value`: data must be `RichData` (hash keys are
             // Strings or Numerics: a YAML `on:` key is a Boolean).
-            if !crate::types::calc::instance_of(&Type::rich_data(), &v) {
+            if !is_rich_data(&v) {
                 let mut subject = format!("Value for key '{}', in hash returned from {}", lk.root, dp.full_name());
                 if let At::Indexed(_, l) | At::Extra(l) = at {
                     subject.push_str(&format!(", when using location '{}',", l.path.display()));
@@ -993,6 +993,28 @@ impl Hiera {
         }
         self.check(&lk.key, |h| strategy.lookup(&dps, |dp| h.provider_lookup(cx, config, owner, dp, lk, strategy)))
     }
+}
+
+/// `RichData` (what `validate_data_value` asks of looked up values): the
+/// values data files hold are checked directly, anything else by type.
+fn is_rich_data(v: &Value) -> bool {
+    crate::value::guard_stack(|| match v {
+        Value::Undef
+        | Value::Default
+        | Value::Boolean(_)
+        | Value::Integer(_)
+        | Value::Float(_)
+        | Value::String(_)
+        | Value::Regexp(_)
+        | Value::Timespan(_)
+        | Value::Timestamp(_)
+        | Value::Type(_) => true,
+        Value::Array(a) => a.iter().all(is_rich_data),
+        Value::Hash(h) => h
+            .iter()
+            .all(|(k, e)| matches!(k, Value::String(_) | Value::Integer(_) | Value::Float(_)) && is_rich_data(e)),
+        other => crate::types::calc::instance_of(&Type::rich_data(), other),
+    })
 }
 
 fn hash_get(h: &Value, k: &str) -> Option<Value> {
