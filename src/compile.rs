@@ -6,15 +6,14 @@
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::Arc;
 
 use indexmap::IndexMap;
+use pjit_aot::driver;
 use pjit_frontend::parser::{self, SourceKind};
 use pjit_frontend::{FileId, SourceFile, printer, validate};
-use pjit_ir::interp::{self, Interp, Log, Strict};
-use pjit_ir::{Loc, Program, lower, passes, print, verify};
-use pjit_runtime::Value;
-use pjit_runtime::functions::LogLevel;
+use pjit_ir::interp::tier::{FuncState, Tier};
+use pjit_ir::interp::{self, Interp, Strict};
+use pjit_ir::{Program, lower, passes, print, verify};
 
 use crate::diagnostics;
 
@@ -23,7 +22,28 @@ pub enum Emit {
     Catalog,
     Ast,
     Ir,
+    /// The Cranelift IR of every body.
+    Clif,
+    /// An ELF object with every body compiled and a `main` (needs `-o`).
+    Obj,
+    /// An executable: the object linked with the runtime library (needs
+    /// `-o`); `PROG [NODE] --facts FILE` prints the node's catalog.
+    Exe,
 }
+
+#[derive(Copy, Clone, PartialEq, Eq, clap::ValueEnum)]
+pub enum JitMode {
+    /// Interpret everything.
+    Off,
+    /// Compile a body once it has been called `--jit-threshold` times.
+    Auto,
+    /// Compile every body before its first call.
+    Always,
+}
+
+/// Interpreted calls of a body before `--jit=auto` compiles it (see
+/// BENCHMARKS.md, break-even call count).
+pub const DEFAULT_JIT_THRESHOLD: u32 = 1000;
 
 #[derive(Copy, Clone, PartialEq, Eq, clap::ValueEnum)]
 pub enum StrictArg {
@@ -43,20 +63,15 @@ pub struct Request {
     pub environment: String,
     pub output: Option<PathBuf>,
     pub modulepath: Vec<PathBuf>,
+    pub jit: JitMode,
+    pub jit_threshold: u32,
+    pub verbose: bool,
     pub environmentpath: Option<PathBuf>,
     pub hiera_config: Option<PathBuf>,
 }
 
-fn local_hostname() -> String {
-    std::fs::read_to_string("/etc/hostname")
-        .ok()
-        .map(|s| s.trim().to_string())
-        .filter(|s| !s.is_empty())
-        .unwrap_or_else(|| "localhost".into())
-}
-
 pub fn run(req: Request) -> ExitCode {
-    let node = req.node.clone().unwrap_or_else(local_hostname);
+    let node = req.node.clone().unwrap_or_else(driver::local_hostname);
     let env = match crate::environment::resolve(&crate::environment::Settings {
         environmentpath: req.environmentpath.as_deref(),
         environment: &req.environment,
@@ -89,7 +104,7 @@ pub fn run(req: Request) -> ExitCode {
         }
     }
     let facts = match &req.facts {
-        Some(p) => match read_facts(p) {
+        Some(p) => match driver::read_facts(p) {
             Ok(f) => f,
             Err(e) => {
                 eprintln!("Error: Could not read facts file {}: {e}", p.display());
@@ -152,6 +167,21 @@ pub fn run(req: Request) -> ExitCode {
         print!("{}", print::print_program(&prog));
         return ExitCode::SUCCESS;
     }
+    if matches!(req.emit, Emit::Obj | Emit::Exe) {
+        return emit_native(&prog, &req);
+    }
+    if req.emit == Emit::Clif {
+        return match pjit_codegen::clif(&prog) {
+            Ok(text) => {
+                print!("{text}");
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("Error: {e}");
+                ExitCode::from(1)
+            }
+        };
+    }
     let opts = interp::Options {
         node: node.clone(),
         environment: req.environment.clone(),
@@ -167,90 +197,156 @@ pub fn run(req: Request) -> ExitCode {
         },
     };
     let mut it = Interp::new(prog, opts);
+    install_jit(&mut it, req.jit, req.jit_threshold);
     let result = it.compile();
-    for log in &it.logs {
-        print_log(log);
+    if req.verbose {
+        report_tier(&it, req.jit, req.jit_threshold);
     }
-    match result {
-        Ok(()) => {
-            let json = it.catalog.to_json(&node, &req.environment);
-            let text = serde_json::to_string_pretty(&json).expect("catalog JSON serializes");
-            match &req.output {
-                Some(p) => {
-                    if let Err(e) = std::fs::write(p, text + "\n") {
-                        eprintln!("Error: Could not write {}: {e}", p.display());
-                        return ExitCode::from(1);
-                    }
-                }
-                None => println!("{text}"),
+    ExitCode::from(driver::finish(&it, result, &node, &req.environment, req.output.as_deref()))
+}
+
+/// Puts the JIT behind the interpreter (a host Cranelift does not support
+/// leaves everything interpreted, with a warning).
+fn install_jit(it: &mut Interp, mode: JitMode, threshold: u32) {
+    let threshold = match mode {
+        JitMode::Off => return,
+        JitMode::Auto => threshold,
+        JitMode::Always => 0,
+    };
+    match pjit_codegen::Jit::new() {
+        Ok(jit) => it.tier = Tier::new(Box::new(jit), threshold),
+        Err(e) => eprintln!("Warning: the JIT is not available, everything is interpreted: {e}"),
+    }
+}
+
+/// `--verbose`: what the JIT compiled, and every body that was called but
+/// stayed interpreted, with the reason.
+fn report_tier(it: &Interp, mode: JitMode, threshold: u32) {
+    if mode == JitMode::Off {
+        eprintln!("jit: off, every body is interpreted");
+        return;
+    }
+    if let Some(s) = it.tier.describe() {
+        eprintln!("jit: {s}");
+    }
+    for (id, f) in it.prog.funcs.iter() {
+        let why = match it.tier.state(id) {
+            FuncState::Interpreted { calls } => format!("called {calls} times, threshold {threshold}"),
+            FuncState::Refused { reason } => reason,
+            FuncState::Unused | FuncState::Compiled => continue,
+        };
+        eprintln!("jit: {id} {} '{}' stays interpreted: {why}", f.kind.name(), f.name);
+    }
+}
+
+/// `--emit=obj|exe`: the program compiled ahead of time (see
+/// `pjit_codegen::aot` and the `pjit-aot` runtime library).
+fn emit_native(prog: &Program, req: &Request) -> ExitCode {
+    let Some(out) = &req.output else {
+        eprintln!("Error: --emit=obj and --emit=exe need -o FILE");
+        return ExitCode::from(2);
+    };
+    let cwd = std::env::current_dir().unwrap_or_default();
+    let settings = driver::Settings {
+        environment: req.environment.clone(),
+        strict: match req.strict {
+            StrictArg::Off => Strict::Off,
+            StrictArg::Warning => Strict::Warning,
+            StrictArg::Error => Strict::Error,
+        },
+        strict_variables: req.strict_variables,
+        // The executable may run elsewhere: it autoloads from absolute paths.
+        modulepath: req.modulepath.iter().map(|p| cwd.join(p)).collect(),
+    };
+    let (bytes, report) = match pjit_codegen::aot::emit_object(prog, &settings.to_json()) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("Error: could not compile the program: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    if req.verbose {
+        eprintln!(
+            "aot: compiled {} bodies ({} IR instructions, {} with inline code)",
+            report.compiled, report.counts.insts, report.counts.native
+        );
+        for (f, why) in &report.interpreted {
+            eprintln!("aot: {f} stays interpreted: {why}");
+        }
+    }
+    if req.emit == Emit::Obj {
+        return match std::fs::write(out, &bytes) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("Error: Could not write {}: {e}", out.display());
+                ExitCode::from(1)
             }
-            ExitCode::SUCCESS
+        };
+    }
+    let lib = match runtime_library() {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("Error: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    let mut obj = out.clone().into_os_string();
+    obj.push(".pjit.o");
+    let obj = PathBuf::from(obj);
+    if let Err(e) = std::fs::write(&obj, &bytes) {
+        eprintln!("Error: Could not write {}: {e}", obj.display());
+        return ExitCode::from(1);
+    }
+    let cc = std::env::var_os("CC").unwrap_or_else(|| "cc".into());
+    // The system libraries Rust's standard library needs in a static link.
+    let status = std::process::Command::new(&cc)
+        .arg(&obj)
+        .arg(&lib)
+        .arg("-o")
+        .arg(out)
+        .args(["-lgcc_s", "-lutil", "-lrt", "-lpthread", "-lm", "-ldl", "-lc"])
+        .status();
+    let _ = std::fs::remove_file(&obj);
+    match status {
+        Ok(s) if s.success() => ExitCode::SUCCESS,
+        Ok(s) => {
+            eprintln!("Error: linking {} failed ({s})", out.display());
+            ExitCode::from(1)
         }
         Err(e) => {
-            // Errors Puppet raises outside its evaluator's error wrapping
-            // carry no "Evaluation Error: " prefix and no column.
-            let bare = e.is_compiler_error();
-            let location = it.location_suffix(e.loc.map(|l| if bare { Loc { col: 0, ..l } } else { l }));
-            let prefix = if bare { "" } else { "Evaluation Error: " };
-            eprintln!("Error: {prefix}{}{location}{on_node}", e.message);
+            eprintln!("Error: could not run the linker {}: {e}", Path::new(&cc).display());
             ExitCode::from(1)
         }
     }
 }
 
-fn level_name(l: LogLevel) -> Option<&'static str> {
-    Some(match l {
-        LogLevel::Debug | LogLevel::Info => return None,
-        LogLevel::Notice => "Notice",
-        LogLevel::Warning => "Warning",
-        LogLevel::Err => "Error",
-        LogLevel::Alert => "Alert",
-        LogLevel::Emerg => "Emergency",
-        LogLevel::Crit => "Critical",
+/// `libpjit_aot.a`: `$PJIT_RUNTIME_LIB`, else next to this executable (or in
+/// `../lib`), else the newest one Cargo built beside it (`deps/`).
+fn runtime_library() -> Result<PathBuf, String> {
+    if let Some(p) = std::env::var_os("PJIT_RUNTIME_LIB").filter(|p| !p.is_empty()) {
+        return Ok(PathBuf::from(p));
+    }
+    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+    let dir = exe.parent().ok_or("pjit has no directory")?;
+    for c in [dir.join("libpjit_aot.a"), dir.join("../lib/libpjit_aot.a")] {
+        if c.is_file() {
+            return Ok(c);
+        }
+    }
+    let newest = std::fs::read_dir(dir.join("deps"))
+        .into_iter()
+        .flatten()
+        .filter_map(|e| e.ok())
+        .filter(|e| {
+            let n = e.file_name().to_string_lossy().into_owned();
+            n.starts_with("libpjit_aot-") && n.ends_with(".a")
+        })
+        .filter_map(|e| Some((e.metadata().ok()?.modified().ok()?, e.path())))
+        .max();
+    newest.map(|(_, p)| p).ok_or_else(|| {
+        format!(
+            "the runtime library libpjit_aot.a was not found next to {} (build it with `cargo build -p pjit-aot`, or set PJIT_RUNTIME_LIB)",
+            exe.display()
+        )
     })
-}
-
-fn print_log(log: &Log) {
-    let Some(level) = level_name(log.level) else { return };
-    match &log.scope {
-        Some(s) => eprintln!("{level}: Scope({s}): {}", log.message),
-        None => eprintln!("{level}: {}", log.message),
-    }
-}
-
-/// Reads a facts file: a JSON object of fact names to values, or the
-/// `{"name": ..., "values": {...}}` document `puppet facts` writes.
-fn read_facts(p: &Path) -> Result<IndexMap<String, Value>, String> {
-    let text = std::fs::read_to_string(p).map_err(|e| e.to_string())?;
-    let json: serde_json::Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
-    let obj = match &json {
-        serde_json::Value::Object(m) => match (m.get("name"), m.get("values")) {
-            (Some(_), Some(serde_json::Value::Object(v))) => v.clone(),
-            _ => m.clone(),
-        },
-        _ => return Err("the facts must be a JSON object".into()),
-    };
-    Ok(obj.into_iter().map(|(k, v)| (k, from_json(&v))).collect())
-}
-
-fn from_json(v: &serde_json::Value) -> Value {
-    match v {
-        serde_json::Value::Null => Value::Undef,
-        serde_json::Value::Bool(b) => Value::Boolean(*b),
-        serde_json::Value::Number(n) => match n.as_i64() {
-            Some(i) => Value::Integer(i),
-            None => Value::Float(n.as_f64().unwrap_or(0.0)),
-        },
-        serde_json::Value::String(s) => Value::string(s.as_str()),
-        serde_json::Value::Array(a) => {
-            Value::Array(pjit_runtime::value::PArray(Arc::new(a.iter().map(from_json).collect())))
-        }
-        serde_json::Value::Object(m) => {
-            let mut h = pjit_runtime::value::HashMapV::default();
-            for (k, x) in m {
-                h.insert(Value::string(k.as_str()), from_json(x));
-            }
-            Value::Hash(pjit_runtime::value::PHash(Arc::new(h)))
-        }
-    }
 }

@@ -74,6 +74,18 @@ enum Command {
         /// types, functions and type aliases.
         #[arg(long, value_delimiter = ':')]
         modulepath: Vec<PathBuf>,
+        /// Compile hot bodies to native code: never, after
+        /// `--jit-threshold` calls, or before their first call.
+        #[arg(long, value_enum, default_value = "auto")]
+        jit: compile::JitMode,
+        /// With `--jit=auto`: how many interpreted calls a body gets before
+        /// it is compiled.
+        #[arg(long = "jit-threshold", default_value_t = compile::DEFAULT_JIT_THRESHOLD)]
+        jit_threshold: u32,
+        /// Report what the JIT did and which bodies stayed interpreted
+        /// (on stderr).
+        #[arg(long)]
+        verbose: bool,
         /// Directories of directory environments (`:`-separated): the
         /// environment `--environment` names supplies the main manifest
         /// (`manifests/`, or `manifest` in its environment.conf) and the
@@ -123,6 +135,9 @@ fn run(cli: Cli) -> ExitCode {
             environment,
             output,
             modulepath,
+            jit,
+            jit_threshold,
+            verbose,
             environmentpath,
             hiera_config,
         } => {
@@ -148,6 +163,9 @@ fn run(cli: Cli) -> ExitCode {
                 environment,
                 output,
                 modulepath,
+                jit,
+                jit_threshold,
+                verbose,
                 environmentpath,
                 hiera_config,
             })

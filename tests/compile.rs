@@ -5,7 +5,9 @@
 //! --relative-paths --modulepath modules --out cases cases`, run in
 //! `tests/compile`): logs, error message, and catalog. Module file paths
 //! are compared relative to the modulepath directory, as the oracle writes
-//! them.
+//! them. Every case runs twice, with `--jit=off` (the interpreter) and
+//! `--jit=always` (every body compiled before its first call); both runs
+//! must match Puppet.
 
 use std::path::Path;
 use std::process::Command;
@@ -40,13 +42,15 @@ fn modulepath_cases_match_puppet() {
     cases.sort();
     assert!(!cases.is_empty());
     let mut failures = vec![];
-    for case in &cases {
-        let name = case.file_name().unwrap().to_string_lossy().to_string();
+    for (case, jit) in cases.iter().flat_map(|c| ["off", "always"].map(|j| (c, j))) {
+        let file = case.file_name().unwrap().to_string_lossy().to_string();
+        let name = format!("{file} (--jit={jit})");
         let golden: serde_json::Value =
             serde_json::from_str(&std::fs::read_to_string(case.with_extension("json")).unwrap()).unwrap();
         let out = Command::new(env!("CARGO_BIN_EXE_pjit"))
             .current_dir(&cases_dir)
-            .args(["compile", "testnode.example.com", &name, "--facts", "../../eval/facts.json", "--modulepath", "../modules"])
+            .args(["compile", "testnode.example.com", &file, "--facts", "../../eval/facts.json", "--modulepath", "../modules"])
+            .arg(format!("--jit={jit}"))
             .output()
             .unwrap();
         let stderr = String::from_utf8_lossy(&out.stderr);
@@ -98,4 +102,26 @@ fn modulepath_cases_match_puppet() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Facts from Puppet's own YAML form (`puppet facts --render-as yaml`:
+/// a `!ruby/object:Puppet::Node::Facts` document) and from a plain map.
+#[test]
+fn yaml_facts() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/compile");
+    let out = Command::new(env!("CARGO_BIN_EXE_pjit"))
+        .current_dir(&root)
+        .args([
+            "compile",
+            "testnode.example.com",
+            "--facts",
+            "facts.yaml",
+            "-e",
+            "notice(\"${osfamily} ${$processorcount + 1} ${facts['os']['release']['major']} ${$is_virtual =~ Boolean}\")",
+        ])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("Notice: Scope(Class[main]): Debian 3 12 true"), "{stderr}");
 }

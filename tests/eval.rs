@@ -40,8 +40,9 @@
 //! are not compared.
 //!
 //! When the binary accepts `--jit`, every case runs with `--jit=off` (the
-//! interpreter) and `--jit=always`; both must match Puppet (and so each
-//! other). Without the flag the default backend runs once and the summary
+//! interpreter) and `--jit=always`; both must match Puppet, and the two
+//! runs must show the same outcome (for expected failures too: the test
+//! fails on any case where the backends disagree). Without the flag the default backend runs once and the summary
 //! says so. Cases run on 2 threads with a 10 second limit each (a timeout
 //! is a failure).
 //!
@@ -744,6 +745,11 @@ fn eval_conformance() {
 
     let unexpected: Vec<usize> =
         (0..cases.len()).filter(|&i| !results[i].pass && !listed.contains(&cases[i].path)).collect();
+    // The backends must agree with each other even where both differ from
+    // Puppet.
+    let disagree: Vec<usize> = (0..cases.len())
+        .filter(|&i| results[i].runs.windows(2).any(|w| w[0].1.outcome != w[1].1.outcome || w[0].1.note != w[1].1.note))
+        .collect();
     let stale: Vec<&String> = listed.iter().filter(|e| ran.contains(*e) && !failing.contains(*e)).collect();
     let unknown: Vec<&String> =
         if filter.is_none() { listed.iter().filter(|e| !ran.contains(*e)).collect() } else { Vec::new() };
@@ -767,6 +773,15 @@ fn eval_conformance() {
     }
 
     let mut msg = String::new();
+    if !disagree.is_empty() {
+        let _ = writeln!(msg, "{} cases where the backends disagree:", disagree.len());
+        for &i in disagree.iter().take(LISTED_NAMES) {
+            let _ = writeln!(msg, "  {}", cases[i].path);
+            if i == disagree[0] {
+                eprint!("{}", describe(&cases[i], &results[i], true));
+            }
+        }
+    }
     if !unexpected.is_empty() {
         let _ = writeln!(msg, "{} unexpected failures (not in tests/eval/{XFAIL_FILE}):", unexpected.len());
         for &i in unexpected.iter().take(LISTED_NAMES) {

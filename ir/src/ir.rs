@@ -276,6 +276,9 @@ pub enum Op {
     Unwind(UnwindKind, Val),
     /// Raises a catalog-level operation not implemented by this backend.
     Unsupported(String),
+    /// Raises an evaluation error with this message (what Puppet rejects
+    /// only when it evaluates the expression, e.g. an attribute set twice).
+    Fail(String),
     /// Declares resources: `type`, then (title, attributes hash) pairs.
     Resource { virtual_: bool, exported: bool, ty: Val, bodies: Vec<(Val, Val)> },
     /// `Type { attr => v }`: resource defaults of the current scope.
@@ -327,7 +330,8 @@ impl Op {
             | Op::RenderPop
             | Op::Closure(_)
             | Op::TypeRef(_)
-            | Op::Unsupported(_) => vec![],
+            | Op::Unsupported(_)
+            | Op::Fail(_) => vec![],
             Op::SetVar(_, v) | Op::Unary(_, v) | Op::Unwind(_, v) | Op::Return(v) | Op::Render(v) => vec![*v],
             Op::Arith(_, a, b) | Op::Cmp(_, a, b) | Op::In(a, b) => vec![*a, *b],
             Op::CaseMatch { test, option, .. } => vec![*test, *option],
@@ -370,7 +374,8 @@ impl Op {
             | Op::RenderPop
             | Op::Closure(_)
             | Op::TypeRef(_)
-            | Op::Unsupported(_) => {}
+            | Op::Unsupported(_)
+            | Op::Fail(_) => {}
             Op::SetVar(_, v) | Op::Unary(_, v) | Op::Unwind(_, v) | Op::Return(v) | Op::Render(v) => *v = f(*v),
             Op::Arith(_, a, b) | Op::Cmp(_, a, b) | Op::In(a, b) => {
                 *a = f(*a);

@@ -289,6 +289,19 @@ impl Lowerer<'_> {
                 b.push(Op::Closure(f), Ty::Callable, loc)
             }
             ExprKind::Resource { form, type_name, bodies } => {
+                // An attribute set twice in one body fails when the
+                // expression is evaluated (Puppet's evaluator checks it).
+                for body in bodies {
+                    let mut seen = std::collections::HashSet::new();
+                    for op in &body.operations {
+                        if let ast::AttributeOp::Set { name, .. } = op {
+                            if !seen.insert(name.as_str()) {
+                                let msg = format!("The attribute '{name}' has already been set");
+                                return b.push(Op::Fail(msg), Ty::Any, loc);
+                            }
+                        }
+                    }
+                }
                 let ty = self.expr(b, type_name);
                 let mut bs = Vec::with_capacity(bodies.len());
                 for body in bodies {

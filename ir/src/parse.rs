@@ -110,6 +110,7 @@ pub fn opcode(op: &Op) -> &'static str {
         Op::Unwind(UnwindKind::Next, _) => "next",
         Op::Unwind(UnwindKind::Return, _) => "return_from",
         Op::Unsupported(_) => "unsupported",
+        Op::Fail(_) => "fail",
         Op::Resource { .. } => "resource",
         Op::ResourceDefaults { .. } => "resource_defaults",
         Op::ResourceOverride { .. } => "resource_override",
@@ -167,6 +168,7 @@ pub const OPCODES: &[&str] = &[
     "return_from",
     "unsupported",
     "resource",
+    "fail",
     "resource_defaults",
     "resource_override",
     "collect",
@@ -1227,6 +1229,7 @@ fn parse_op(
         "next" => Op::Unwind(UnwindKind::Next, c.val(refs)?),
         "return_from" => Op::Unwind(UnwindKind::Return, c.val(refs)?),
         "unsupported" => Op::Unsupported(c.string()?),
+        "fail" => Op::Fail(c.string()?),
         "resource" => {
             let fp = c.here();
             let (virtual_, exported) = match c.word() {

@@ -285,6 +285,7 @@ fn print_op(out: &mut String, p: &Program, f: &Function, op: &Op) {
             write!(out, "{n} {v}")
         }
         Op::Unsupported(msg) => write!(out, "unsupported {}", quote(msg)),
+        Op::Fail(msg) => write!(out, "fail {}", quote(msg)),
         Op::Resource { virtual_, exported, ty, bodies } => {
             let form = if *exported {
                 "exported"

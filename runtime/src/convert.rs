@@ -720,7 +720,7 @@ fn new_untyped(t: &Type, args: &[Value]) -> Result<Value> {
 /// an Integer range (Puppet would run out of memory or time instead).
 pub const MAX_ITERATION: i128 = 1 << 24;
 
-fn check_iteration_size(n: i128) -> Result<()> {
+pub(crate) fn check_iteration_size(n: i128) -> Result<()> {
     if n > MAX_ITERATION {
         return Err(Error::argument(format!(
             "An iteration over {n} elements is larger than pjit supports ({MAX_ITERATION})"

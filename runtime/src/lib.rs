@@ -18,12 +18,14 @@
 //!   `notice` ...) with Puppet's signatures and messages; see its module doc.
 //! - [`hiera`]: Hiera 5 data binding (`lookup`, automatic parameter lookup).
 //! - [`abi`]: the `extern "C"` helpers JIT and AOT code call, and their symbol table.
+//! - [`erb`]: ERB templates (`template()`, `inline_template()`) rendered natively.
 //!
 //! Everything fallible returns `Result<_, Error>`; nothing panics on user data.
 
 pub mod abi;
 pub mod convert;
 pub mod display;
+pub mod erb;
 pub mod error;
 pub mod functions;
 pub mod hiera;

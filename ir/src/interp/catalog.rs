@@ -116,6 +116,8 @@ pub struct Catalog {
     index: HashMap<(String, String), usize>,
     pub edges: Vec<(usize, usize)>,
     pub classes: IndexSet<String>,
+    /// Uniqueness keys of resources of isomorphic Ruby types.
+    uniqueness: HashMap<(String, String), usize>,
     /// The catalog's own tags beyond the class names: the tags classes and
     /// nodes had when they were declared.
     pub tags: IndexSet<String>,
@@ -220,6 +222,19 @@ impl Catalog {
         }
     }
 
+    /// Records resource `i`'s uniqueness key; returns the resource that
+    /// already has it, if another one does.
+    pub fn uniqueness(&mut self, type_name: &str, key: &str, i: usize) -> Option<usize> {
+        match self.uniqueness.entry((type_name.to_string(), key.to_string())) {
+            std::collections::hash_map::Entry::Occupied(e) if *e.get() != i => Some(*e.get()),
+            std::collections::hash_map::Entry::Occupied(_) => None,
+            std::collections::hash_map::Entry::Vacant(e) => {
+                e.insert(i);
+                None
+            }
+        }
+    }
+
     pub fn contain(&mut self, container: usize, contained: usize) {
         self.edges.push((container, contained));
     }
@@ -282,9 +297,22 @@ fn resource_json(r: &Resource) -> Json {
         None => Some("name"),
     };
     let mut sensitive = vec![];
-    let params: Map<String, Json> = r
-        .params
+    // Namevars a title pattern extracts come first (Puppet's `to_hash` is
+    // `parse_title.merge(parameters)`); they drop out below when they equal
+    // the title.
+    let from_title: Vec<(String, Value)> = match &r.rtype {
+        Some(t) if r.scope.is_some() && !t.title_patterns.is_empty() => t
+            .parse_title(&r.title)
+            .into_iter()
+            .filter(|(k, _)| r.params.get(k).is_none_or(|v| matches!(v, Value::Undef)))
+            .map(|(k, v)| (k, Value::string(v)))
+            .collect(),
+        _ => vec![],
+    };
+    let params: Map<String, Json> = from_title
         .iter()
+        .map(|(k, v)| (k, v))
+        .chain(r.params.iter().filter(|(k, _)| !from_title.iter().any(|(f, _)| f == *k)))
         .filter(|(_, v)| !matches!(v, Value::Undef))
         .filter(|(k, v)| !(Some(k.as_str()) == namevar && matches!(v, Value::String(s) if s.as_str() == r.title)))
         .map(|(k, v)| {

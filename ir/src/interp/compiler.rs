@@ -1033,8 +1033,13 @@ impl Interp {
         if let Some(existing) = self.catalog.lookup("Class", &key) {
             if params.is_some() {
                 let file = self.prog.files.get(loc.file as usize).cloned().unwrap_or_default();
+                let old = &self.catalog.resources[existing];
+                let at = match (&old.file, old.line) {
+                    (Some(f), Some(l)) => format!(" at (file: {f}, line: {l})"),
+                    _ => String::new(),
+                };
                 let msg = format!(
-                    "Error while evaluating a Resource Statement, Duplicate declaration: Class[{}] is already declared; cannot redeclare (file: {file}, line: {})",
+                    "Error while evaluating a Resource Statement, Duplicate declaration: Class[{}] is already declared{at}; cannot redeclare (file: {file}, line: {})",
                     capitalize_name(&key),
                     loc.line
                 );
@@ -1074,7 +1079,11 @@ impl Interp {
                 self.autoload(LoadKind::Manifest, &pkey, loc)?;
             }
             if !self.prog.classes.contains_key(&pkey) {
-                let msg = format!("Could not find parent resource type '{p}' of type hostclass in {}", self.opts.environment);
+                let msg = format!(
+                    "Could not find parent resource type '::{}' of type hostclass in {}",
+                    p.trim_start_matches("::"),
+                    self.opts.environment
+                );
                 return Err(Flow::Error(EvalError { issue: "LOAD_ERROR", message: msg, loc: Some(def.loc) }));
             }
             // Puppet recurses through an inheritance cycle until Ruby's
@@ -1213,8 +1222,12 @@ impl Interp {
         let names: Vec<String> = f.params.iter().map(|p| self.prog.name(p.name).to_string()).collect();
         let res = &mut self.catalog.resources[i];
         for (n, v) in names.into_iter().zip(vals) {
-            if res.params.get(&n).is_none_or(Value::is_undef) {
-                res.params.insert(n, v.clone());
+            match res.params.get_mut(&n) {
+                Some(slot @ Value::Undef) => *slot = v.clone(),
+                Some(_) => {}
+                None => {
+                    res.params.insert(n, v.clone());
+                }
             }
         }
     }
@@ -1308,7 +1321,23 @@ impl Interp {
             for (k, v) in hash_attrs(&attrs) {
                 given.insert(k, v);
             }
-            for t in titles {
+            for (index, t) in titles.into_iter().enumerate() {
+                // Titles are non-empty strings (Puppet's evaluator checks
+                // each, by its index in the title list).
+                match &t {
+                    Value::String(s) if s.is_empty() => {
+                        let msg = format!(
+                            "Empty string title at {index}. Title strings must have a length greater than zero."
+                        );
+                        return Err(error("ILLEGAL_TITLE", msg, loc));
+                    }
+                    Value::String(_) => {}
+                    Value::Default if type_name != "class" => {}
+                    other => {
+                        let msg = format!("Illegal title type at index {index}. Expected String, got {}", got_label(other));
+                        return Err(error("ILLEGAL_TITLE_TYPE", msg, loc));
+                    }
+                }
                 let title = display::to_interpolated_string(&t);
                 if type_name == "class" {
                     self.declare_class(&title, Some(given.clone()), scope, loc, "Resource Statement")?;
@@ -1355,7 +1384,7 @@ impl Interp {
         }
         name_tags(type_name, &mut r.tags);
         if valid_tag(title) {
-            r.tags.insert(title.to_lowercase());
+            name_tags(title, &mut r.tags);
         }
         let meta = ParamMeta { source: source.clone(), file: loc.file, line: loc.line, from_default: false };
         for (k, v) in given {
@@ -1400,10 +1429,78 @@ impl Interp {
             );
             return Err(error("DUPLICATE_RESOURCE", msg, loc));
         };
+        self.create_aliases(i, loc)?;
         if tname != "Stage" {
             self.catalog.contain(scope.cat.resource, i);
         }
         Ok(i)
+    }
+
+    /// Puppet's `create_resource_aliases`: a resource of an isomorphic Ruby
+    /// type is unique by its namevars' values (a namevar that differs from
+    /// the title is another name of the resource), and each `alias` is
+    /// another title.
+    fn create_aliases(&mut self, i: usize, loc: Loc) -> R<()> {
+        let r = &self.catalog.resources[i];
+        let (reference, tname, title) = (r.reference(), r.type_name.clone(), r.title.clone());
+        if let Some(t) = r.rtype.clone().filter(|t| t.isomorphic) {
+            let mut names = t.namevars.clone();
+            names.sort();
+            let from_title = t.parse_title(&title);
+            let value = |n: &str| -> Option<String> {
+                match r.params.get(n) {
+                    Some(Value::Undef) | None if from_title.iter().any(|(k, _)| k == n) => {
+                        from_title.iter().find(|(k, _)| k == n).map(|(_, v)| v.clone())
+                    }
+                    Some(Value::Undef) | None if n == "name" || t.namevars.len() == 1 => Some(title.clone()),
+                    Some(Value::Undef) | None => None,
+                    Some(v) => Some(display::to_interpolated_string(v)),
+                }
+            };
+            let values: Vec<Option<String>> = names.iter().map(|n| value(n)).collect();
+            let show = |v: &Option<String>| v.as_ref().map(|s| format!("{s:?}")).unwrap_or_else(|| "nil".into());
+            let key = values.iter().map(show).collect::<Vec<_>>().join(", ");
+            if let Some(j) = self.catalog.uniqueness(&tname, &key, i) {
+                let old = &self.catalog.resources[j];
+                let at = format!(" at{}", self.location_suffix(Some(Loc { col: 0, ..loc })));
+                let old_at = match (&old.file, old.line) {
+                    (Some(f), Some(l)) => format!(" (file: {f}, line: {l})"),
+                    _ => String::new(),
+                };
+                let msg = format!(
+                    "Error while evaluating a Resource Statement, Cannot alias {reference} to [{key}]{at}; resource [\"{tname}\", {key}] already declared{old_at}"
+                );
+                return Err(error("DUPLICATE_ALIAS", msg, loc));
+            }
+            if let [Some(v)] = values.as_slice() {
+                if *v != title {
+                    let _ = self.catalog.alias(i, v);
+                }
+            }
+        }
+        let aliases = match self.catalog.resources[i].params.get("alias") {
+            Some(v) => {
+                let mut flat = vec![];
+                flatten_into(v, &mut flat);
+                flat.iter().map(display::to_interpolated_string).collect::<Vec<_>>()
+            }
+            None => vec![],
+        };
+        for a in aliases {
+            if let Err(j) = self.catalog.alias(i, &a) {
+                let old = &self.catalog.resources[j];
+                let at = format!(" at{}", self.location_suffix(Some(Loc { col: 0, ..loc })));
+                let msg = format!(
+                    "Error while evaluating a Resource Statement, Cannot alias {reference} to [{a:?}]{at}; resource [\"{tname}\", {a:?}] already declared{}",
+                    match (&old.file, old.line) {
+                        (Some(f), Some(l)) => format!(" (file: {f}, line: {l})"),
+                        _ => String::new(),
+                    }
+                );
+                return Err(error("DUPLICATE_ALIAS", msg, loc));
+            }
+        }
+        Ok(())
     }
 
     /// `create_resources(type, {title => params}, defaults)` (3.x API):
@@ -1456,7 +1553,13 @@ impl Interp {
                 Value::Hash(pjit_runtime::value::PHash(Arc::new(h)))
             };
             let ty = Value::string(type_name.as_str());
-            let refs = self.declare_resources(&ty, vec![(title.clone(), attrs_hash)], virtual_, exported, scope, loc)?;
+            // The evaluator's title checks do not apply: Puppet passes the
+            // hash keys to the resources as they are (as strings).
+            let title = match title {
+                Value::Array(_) | Value::String(_) => title.clone(),
+                other => Value::string(display::to_interpolated_string(other)),
+            };
+            let refs = self.declare_resources(&ty, vec![(title, attrs_hash)], virtual_, exported, scope, loc)?;
             flatten_into(&refs, &mut out);
         }
         Ok(Value::Array(pjit_runtime::value::PArray(Arc::new(out))))
@@ -1473,6 +1576,8 @@ impl Interp {
                 name: t.name.clone(),
                 namevars: t.namevars.clone(),
                 attributes: t.attributes.clone(),
+                isomorphic: t.isomorphic,
+                title_patterns: t.title_patterns.clone(),
             })),
             None if name.contains("::") || name.is_empty() => None,
             None => self.modulepath_modules().into_iter().find_map(|m| {

@@ -16,9 +16,12 @@
 
 pub mod catalog;
 mod compiler;
+mod files;
 mod lookup;
 pub mod resource_types;
+mod erb;
 pub mod scope;
+pub mod tier;
 
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -193,6 +196,8 @@ pub struct Interp {
     templates: HashMap<String, FuncId>,
     /// Files the autoloader has read (each is read once).
     loaded: std::collections::HashSet<std::path::PathBuf>,
+    /// Compiled code for hot bodies (off unless a backend is installed).
+    pub tier: tier::Tier,
     /// Hiera (see `lookup.rs`).
     lookup: lookup::LookupState,
 }
@@ -223,6 +228,7 @@ impl Interp {
             loaded: Default::default(),
             renders: vec![],
             templates: HashMap::new(),
+            tier: tier::Tier::default(),
             lookup: Default::default(),
         };
         it.init_top();
@@ -293,34 +299,53 @@ impl Interp {
     /// resource or class already in the catalog. `None` when `base` is not
     /// such a reference (the runtime's access applies).
     fn resource_parameter(&mut self, base: &Value, keys: &[Value], loc: Loc) -> R<Option<Value>> {
-        let (Value::Type(t), [Value::String(attr)]) = (base, keys) else { return Ok(None) };
-        let (type_name, title, params_of) = match &**t {
+        let Value::Type(t) = base else { return Ok(None) };
+        if keys.is_empty() || !keys.iter().all(|k| matches!(k, Value::String(_))) {
+            return Ok(None);
+        }
+        let (type_name, title, params_of, shown) = match &**t {
             Type::Class(Some(n)) => {
                 let key = n.trim_start_matches("::").to_lowercase();
                 let params = self.prog.classes.get(&key).map(|c| c.body);
-                ("Class".to_string(), capitalize_name(&key), params)
+                ("Class".to_string(), capitalize_name(&key), params, format!("Class['{key}']"))
             }
             Type::Resource { type_name: Some(tn), title: Some(ti) } => {
                 let k = tn.to_lowercase();
-                (capitalize_name(&k), ti.to_string(), self.prog.defines.get(&k).copied())
+                (capitalize_name(&k), ti.to_string(), self.prog.defines.get(&k).copied(), type_to_string(t))
             }
             _ => return Ok(None),
         };
-        let Some(res) = self.catalog.find(&type_name, &title) else { return Ok(None) };
-        if let Some(v) = res.params.get(attr.as_str()) {
-            return Ok(Some(v.clone()));
-        }
-        // Classes and defined types have exactly their parameters; built-in
-        // types' attribute lists belong to the catalog issue, so an unset
-        // attribute of theirs reads as undef.
-        if let Some(body) = params_of {
-            let f = self.prog.funcs[body].clone();
-            if !f.params.iter().any(|p| self.prog.name(p.name) == attr.as_str()) {
-                let msg = format!("The resource {} does not have a parameter called '{attr}'", type_to_string(t));
+        let Some(ri) = self.catalog.lookup(&type_name, &title) else { return Ok(None) };
+        let mut out = Vec::with_capacity(keys.len());
+        for key in keys {
+            let Value::String(attr) = key else { unreachable!("checked above") };
+            let res = &self.catalog.resources[ri];
+            if let Some(v) = res.params.get(attr.as_str()) {
+                out.push(v.clone());
+                continue;
+            }
+            // Classes and defined types have exactly their parameters (and
+            // the metaparameters); Ruby types their attributes.
+            let known = match (params_of, &res.rtype) {
+                (Some(body), _) => {
+                    let f = self.prog.funcs[body].clone();
+                    f.params.iter().any(|p| self.prog.name(p.name) == attr.as_str())
+                        || resource_types::is_metaparam(attr)
+                }
+                (None, Some(rt)) => rt.accepts(attr),
+                (None, None) => true,
+            };
+            if !known {
+                let msg = format!("The resource {shown} does not have a parameter called '{attr}'");
                 return Err(error("UNKNOWN_PARAMETER", msg, loc));
             }
+            out.push(Value::Undef);
         }
-        Ok(Some(Value::Undef))
+        Ok(Some(if out.len() == 1 {
+            out.pop().expect("one value")
+        } else {
+            Value::Array(pjit_runtime::value::PArray(Arc::new(out)))
+        }))
     }
 
     /// Puppet's `strict` check on strings that arithmetic converts to
@@ -373,7 +398,7 @@ impl Interp {
         // them once the pool is warm.
         let mut regs = self.reg_pool.pop().unwrap_or_default();
         regs.resize(f.vals.len(), Value::Undef);
-        let r = self.exec(&f, args, scope, outer_matches, &mut regs);
+        let r = tier::run(self, fid, &f, args, scope, outer_matches, &mut regs);
         regs.clear();
         self.reg_pool.push(regs);
         self.labels.pop();
@@ -441,12 +466,12 @@ impl Interp {
                 }
             } else if i < positional.len() {
                 positional[i].clone()
-            } else if let Some(v) = (!named.is_empty())
-                .then(|| named.shift_remove(&*pname))
-                .flatten()
-                // A given undef is no value when there is a default.
-                .filter(|v| !(v.is_undef() && p.default.is_some()))
-            {
+            } else if let Some(v) = (!named.is_empty()).then(|| named.shift_remove(&*pname)).flatten().filter(|v| {
+                // A class or defined-type attribute given as undef counts as
+                // not given when the parameter has a default (Puppet's
+                // "Undef Parameter Values" table).
+                !(matches!(v, Value::Undef) && p.default.is_some() && matches!(f.kind, FuncKind::Class | FuncKind::Define))
+            }) {
                 v
             } else if let Some(d) = p.default {
                 self.run_thunk(d, scope)?
@@ -612,23 +637,36 @@ impl Interp {
         outer: Option<Rc<Vec<Option<String>>>>,
         regs: &mut [Value],
     ) -> R<Value> {
+        tier::write_args(f, args, regs);
+        self.exec_in(f, &scope, &outer, &mut tier::ExecState::default(), None, regs)
+    }
+
+    /// The instruction loop over `regs` (entry arguments already written)
+    /// from the entry block; with `step`, runs that one instruction only
+    /// (compiled code's fallback, see `tier`), its result left in `regs`.
+    fn exec_in(
+        &mut self,
+        f: &Function,
+        scope: &Rc<Scope>,
+        outer: &Option<Rc<Vec<Option<String>>>>,
+        st: &mut tier::ExecState,
+        step: Option<Inst>,
+        regs: &mut [Value],
+    ) -> R<Value> {
         // Successful matches of this body, innermost last, and the stack
         // depths at which guarded regions began.
-        let mut matches: Vec<Rc<Vec<Option<String>>>> = vec![];
-        let mut guards: Vec<usize> = vec![];
+        let (matches, guards) = (&mut st.matches, &mut st.guards);
         let mut block = f.entry();
-        for (k, v) in args.into_iter().enumerate() {
-            if let Some(&p) = f.blocks[block].params.get(k) {
-                regs[p.index()] = v;
-            }
-        }
         macro_rules! r {
             ($v:expr) => {
                 &regs[$v.index()]
             };
         }
         loop {
-            let insts = &f.blocks[block].insts;
+            let insts = match &step {
+                Some(i) => std::slice::from_ref(i),
+                None => &f.blocks[block].insts[..],
+            };
             let mut next_block = None;
             for &i in insts {
                 let d = &f.insts[i];
@@ -790,6 +828,7 @@ impl Interp {
                         });
                     }
                     Op::Unsupported(msg) => return Err(error("UNSUPPORTED", msg.clone(), loc)),
+                    Op::Fail(msg) => return Err(error("EVALUATION_ERROR", msg.clone(), loc)),
                     Op::RenderPush => {
                         self.renders.push(String::new());
                         continue;
@@ -848,6 +887,9 @@ impl Interp {
                 if let Some(res) = d.result {
                     regs[res.index()] = out;
                 }
+            }
+            if step.is_some() {
+                return Ok(Value::Undef);
             }
             match next_block {
                 Some(b) => block = b,
@@ -1008,6 +1050,15 @@ impl Interp {
             }
             return Ok(Type::Alias(alias));
         }
+        // Pcore object types of Puppet 7 that no value of pjit can be an
+        // instance of (there are no Deferred values at compile time): a
+        // named type that matches nothing, so type checks and printing work.
+        if key == "deferred" {
+            let alias = TypeAlias::new("Deferred");
+            alias.resolve(Type::Object);
+            self.aliases.insert(key, alias.clone());
+            return Ok(Type::Alias(alias));
+        }
         let t = Type::from_name(name);
         if let Type::Resource { type_name: Some(n), title: None } = &t {
             let k = n.to_lowercase();
@@ -1047,6 +1098,7 @@ impl Interp {
                 let mut out = vec![];
                 for a in &args {
                     for n in flatten_names(a) {
+                        let n = n.trim_start_matches("::").to_string();
                         let i = self.include_class(&n, scope, loc)?;
                         let here = scope.cat.resource;
                         if key == "contain" && !self.catalog.edges.contains(&(here, i)) {
@@ -1071,6 +1123,11 @@ impl Interp {
             }
             "realize" => return self.realize(&args, loc),
             "create_resources" => return self.create_resources(&args, scope, loc),
+            "file" | "binary_file" | "find_file" | "find_template" | "module_directory" | "generate" => {
+                if let Some(r) = self.file_function(key, &args, loc) {
+                    return r;
+                }
+            }
             "tag" => return self.tag_scope(&args, scope, loc),
             "tagged" => return self.tagged(&args, scope),
             "lookup" | "hiera" | "hiera_array" | "hiera_hash" | "hiera_include" => {
@@ -1080,6 +1137,9 @@ impl Interp {
         }
         if key == "inline_epp" || key == "epp" {
             return self.call_epp(key == "inline_epp", &args, scope, loc);
+        }
+        if key == "inline_template" || key == "template" {
+            return self.call_erb(key == "inline_template", &args, scope, loc);
         }
         if key == "import" {
             let msg = "Use of 'import' has been discontinued in favor of a manifest directory. See http://links.puppet.com/puppet-import-deprecation";
@@ -1412,6 +1472,12 @@ impl Host for CallHost<'_> {
             return Err(Unwind::Error(Error::new("NOT_CALLABLE", "not a callable")));
         };
         let id = c.id as usize;
+        if let Some(r) = tier::call_closure_fast(self.it, id, args) {
+            return match r {
+                Ok(v) => Ok(v),
+                r => self.keep(r),
+            };
+        }
         let f = self.it.prog.funcs[self.it.closures[id].func].clone();
         // Like Puppet's closures: extra arguments are ignored, a missing
         // required one is an error at the parameter, and typed parameters are

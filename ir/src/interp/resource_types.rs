@@ -22,12 +22,38 @@ pub struct TypeInfo {
     pub namevars: Vec<String>,
     /// Parameters and properties, not counting metaparameters.
     pub attributes: Vec<String>,
+    /// Resources of the type are unique by their namevars (all but
+    /// `exec`-like types).
+    pub isomorphic: bool,
+    /// Puppet's title patterns: a Ruby regexp and the namevars its groups
+    /// capture (`file` strips trailing slashes from its `path`). Empty:
+    /// the whole title is the (first) namevar.
+    pub title_patterns: Vec<(String, Vec<String>)>,
 }
 
 impl TypeInfo {
     /// Whether `attr` is a valid attribute of a resource of this type.
     pub fn accepts(&self, attr: &str) -> bool {
         self.attributes.iter().any(|a| a == attr) || is_metaparam(attr)
+    }
+
+    /// Namevar values from a title, through the first title pattern that
+    /// matches it (Puppet's `parse_title`).
+    pub fn parse_title(&self, title: &str) -> Vec<(String, String)> {
+        for (re, names) in &self.title_patterns {
+            let Ok(rx) = pjit_runtime::regex::Regex::new(re) else { continue };
+            if let Some(caps) = rx.captures(title) {
+                return names
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, n)| caps.get(i + 1).cloned().flatten().map(|c| (n.clone(), c)))
+                    .collect();
+            }
+        }
+        match self.namevars.first() {
+            Some(n) => vec![(n.clone(), title.to_string())],
+            None => vec![],
+        }
     }
 
     /// The single namevar, when the type has exactly one.
@@ -65,7 +91,20 @@ fn table() -> &'static HashMap<String, TypeInfo> {
             }
             let mut attributes = strings(&t["parameters"]);
             attributes.extend(strings(&t["properties"]));
-            out.insert(name.clone(), TypeInfo { name: name.clone(), namevars: strings(&t["namevars"]), attributes });
+            let isomorphic = t["isomorphic"].as_bool().unwrap_or(true);
+            let title_patterns = t["title_patterns"]
+                .as_array()
+                .map(|ps| {
+                    ps.iter()
+                        .filter_map(|p| Some((p[0].as_str()?.to_string(), strings(&p[1]))))
+                        .filter(|(re, _)| re != "(.*)")
+                        .collect()
+                })
+                .unwrap_or_default();
+            out.insert(
+                name.clone(),
+                TypeInfo { name: name.clone(), namevars: strings(&t["namevars"]), attributes, isomorphic, title_patterns },
+            );
         }
         out
     })
@@ -131,7 +170,8 @@ pub fn scan_ruby_type(name: &str, source: &str, has_provider: bool) -> TypeInfo 
     if has_provider && !attributes.iter().any(|a| a == "provider") {
         attributes.push("provider".to_string());
     }
-    TypeInfo { name: name.to_string(), namevars, attributes }
+    let isomorphic = !source.contains("def self.isomorphic?") && !source.contains("def isomorphic?");
+    TypeInfo { name: name.to_string(), namevars, attributes, isomorphic, title_patterns: vec![] }
 }
 
 #[cfg(test)]

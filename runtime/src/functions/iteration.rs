@@ -10,7 +10,7 @@
 //! it, and propagates to the enclosing iteration elsewhere (`filter` on a
 //! hash, `all`, `any`, `index`, `partition`, `group_by`, `with` ...).
 
-use super::util::{block_arity, iterable, iterator_value, yield_, Iter};
+use super::util::{block_arity, iterable, iterator_value, yield_};
 use super::{Builder, FnResult, Function, Host, Unwind};
 use crate::error::Error;
 use crate::types::calc::{instance_of, is_assignable};
@@ -272,8 +272,36 @@ fn filter_enum_1(host: &mut dyn Host, args: &[Value], block: Option<&Value>) -> 
 // reduce ------------------------------------------------------------------
 
 fn reduce(host: &mut dyn Host, args: &[Value], block: Option<&Value>) -> FnResult {
+    // An integer range is walked without allocating its elements first
+    // (a loop over millions of integers would spend its time there).
+    if let Some((from, to)) = lazy_integer_range(&args[0]) {
+        return reduce_over(host, args, block, (from..=to).map(Value::Integer));
+    }
     let it = iterable(&args[0])?;
-    let mut elements = it.elements.into_iter();
+    reduce_over(host, args, block, it.elements.into_iter())
+}
+
+/// A non-empty integer range (`Integer[a, b]`, or `n` for `0..n-1`) of an
+/// iterable size: its elements are the same as `iterable` gives.
+fn lazy_integer_range(v: &Value) -> Option<(i64, i64)> {
+    let (a, b) = match v {
+        Value::Integer(n) if *n > 0 => (0, n - 1),
+        Value::Type(t) => match t.resolved() {
+            Type::Integer(IntRange { from: Some(a), to: Some(b) }) if a <= b => (*a, *b),
+            _ => return None,
+        },
+        _ => return None,
+    };
+    crate::convert::check_iteration_size(b as i128 - a as i128 + 1).ok()?;
+    Some((a, b))
+}
+
+fn reduce_over(
+    host: &mut dyn Host,
+    args: &[Value],
+    block: Option<&Value>,
+    mut elements: impl Iterator<Item = Value>,
+) -> FnResult {
     let mut memo = match args.get(1) {
         Some(m) => m.clone(),
         None => match elements.next() {
@@ -282,9 +310,14 @@ fn reduce(host: &mut dyn Host, args: &[Value], block: Option<&Value>) -> FnResul
         },
     };
     for e in elements {
-        match stop_on_break(yield_(host, blk(block), &[memo.clone(), e]))? {
+        // The memo moves into the arguments and back out on `break`.
+        let call_args = [memo, e];
+        match stop_on_break(yield_(host, blk(block), &call_args))? {
             Some(v) => memo = v,
-            None => return Ok(memo),
+            None => {
+                let [m, _] = call_args;
+                return Ok(m);
+            }
         }
     }
     Ok(memo)
@@ -588,7 +621,9 @@ fn step(host: &mut dyn Host, args: &[Value], block: Option<&Value>) -> FnResult 
             ((0..count).map(|i| Value::Integer(from + (i as i64) * n)).collect(), Type::integer(Some(from), Some(to)))
         }
         _ => {
-            let Iter { elements, element_type, .. } = iterable(&args[0])?;
+            let it = iterable(&args[0])?;
+            let element_type = it.element_type();
+            let elements = it.elements;
             (elements.into_iter().step_by(n as usize).collect::<Vec<_>>(), element_type)
         }
     };
@@ -604,7 +639,9 @@ fn step(host: &mut dyn Host, args: &[Value], block: Option<&Value>) -> FnResult 
 }
 
 fn reverse_each(host: &mut dyn Host, args: &[Value], block: Option<&Value>) -> FnResult {
-    let Iter { mut elements, element_type, .. } = iterable(&args[0])?;
+    let it = iterable(&args[0])?;
+    let element_type = it.element_type();
+    let mut elements = it.elements;
     elements.reverse();
     let Some(b) = block else {
         return Ok(iterator_value(elements, element_type));

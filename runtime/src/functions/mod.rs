@@ -228,6 +228,26 @@ pub trait Host {
         let _ = module;
         Err(Error::argument("module directories are not supported by this host"))
     }
+    /// How Puppet names the current scope in messages (`Scope#to_s`):
+    /// `Scope(Class[main])`, `Scope(Apache::Vhost[default])`. ERB error
+    /// messages that show the scope or the template object use it.
+    fn scope_label(&mut self) -> String {
+        "Scope()".to_string()
+    }
+    /// ERB's `scope.to_hash`: the variables visible in the current scope
+    /// (local, then enclosing and inherited scopes, then top scope), by
+    /// unqualified name, as Puppet's `Scope#to_hash` lists them. The
+    /// default knows none.
+    fn visible_variables(&mut self) -> Vec<(String, Value)> {
+        Vec::new()
+    }
+    /// ERB's `scope.setvar(name, value)`: assigns a variable in the current
+    /// scope, failing as Puppet does when it is already assigned
+    /// (`Cannot reassign variable '$name'`). The default refuses.
+    fn set_variable(&mut self, name: &str, value: Value) -> Result<(), Error> {
+        let _ = value;
+        Err(Error::argument(format!("Cannot assign variable '${name}' here")))
+    }
 }
 
 /// The body of a dispatch.

@@ -109,56 +109,62 @@ pub(crate) fn yield_(host: &mut dyn Host, block: &Value, args: &[Value]) -> FnRe
     host.call_callable(block, args)
 }
 
-/// An iteration over a value (Puppet's `Iterable.on`).
+/// An iteration over a value (Puppet's `Iterable.on`). The element type
+/// is computed only when asked for: inferring it looks at every element
+/// (and dedups their types), which iteration functions that only walk the
+/// elements must not pay for.
 pub(crate) struct Iter {
     pub elements: Vec<Value>,
-    pub element_type: Type,
+    source: Value,
+}
+
+impl Iter {
+    /// The type of the elements (what an Iterator made from them reports).
+    pub fn element_type(&self) -> Type {
+        let infer_all = |items: &[Value]| variant_maybe(items.iter().map(infer_set).collect());
+        match &self.source {
+            Value::Array(a) => {
+                if a.is_empty() {
+                    Type::Unit
+                } else {
+                    infer_all(a)
+                }
+            }
+            Value::Hash(h) => {
+                if h.is_empty() {
+                    Type::Tuple { types: vec![Type::Any, Type::Any], size: Some(IntRange::exact(2)) }
+                } else {
+                    let keys: Vec<Value> = h.keys().cloned().collect();
+                    let values: Vec<Value> = h.values().cloned().collect();
+                    Type::Tuple { types: vec![infer_all(&keys), infer_all(&values)], size: Some(IntRange::exact(2)) }
+                }
+            }
+            Value::String(_) => Type::String { size: Some(IntRange::exact(1)), value: None },
+            Value::Integer(0) => Type::Unit,
+            Value::Iterator(it) => it.element_type.clone(),
+            Value::Type(t) if matches!(t.resolved(), Type::Enum { .. }) => t.resolved().clone(),
+            Value::Integer(n) => Type::integer(Some(0), Some(n - 1)),
+            Value::Type(t) => t.resolved().clone(),
+            _ => Type::Any,
+        }
+    }
 }
 
 /// `Iterable.asserted_iterable(self, v)`.
 pub(crate) fn iterable(v: &Value) -> Result<Iter, Error> {
-    let infer_all = |items: &[Value]| variant_maybe(items.iter().map(infer_set).collect());
-    Ok(match v {
-        Value::Array(a) => Iter {
-            elements: a.to_vec(),
-            element_type: if a.is_empty() { Type::Unit } else { infer_all(a) }
-        },
-        Value::Hash(h) => {
-            let element_type = if h.is_empty() {
-                Type::Tuple { types: vec![Type::Any, Type::Any], size: Some(IntRange::exact(2)) }
-            } else {
-                let keys: Vec<Value> = h.keys().cloned().collect();
-                let values: Vec<Value> = h.values().cloned().collect();
-                Type::Tuple { types: vec![infer_all(&keys), infer_all(&values)], size: Some(IntRange::exact(2)) }
-            };
-            Iter {
-                elements: h.iter().map(|(k, e)| Value::array(vec![k.clone(), e.clone()])).collect(),
-                element_type
-            }
+    let elements = match v {
+        Value::Array(a) => a.to_vec(),
+        Value::Hash(h) => h.iter().map(|(k, e)| Value::array(vec![k.clone(), e.clone()])).collect(),
+        Value::String(s) => s.chars().map(|c| Value::string(c.to_string())).collect(),
+        Value::Integer(0) => vec![],
+        Value::Iterator(it) => it.elements.clone(),
+        Value::Type(t) if matches!(t.resolved(), Type::Enum { .. }) => {
+            crate::convert::iterable_elements(v)?.unwrap_or_default()
         }
-        Value::String(s) => Iter {
-            elements: s.chars().map(|c| Value::string(c.to_string())).collect(),
-            element_type: Type::String { size: Some(IntRange::exact(1)), value: None }
-        },
-        Value::Integer(0) => Iter { elements: vec![], element_type: Type::Unit },
-        Value::Iterator(it) => {
-            Iter { elements: it.elements.clone(), element_type: it.element_type.clone() }
-        }
-        Value::Type(t) if matches!(t.resolved(), Type::Enum { .. }) => Iter {
-            elements: crate::convert::iterable_elements(v)?.unwrap_or_default(),
-            element_type: t.resolved().clone()
-        },
-        _ => {
-            let elements = crate::convert::iterable_elements(v)?
-                .ok_or_else(|| Error::argument(format!("{} is not Iterable", crate::label::ruby_class(v))))?;
-            let element_type = match v {
-                Value::Integer(n) => Type::integer(Some(0), Some(n - 1)),
-                Value::Type(t) => t.resolved().clone(),
-                _ => Type::Any,
-            };
-            Iter { elements, element_type }
-        }
-    })
+        _ => crate::convert::iterable_elements(v)?
+            .ok_or_else(|| Error::argument(format!("{} is not Iterable", crate::label::ruby_class(v))))?,
+    };
+    Ok(Iter { elements, source: v.clone() })
 }
 
 /// An Iterator value.

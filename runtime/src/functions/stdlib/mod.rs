@@ -212,3 +212,10 @@ mod tests {
         }
     }
 }
+
+/// Loads YAML as Puppet's Ruby reads it (Psych `safe_load` rules: `yes` is
+/// a boolean, `012` octal, no aliases), for callers outside the function
+/// library (facts files).
+pub fn load_yaml(text: &str) -> Result<Value, Error> {
+    yaml::load(text)
+}

@@ -1,0 +1,190 @@
+//! The end of a catalog compile, shared by `pjit compile` and AOT
+//! executables so that both print the same thing: log lines and errors on
+//! stderr in Puppet's format, the catalog JSON on stdout (or a file), and
+//! the exit status. Also the facts file reader and the settings an
+//! executable records.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use indexmap::IndexMap;
+use pjit_ir::Loc;
+use pjit_ir::interp::{EvalError, Interp, Log, Strict};
+use pjit_runtime::Value;
+use pjit_runtime::functions::LogLevel;
+
+/// The settings of a compile that an executable keeps (its command line
+/// gives only the node and the facts).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Settings {
+    pub environment: String,
+    pub strict: Strict,
+    pub strict_variables: bool,
+    /// Absolute paths: the executable autoloads from them at run time.
+    pub modulepath: Vec<PathBuf>,
+}
+
+impl Settings {
+    pub fn to_json(&self) -> String {
+        let strict = match self.strict {
+            Strict::Off => "off",
+            Strict::Warning => "warning",
+            Strict::Error => "error",
+        };
+        let mp: Vec<String> = self.modulepath.iter().map(|p| p.display().to_string()).collect();
+        serde_json::json!({
+            "environment": self.environment,
+            "strict": strict,
+            "strict_variables": self.strict_variables,
+            "modulepath": mp,
+        })
+        .to_string()
+    }
+
+    pub fn from_json(text: &str) -> Result<Settings, String> {
+        let v: serde_json::Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
+        let strict = match v["strict"].as_str() {
+            Some("off") => Strict::Off,
+            Some("warning") => Strict::Warning,
+            Some("error") => Strict::Error,
+            other => return Err(format!("bad strict setting {other:?}")),
+        };
+        Ok(Settings {
+            environment: v["environment"].as_str().ok_or("no environment")?.to_string(),
+            strict,
+            strict_variables: v["strict_variables"].as_bool().ok_or("no strict_variables")?,
+            modulepath: v["modulepath"]
+                .as_array()
+                .ok_or("no modulepath")?
+                .iter()
+                .filter_map(|p| p.as_str().map(PathBuf::from))
+                .collect(),
+        })
+    }
+}
+
+/// This host's name, the default node name.
+pub fn local_hostname() -> String {
+    std::fs::read_to_string("/etc/hostname")
+        .ok()
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty())
+        .unwrap_or_else(|| "localhost".into())
+}
+
+/// Prints the logs, then the catalog (to `output` or stdout) or the error;
+/// returns the exit status.
+pub fn finish(it: &Interp, result: Result<(), EvalError>, node: &str, environment: &str, output: Option<&Path>) -> u8 {
+    for log in &it.logs {
+        print_log(log);
+    }
+    match result {
+        Ok(()) => {
+            let json = it.catalog.to_json(node, environment);
+            let text = serde_json::to_string_pretty(&json).expect("catalog JSON serializes");
+            match output {
+                Some(p) => {
+                    if let Err(e) = std::fs::write(p, text + "\n") {
+                        eprintln!("Error: Could not write {}: {e}", p.display());
+                        return 1;
+                    }
+                }
+                None => println!("{text}"),
+            }
+            0
+        }
+        Err(e) => {
+            // Errors Puppet raises outside its evaluator's error wrapping
+            // carry no "Evaluation Error: " prefix and no column.
+            let bare = e.is_compiler_error();
+            let location = it.location_suffix(e.loc.map(|l| if bare { Loc { col: 0, ..l } } else { l }));
+            let prefix = if bare { "" } else { "Evaluation Error: " };
+            eprintln!("Error: {prefix}{}{location} on node {node}", e.message);
+            1
+        }
+    }
+}
+
+fn level_name(l: LogLevel) -> Option<&'static str> {
+    Some(match l {
+        LogLevel::Debug | LogLevel::Info => return None,
+        LogLevel::Notice => "Notice",
+        LogLevel::Warning => "Warning",
+        LogLevel::Err => "Error",
+        LogLevel::Alert => "Alert",
+        LogLevel::Emerg => "Emergency",
+        LogLevel::Crit => "Critical",
+    })
+}
+
+pub fn print_log(log: &Log) {
+    let Some(level) = level_name(log.level) else { return };
+    match &log.scope {
+        Some(s) => eprintln!("{level}: Scope({s}): {}", log.message),
+        None => eprintln!("{level}: {}", log.message),
+    }
+}
+
+/// Reads a facts file: a JSON object of fact names to values, or the
+/// `{"name": ..., "values": {...}}` document `puppet facts` writes.
+pub fn read_facts(p: &Path) -> Result<IndexMap<String, Value>, String> {
+    let text = std::fs::read_to_string(p).map_err(|e| e.to_string())?;
+    if !text.trim_start().starts_with('{') {
+        return read_yaml_facts(&text);
+    }
+    let json: serde_json::Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
+    let obj = match &json {
+        serde_json::Value::Object(m) => match (m.get("name"), m.get("values")) {
+            (Some(_), Some(serde_json::Value::Object(v))) => v.clone(),
+            _ => m.clone(),
+        },
+        _ => return Err("the facts must be a JSON object".into()),
+    };
+    Ok(obj.into_iter().map(|(k, v)| (k, from_json(&v))).collect())
+}
+
+/// Facts as YAML: a plain map (`facter -y`), or Puppet's
+/// `--- !ruby/object:Puppet::Node::Facts` document (`name`, `values`, ...),
+/// whose Ruby object tag is dropped.
+fn read_yaml_facts(text: &str) -> Result<IndexMap<String, Value>, String> {
+    let mut body = text.to_string();
+    if let Some(start) = body.find("!ruby/object:Puppet::Node::Facts") {
+        body.replace_range(start..start + "!ruby/object:Puppet::Node::Facts".len(), "");
+        // The document's own `timestamp` and `expiration` are Ruby Times,
+        // which a safe load refuses; only `values` matters here.
+        body = body
+            .lines()
+            .filter(|l| !l.starts_with("timestamp:") && !l.starts_with("expiration:"))
+            .collect::<Vec<_>>()
+            .join("\n");
+    }
+    let doc = pjit_runtime::functions::stdlib::load_yaml(&body).map_err(|e| e.message().to_string())?;
+    let Value::Hash(h) = &doc else { return Err("the facts must be a YAML mapping".into()) };
+    let values = match (h.get(&Value::string("name")), h.get(&Value::string("values"))) {
+        (Some(_), Some(Value::Hash(v))) => v.clone(),
+        _ => h.clone(),
+    };
+    Ok(values.iter().map(|(k, v)| (pjit_runtime::display::to_interpolated_string(k), v.clone())).collect())
+}
+
+fn from_json(v: &serde_json::Value) -> Value {
+    match v {
+        serde_json::Value::Null => Value::Undef,
+        serde_json::Value::Bool(b) => Value::Boolean(*b),
+        serde_json::Value::Number(n) => match n.as_i64() {
+            Some(i) => Value::Integer(i),
+            None => Value::Float(n.as_f64().unwrap_or(0.0)),
+        },
+        serde_json::Value::String(s) => Value::string(s.as_str()),
+        serde_json::Value::Array(a) => {
+            Value::Array(pjit_runtime::value::PArray(Arc::new(a.iter().map(from_json).collect())))
+        }
+        serde_json::Value::Object(m) => {
+            let mut h = pjit_runtime::value::HashMapV::default();
+            for (k, x) in m {
+                h.insert(Value::string(k.as_str()), from_json(x));
+            }
+            Value::Hash(pjit_runtime::value::PHash(Arc::new(h)))
+        }
+    }
+}

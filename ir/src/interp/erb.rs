@@ -1,0 +1,79 @@
+//! `template()` and `inline_template()`: ERB templates rendered by the
+//! runtime's native ERB engine (`pjit_runtime::erb`) in the calling scope,
+//! with the interpreter as its [`Host`] (variables, functions, logging).
+//!
+//! Templates are found as Puppet finds them: `module/path` is
+//! `<modulepath dir>/<module>/templates/<path>`, an absolute path is used
+//! as it is. Parsed templates are cached by source text, so a template
+//! rendered for every instance of a defined type is parsed once. Errors
+//! are Puppet's: `Failed to parse template NAME:\n  Filepath: ...\n  Line:
+//! ...\n  Detail: ...` (`Failed to parse inline template: ...`), prefixed as
+//! a failing function call; Ruby syntax errors are reported as Ruby writes
+//! them, as Puppet does not rescue them.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+use pjit_runtime::erb::{ErbErrorKind, Template};
+
+use super::*;
+
+thread_local! {
+    /// Parsed templates by source text (and file, which `file` returns).
+    static CACHE: RefCell<HashMap<(Option<String>, String), Rc<Template>>> = RefCell::new(HashMap::new());
+}
+
+impl Interp {
+    pub(super) fn call_erb(&mut self, inline: bool, args: &[Value], scope: &Rc<Scope>, loc: Loc) -> R<Value> {
+        let fname = if inline { "inline_template" } else { "template" };
+        let wrap = |msg: String| error("RUNTIME_ERROR", format!("Error while evaluating a Function Call, {msg}"), loc);
+        if args.is_empty() {
+            return Err(wrap(format!("{fname}(): Wrong number of arguments given (0 for minimum 1)")));
+        }
+        let mut out = String::new();
+        for a in args {
+            let arg = display::to_interpolated_string(a);
+            let (source, file) = if inline {
+                (arg.clone(), None)
+            } else {
+                let path = if arg.starts_with('/') {
+                    Some(std::path::PathBuf::from(&arg)).filter(|p| p.is_file())
+                } else {
+                    let (module, rest) = arg.split_once('/').unwrap_or((&arg, ""));
+                    self.opts
+                        .modulepath
+                        .iter()
+                        .map(|d| d.join(module).join("templates").join(rest))
+                        .find(|p| !rest.is_empty() && p.is_file())
+                };
+                let Some(path) = path else {
+                    return Err(wrap(format!("Could not find template '{arg}'")));
+                };
+                let text = std::fs::read_to_string(&path)
+                    .map_err(|e| wrap(format!("Could not read {}: {e}", path.display())))?;
+                (text, Some(path.display().to_string()))
+            };
+            let key = (file.clone(), source);
+            let parsed = match CACHE.with(|c| c.borrow().get(&key).cloned()) {
+                Some(t) => Ok(t),
+                None => Template::parse(&key.1, file.as_deref()).map(|t| {
+                    let t = Rc::new(t);
+                    CACHE.with(|c| c.borrow_mut().insert(key.clone(), t.clone()));
+                    t
+                }),
+            };
+            let mut host = CallHost { it: self, scope: scope.clone(), loc, pending: None };
+            match parsed.and_then(|t| t.render(&mut host)) {
+                Ok(s) => out.push_str(&s),
+                Err(e) => {
+                    let msg = match &file {
+                        Some(path) => e.template_message(&arg, path),
+                        None => e.inline_message(),
+                    };
+                    return Err(if e.kind == ErbErrorKind::Syntax { error("RUNTIME_ERROR", msg, loc) } else { wrap(msg) });
+                }
+            }
+        }
+        Ok(Value::string(out))
+    }
+}

@@ -1,0 +1,6 @@
+notice(file('mymod/hello.txt'))
+notice(file('mymod/nope.txt', 'mymod/hello.txt'))
+notice(find_file('mymod/hello.txt') =~ /mymod\/files\/hello.txt$/)
+notice(find_file(['mymod/nope', 'mymod/hello.txt']) =~ /hello/)
+notice(module_directory('nomodule', 'mymod') =~ /mymod$/)
+notice(binary_file('mymod/data.bin'))

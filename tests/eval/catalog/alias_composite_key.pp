@@ -1,0 +1,2 @@
+package { 'p1': name => 'vim' }
+package { 'p2': name => 'vim' }

@@ -1,0 +1,2 @@
+file { '/tmp/x': ensure => file }
+file { 'other': path => '/tmp/x' }

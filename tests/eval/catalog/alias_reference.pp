@@ -1,0 +1,3 @@
+notify { 'a': alias => 'b' }
+notify { 'c': require => Notify['b'] }
+notice(defined(Notify['b']))

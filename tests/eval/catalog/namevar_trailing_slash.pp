@@ -1,0 +1,2 @@
+file { 'x': path => '/tmp/x/' }
+file { '/tmp/x': }

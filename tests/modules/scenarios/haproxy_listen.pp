@@ -1,0 +1,2 @@
+include haproxy
+haproxy::listen { 'web': ipaddress => '0.0.0.0', ports => '80' }

@@ -1,0 +1,2 @@
+class { 'mysql::server': root_password => 'secret' }
+mysql::db { 'app': user => 'app', password => 'pw', host => 'localhost', grant => ['ALL'] }

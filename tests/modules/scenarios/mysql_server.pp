@@ -1,0 +1,1 @@
+class { 'mysql::server': root_password => 'secret' }

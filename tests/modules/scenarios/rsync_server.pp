@@ -1,0 +1,2 @@
+include rsync::server
+rsync::server::module { 'repo': path => '/srv/repo' }
