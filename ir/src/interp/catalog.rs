@@ -4,12 +4,14 @@
 //! evaluated), the containment edges, the declared classes, and the JSON
 //! form Puppet writes (`catalog_format` 2).
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::rc::Rc;
 
 use indexmap::{IndexMap, IndexSet};
 use pjit_runtime::Value;
-use serde_json::{Map, Value as Json, json};
+use serde::ser::{Serialize, SerializeMap, Serializer};
+use serde_json::Value as Json;
 
 use super::resource_types;
 use super::scope::CatScope;
@@ -113,28 +115,66 @@ impl Resource {
 #[derive(Debug, Default)]
 pub struct Catalog {
     pub resources: Vec<Resource>,
-    index: HashMap<(String, String), usize>,
+    /// Resources by (type, title) and by alias, both normalized.
+    index: IndexMapFast<(String, String), usize>,
     pub edges: Vec<(usize, usize)>,
     pub classes: IndexSet<String>,
     /// Uniqueness keys of resources of isomorphic Ruby types.
-    uniqueness: HashMap<(String, String), usize>,
+    uniqueness: IndexMapFast<(String, String), usize>,
     /// The catalog's own tags beyond the class names: the tags classes and
     /// nodes had when they were declared.
     pub tags: IndexSet<String>,
 }
 
+/// An insertion-ordered map with a fixed fast hasher (keys come from
+/// manifests; iteration order is never observable through these maps).
+type IndexMapFast<K, V> = IndexMap<K, V, foldhash::fast::FixedState>;
+
+/// A borrowed `(type, title)` key that finds an owned one in the index
+/// without building Strings. It hashes as the tuple of Strings does (each
+/// `str` in order).
+#[derive(Hash)]
+struct RefKey<'a>(&'a str, &'a str);
+
+impl indexmap::Equivalent<(String, String)> for RefKey<'_> {
+    fn equivalent(&self, key: &(String, String)) -> bool {
+        self.0 == key.0 && self.1 == key.1
+    }
+}
+
 /// `foo::bar` -> `Foo::Bar`.
 pub fn capitalize_name(name: &str) -> String {
-    name.split("::")
-        .map(|seg| {
-            let mut c = seg.chars();
-            match c.next() {
-                Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
-                None => String::new(),
+    let mut out = String::with_capacity(name.len());
+    for (i, seg) in name.split("::").enumerate() {
+        if i > 0 {
+            out.push_str("::");
+        }
+        let mut c = seg.chars();
+        if let Some(f) = c.next() {
+            out.extend(f.to_uppercase());
+            out.push_str(c.as_str());
+        }
+    }
+    out
+}
+
+/// `capitalize_name(name.to_lowercase())`, borrowing `name` when it is
+/// already in that form (the common case: references built by the
+/// compiler itself).
+fn normalized_type(name: &str) -> Cow<'_, str> {
+    let canonical = name.split("::").all(|seg| {
+        let mut c = seg.chars();
+        match c.next() {
+            // ASCII only: a non-ASCII letter may change length when cased.
+            Some(f) => {
+                f.is_ascii()
+                    && !f.is_ascii_lowercase()
+                    && c.all(|x| x.is_ascii() && !x.is_ascii_uppercase())
             }
-        })
-        .collect::<Vec<_>>()
-        .join("::")
+            None => false,
+        }
+    });
+    if canonical { Cow::Borrowed(name) } else { Cow::Owned(capitalize_name(&name.to_lowercase())) }
 }
 
 /// Whether Puppet accepts `s` as a tag (titles that are valid tags tag
@@ -161,13 +201,21 @@ pub fn name_tags(name: &str, out: &mut IndexSet<String>) {
 /// The catalog key of a reference: capitalized type; class titles are
 /// class names, capitalized, without a leading `::`.
 pub fn normalize_ref(type_name: &str, title: &str) -> (String, String) {
-    let t = capitalize_name(&type_name.trim_start_matches("::").to_lowercase());
+    let (t, title) = normalized_ref(type_name, title);
+    (t.into_owned(), title.into_owned())
+}
+
+/// [`normalize_ref`], borrowing what is already normalized.
+fn normalized_ref<'a>(type_name: &'a str, title: &'a str) -> (Cow<'a, str>, Cow<'a, str>) {
+    let t = normalized_type(type_name.trim_start_matches("::"));
     if t == "Class" {
-        let name = title.trim_start_matches("::").to_lowercase();
-        let title = if name == "main" || name.is_empty() { "main".to_string() } else { capitalize_name(&name) };
-        return (t, title);
+        let name = title.trim_start_matches("::");
+        if name.is_empty() || name.eq_ignore_ascii_case("main") {
+            return (t, Cow::Borrowed("main"));
+        }
+        return (t, normalized_type(name));
     }
-    (t, title.to_string())
+    (t, Cow::Borrowed(title))
 }
 
 /// Splits `Type[title]` (Puppet's string form of a reference).
@@ -186,8 +234,8 @@ pub fn parse_ref(s: &str) -> Option<(String, String)> {
 impl Catalog {
     /// The resource `Type[title]` (normalized as [`normalize_ref`] does).
     pub fn lookup(&self, type_name: &str, title: &str) -> Option<usize> {
-        let key = normalize_ref(type_name, title);
-        self.index.get(&key).copied()
+        let (t, title) = normalized_ref(type_name, title);
+        self.index.get(&RefKey(&t, &title)).copied()
     }
 
     pub fn find(&self, type_name: &str, title: &str) -> Option<&Resource> {
@@ -226,9 +274,9 @@ impl Catalog {
     /// already has it, if another one does.
     pub fn uniqueness(&mut self, type_name: &str, key: &str, i: usize) -> Option<usize> {
         match self.uniqueness.entry((type_name.to_string(), key.to_string())) {
-            std::collections::hash_map::Entry::Occupied(e) if *e.get() != i => Some(*e.get()),
-            std::collections::hash_map::Entry::Occupied(_) => None,
-            std::collections::hash_map::Entry::Vacant(e) => {
+            indexmap::map::Entry::Occupied(e) if *e.get() != i => Some(*e.get()),
+            indexmap::map::Entry::Occupied(_) => None,
+            indexmap::map::Entry::Vacant(e) => {
                 e.insert(i);
                 None
             }
@@ -239,100 +287,214 @@ impl Catalog {
         self.edges.push((container, contained));
     }
 
-    /// The catalog JSON document Puppet writes.
+    /// The catalog JSON document Puppet writes, as a tree (tests and
+    /// tools; [`Catalog::write_json`] streams the same document).
     pub fn to_json(&self, node: &str, environment: &str) -> Json {
+        serde_json::to_value(self.json_view(node, environment)).expect("catalog JSON serializes")
+    }
+
+    /// Writes the catalog JSON document Puppet writes, pretty-printed,
+    /// without building it in memory first (for a catalog of thousands of
+    /// resources the tree cost as much as the rest of the output).
+    pub fn write_json<W: std::io::Write>(&self, out: W, node: &str, environment: &str) -> std::io::Result<()> {
+        serde_json::to_writer_pretty(out, &self.json_view(node, environment)).map_err(std::io::Error::from)
+    }
+
+    fn json_view<'a>(&'a self, node: &'a str, environment: &'a str) -> CatalogJson<'a> {
+        CatalogJson { cat: self, node, environment }
+    }
+}
+
+/// The catalog document: Puppet's `catalog_format` 2.
+struct CatalogJson<'a> {
+    cat: &'a Catalog,
+    node: &'a str,
+    environment: &'a str,
+}
+
+impl Serialize for CatalogJson<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let cat = self.cat;
         // Puppet converts its compiler catalog for output by adding the
         // classes (which tags it with their names) and then its tags.
         let mut tags: IndexSet<String> = IndexSet::new();
-        for c in &self.classes {
+        for c in &cat.classes {
             name_tags(c, &mut tags);
         }
-        tags.extend(self.tags.iter().cloned());
-        let resources: Vec<Json> = self.resources.iter().filter(|r| !r.virtual_).map(resource_json).collect();
+        tags.extend(cat.tags.iter().cloned());
         // Edges come out grouped by target, targets in the order they
         // entered the catalog (Puppet lists its graph's edges by their
         // target vertex).
         let mut edges: Vec<(usize, usize)> =
-            self.edges.iter().copied().filter(|(s, t)| !self.resources[*s].virtual_ && !self.resources[*t].virtual_).collect();
+            cat.edges.iter().copied().filter(|(s, t)| !cat.resources[*s].virtual_ && !cat.resources[*t].virtual_).collect();
         edges.sort_by_key(|(_, t)| *t);
-        let edges: Vec<Json> = edges
-            .iter()
-            .map(|(s, t)| json!({"source": self.resources[*s].reference(), "target": self.resources[*t].reference()}))
-            .collect();
-        json!({
-            "tags": tags.into_iter().collect::<Vec<_>>(),
-            "name": node,
-            "version": 0,
-            "code_id": null,
-            "catalog_uuid": "00000000-0000-0000-0000-000000000000",
-            "catalog_format": 2,
-            "environment": environment,
-            "resources": resources,
-            "edges": edges,
-            "classes": self.classes.iter().collect::<Vec<_>>(),
-        })
+        let mut m = s.serialize_map(Some(10))?;
+        m.serialize_entry("tags", &Seq(|| tags.iter()))?;
+        m.serialize_entry("name", self.node)?;
+        m.serialize_entry("version", &0)?;
+        m.serialize_entry("code_id", &())?;
+        m.serialize_entry("catalog_uuid", "00000000-0000-0000-0000-000000000000")?;
+        m.serialize_entry("catalog_format", &2)?;
+        m.serialize_entry("environment", self.environment)?;
+        m.serialize_entry("resources", &Seq(|| cat.resources.iter().filter(|r| !r.virtual_).map(ResourceJson)))?;
+        m.serialize_entry(
+            "edges",
+            &Seq(|| edges.iter().map(|&(s, t)| EdgeJson(&cat.resources[s], &cat.resources[t]))),
+        )?;
+        m.serialize_entry("classes", &Seq(|| cat.classes.iter()))?;
+        m.end()
     }
 }
 
-fn resource_json(r: &Resource) -> Json {
-    let mut m = Map::new();
-    m.insert("type".into(), json!(r.type_name));
-    m.insert("title".into(), json!(r.title));
-    m.insert("tags".into(), json!(r.tags.iter().collect::<Vec<_>>()));
-    if let Some(f) = &r.file {
-        m.insert("file".into(), json!(f));
+/// A JSON array of what the closure's iterator yields.
+struct Seq<F>(F);
+
+impl<F, I> Serialize for Seq<F>
+where
+    F: Fn() -> I,
+    I: Iterator,
+    I::Item: Serialize,
+{
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq((self.0)())
     }
-    if let Some(l) = r.line {
-        m.insert("line".into(), json!(l));
+}
+
+struct EdgeJson<'a>(&'a Resource, &'a Resource);
+
+impl Serialize for EdgeJson<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut m = s.serialize_map(Some(2))?;
+        m.serialize_entry("source", &self.0.reference())?;
+        m.serialize_entry("target", &self.1.reference())?;
+        m.end()
     }
-    m.insert("exported".into(), json!(r.exported));
-    m.insert("kind".into(), json!(r.kind));
-    // The namevar is left out when it repeats the title (Puppet's
-    // `to_data_hash`); for defined types and classes the namevar is `name`.
-    // The compiler's own Stage[main] and Class[main] have the Ruby symbol
-    // `:main` as their title, which never equals a string: they keep it.
-    let namevar = match &r.rtype {
-        _ if r.scope.is_none() => None,
-        Some(t) => Some(t.namevar().unwrap_or("name")),
-        None => Some("name"),
-    };
-    let mut sensitive = vec![];
-    // Namevars a title pattern extracts come first (Puppet's `to_hash` is
-    // `parse_title.merge(parameters)`); they drop out below when they equal
-    // the title.
-    let from_title: Vec<(String, Value)> = match &r.rtype {
-        Some(t) if r.scope.is_some() && !t.title_patterns.is_empty() => t
-            .parse_title(&r.title)
-            .into_iter()
-            .filter(|(k, _)| r.params.get(k).is_none_or(|v| matches!(v, Value::Undef)))
-            .map(|(k, v)| (k, Value::string(v)))
-            .collect(),
-        _ => vec![],
-    };
-    let params: Map<String, Json> = from_title
-        .iter()
-        .map(|(k, v)| (k, v))
-        .chain(r.params.iter().filter(|(k, _)| !from_title.iter().any(|(f, _)| f == *k)))
-        .filter(|(_, v)| !matches!(v, Value::Undef))
-        .filter(|(k, v)| !(Some(k.as_str()) == namevar && matches!(v, Value::String(s) if s.as_str() == r.title)))
-        .map(|(k, v)| {
-            let v = match v {
+}
+
+struct ResourceJson<'a>(&'a Resource);
+
+impl Serialize for ResourceJson<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let r = self.0;
+        let mut m = s.serialize_map(None)?;
+        m.serialize_entry("type", &r.type_name)?;
+        m.serialize_entry("title", &r.title)?;
+        m.serialize_entry("tags", &Seq(|| r.tags.iter()))?;
+        if let Some(f) = &r.file {
+            m.serialize_entry("file", f)?;
+        }
+        if let Some(l) = r.line {
+            m.serialize_entry("line", &l)?;
+        }
+        m.serialize_entry("exported", &r.exported)?;
+        m.serialize_entry("kind", r.kind)?;
+        // The namevar is left out when it repeats the title (Puppet's
+        // `to_data_hash`); for defined types and classes the namevar is
+        // `name`. The compiler's own Stage[main] and Class[main] have the
+        // Ruby symbol `:main` as their title, which never equals a string:
+        // they keep it.
+        let namevar = match &r.rtype {
+            _ if r.scope.is_none() => None,
+            Some(t) => Some(t.namevar().unwrap_or("name")),
+            None => Some("name"),
+        };
+        // Namevars a title pattern extracts come first (Puppet's `to_hash`
+        // is `parse_title.merge(parameters)`); they drop out below when they
+        // equal the title.
+        let from_title: Vec<(String, Value)> = match &r.rtype {
+            Some(t) if r.scope.is_some() && !t.title_patterns.is_empty() => t
+                .parse_title(&r.title)
+                .into_iter()
+                .filter(|(k, _)| r.params.get(k).is_none_or(|v| matches!(v, Value::Undef)))
+                .map(|(k, v)| (k, Value::string(v)))
+                .collect(),
+            _ => vec![],
+        };
+        let mut sensitive: Vec<&str> = vec![];
+        let params: Vec<(&str, &Value)> = from_title
+            .iter()
+            .map(|(k, v)| (k.as_str(), v))
+            .chain(
+                r.params
+                    .iter()
+                    .filter(|(k, _)| !from_title.iter().any(|(f, _)| f == *k))
+                    .map(|(k, v)| (k.as_str(), v)),
+            )
+            .filter(|(_, v)| !matches!(v, Value::Undef))
+            .filter(|(k, v)| !(Some(*k) == namevar && matches!(v, Value::String(s) if s.as_str() == r.title)))
+            .map(|(k, v)| match v {
                 Value::Sensitive(inner) => {
-                    sensitive.push(k.clone());
-                    &**inner
+                    sensitive.push(k);
+                    (k, &**inner)
                 }
-                v => v,
-            };
-            (k.clone(), to_json(v))
-        })
-        .collect();
-    if !params.is_empty() {
-        m.insert("parameters".into(), Json::Object(params));
+                v => (k, v),
+            })
+            .collect();
+        if !params.is_empty() {
+            m.serialize_entry("parameters", &Seq(|| params.iter().map(|(k, v)| (*k, ValueJson(v)))).as_map())?;
+        }
+        if !sensitive.is_empty() {
+            m.serialize_entry("sensitive_parameters", &sensitive)?;
+        }
+        m.end()
     }
-    if !sensitive.is_empty() {
-        m.insert("sensitive_parameters".into(), json!(sensitive));
+}
+
+impl<F> Seq<F> {
+    /// The same pairs as a JSON object.
+    fn as_map(&self) -> MapOf<'_, F> {
+        MapOf(&self.0)
     }
-    Json::Object(m)
+}
+
+/// A JSON object of the `(key, value)` pairs the closure's iterator yields
+/// (keys known to be distinct).
+struct MapOf<'a, F>(&'a F);
+
+impl<F, I, K, V> Serialize for MapOf<'_, F>
+where
+    F: Fn() -> I,
+    I: Iterator<Item = (K, V)>,
+    K: Serialize,
+    V: Serialize,
+{
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_map((self.0)())
+    }
+}
+
+/// A Puppet value in catalog JSON (rich values as their string forms).
+struct ValueJson<'a>(&'a Value);
+
+impl Serialize for ValueJson<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let v = self.0;
+        if let Some(r) = ref_string(v) {
+            return s.serialize_str(&r);
+        }
+        match v {
+            Value::Undef => s.serialize_unit(),
+            Value::Boolean(b) => s.serialize_bool(*b),
+            Value::Integer(i) => s.serialize_i64(*i),
+            Value::Float(f) => s.serialize_f64(*f),
+            Value::String(x) => s.serialize_str(x.as_str()),
+            Value::Array(a) => s.collect_seq(a.iter().map(ValueJson)),
+            // String keys are distinct; other keys may print alike (`1` and
+            // `'1'`), and then a JSON object keeps the first position and
+            // the last value, as a map insert does.
+            Value::Hash(h) if h.keys().all(|k| matches!(k, Value::String(_))) => s.collect_map(
+                h.iter().map(|(k, v)| (if let Value::String(k) = k { k.as_str() } else { "" }, ValueJson(v))),
+            ),
+            Value::Hash(h) => {
+                let mut merged: IndexMap<String, &Value> = IndexMap::new();
+                for (k, v) in h.iter() {
+                    merged.insert(pjit_runtime::display::to_interpolated_string(k), v);
+                }
+                s.collect_map(merged.iter().map(|(k, v)| (k, ValueJson(v))))
+            }
+            other => s.serialize_str(&pjit_runtime::display::to_interpolated_string(other)),
+        }
+    }
 }
 
 /// `Type[title]` as the catalog writes references (`Class[Foo]` for
@@ -349,24 +511,5 @@ pub fn ref_string(v: &Value) -> Option<String> {
             Some(format!("{t}[{ti}]"))
         }
         _ => None,
-    }
-}
-
-/// A Puppet value in catalog JSON (rich values as their string forms).
-pub fn to_json(v: &Value) -> Json {
-    if let Some(r) = ref_string(v) {
-        return json!(r);
-    }
-    match v {
-        Value::Undef => Json::Null,
-        Value::Boolean(b) => json!(b),
-        Value::Integer(i) => json!(i),
-        Value::Float(f) => json!(f),
-        Value::String(s) => json!(s.as_str()),
-        Value::Array(a) => Json::Array(a.iter().map(to_json).collect()),
-        Value::Hash(h) => {
-            Json::Object(h.iter().map(|(k, v)| (pjit_runtime::display::to_interpolated_string(k), to_json(v))).collect())
-        }
-        other => json!(pjit_runtime::display::to_interpolated_string(other)),
     }
 }

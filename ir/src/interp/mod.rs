@@ -64,7 +64,7 @@ pub struct Options {
 }
 
 /// What the autoloader looks for.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 enum LoadKind {
     /// Classes and defined types: `<module>/manifests/...`.
     Manifest,
@@ -194,12 +194,75 @@ pub struct Interp {
     renders: Vec<String>,
     /// Lowered templates by source text (inline) or path (files).
     templates: HashMap<String, FuncId>,
-    /// Files the autoloader has read (each is read once).
-    loaded: std::collections::HashSet<std::path::PathBuf>,
+    /// Files (indexes into `autoloads.files`) the autoloader has read in
+    /// this compile (each is read once).
+    loaded: Vec<bool>,
+    /// What the autoloader found, kept across the compiles that reuse
+    /// `prog` (see [`Warm`]).
+    autoloads: Autoloads,
+    /// The definition tables of the main manifest alone, when `prog` is
+    /// reused (see [`Warm`]).
+    base: Option<Definitions>,
     /// Compiled code for hot bodies (off unless a backend is installed).
     pub tier: tier::Tier,
     /// Hiera (see `lookup.rs`).
     lookup: lookup::LookupState,
+}
+
+/// The autoloader's memory: which file defines each name it was asked
+/// for, and the definitions each file it lowered makes. Valid as long as
+/// the program the files were lowered into.
+#[derive(Default)]
+struct Autoloads {
+    /// By [`LoadKind`]: lower-case name to its file (None: no file).
+    found: [HashMap<String, Option<u32>, foldhash::fast::FixedState>; 3],
+    files: Vec<std::path::PathBuf>,
+    /// Per file: its definitions, once lowered into the program.
+    fragments: Vec<Option<Vec<Definition>>>,
+}
+
+/// A lowered program kept for more compiles of the same environment
+/// (batch mode: many nodes, one environment). A compile through
+/// [`Interp::from_warm`] sees exactly what a compile of a fresh program
+/// would: the definition tables start from the main manifest's, and a file
+/// an earlier compile autoloaded becomes visible only when this compile
+/// loads it, by replaying its definitions instead of parsing and lowering
+/// it again. Lowered bodies, EPP templates, module resource types, module
+/// functions and compiled code are kept: they depend only on the
+/// environment's files.
+///
+/// Not `Send` (bodies are `Rc`): each thread keeps its own.
+pub struct Warm {
+    prog: Program,
+    base: Definitions,
+    autoloads: Autoloads,
+    templates: HashMap<String, FuncId>,
+    ruby_types: HashMap<String, Option<Rc<resource_types::TypeInfo>>>,
+    module_functions: HashMap<String, ModuleFunction>,
+    reg_pool: Vec<Vec<Value>>,
+    /// Compiled code stays valid: bodies are never removed from `prog`.
+    pub tier: tier::Tier,
+}
+
+impl Warm {
+    /// A program with its main manifest lowered, before any compile.
+    pub fn new(prog: Program) -> Warm {
+        let base = prog.definitions();
+        Warm {
+            prog,
+            base,
+            autoloads: Autoloads::default(),
+            templates: HashMap::new(),
+            ruby_types: HashMap::new(),
+            module_functions: HashMap::new(),
+            reg_pool: vec![],
+            tier: tier::Tier::default(),
+        }
+    }
+
+    pub fn program(&self) -> &Program {
+        &self.prog
+    }
 }
 
 impl Interp {
@@ -225,7 +288,9 @@ impl Interp {
             depth: 0,
             reg_pool: vec![],
             signatures: HashMap::default(),
-            loaded: Default::default(),
+            loaded: vec![],
+            autoloads: Autoloads::default(),
+            base: None,
             renders: vec![],
             templates: HashMap::new(),
             tier: tier::Tier::default(),
@@ -233,6 +298,39 @@ impl Interp {
         };
         it.init_top();
         it
+    }
+
+    /// An interpreter for one more compile of a program an earlier
+    /// compile ran (see [`Warm`]).
+    pub fn from_warm(warm: Warm, opts: Options) -> Interp {
+        let Warm { mut prog, base, autoloads, templates, ruby_types, module_functions, reg_pool, tier } = warm;
+        prog.set_definitions(base.clone());
+        let mut it = Interp::new(prog, opts);
+        it.base = Some(base);
+        it.autoloads = autoloads;
+        it.templates = templates;
+        it.ruby_types = ruby_types;
+        it.module_functions = module_functions;
+        it.reg_pool = reg_pool;
+        it.tier = tier;
+        it
+    }
+
+    /// What this compile leaves for the next compile of the same
+    /// environment: everything but its catalog, logs, scopes and settings.
+    /// None for an interpreter [`Interp::new`] made (its program's
+    /// definition tables were not kept apart from the autoloaded ones).
+    pub fn into_warm(self) -> Option<Warm> {
+        Some(Warm {
+            base: self.base?,
+            prog: self.prog,
+            autoloads: self.autoloads,
+            templates: self.templates,
+            ruby_types: self.ruby_types,
+            module_functions: self.module_functions,
+            reg_pool: self.reg_pool,
+            tier: self.tier,
+        })
     }
 
     fn set_top(&mut self, name: &str, v: Value) {
@@ -1190,22 +1288,44 @@ impl Interp {
     /// `types/`. Returns whether a file was read. A file that does not
     /// parse is an error.
     fn autoload(&mut self, kind: LoadKind, name: &str, loc: Loc) -> R<bool> {
-        let name = name.trim_start_matches("::").to_lowercase();
-        let segs: Vec<&str> = name.split("::").collect();
-        let (module, rest) = (segs[0], &segs[1..]);
-        let rel = match (kind, rest.is_empty()) {
-            (LoadKind::Manifest, true) => "manifests/init.pp".to_string(),
-            (LoadKind::Manifest, false) => format!("manifests/{}.pp", rest.join("/")),
-            (LoadKind::Function, false) => format!("functions/{}.pp", rest.join("/")),
-            (LoadKind::TypeAlias, false) => format!("types/{}.pp", rest.join("/")),
-            (_, true) => return Ok(false),
+        let name = name.trim_start_matches("::");
+        let lower;
+        let name = if name.bytes().any(|b| b.is_ascii_uppercase()) || !name.is_ascii() {
+            lower = name.to_lowercase();
+            lower.as_str()
+        } else {
+            name
         };
-        let Some(path) = self.opts.modulepath.iter().map(|d| d.join(module).join(&rel)).find(|p| p.is_file()) else {
+        // Where a name's file is (or that there is none) is asked again and
+        // again, by this compile and by every compile that reuses this
+        // program; the modulepath is not expected to change meanwhile.
+        let file = match self.autoloads.found[kind as usize].get(name) {
+            Some(&f) => f,
+            None => {
+                let f = self.find_autoload_file(kind, name);
+                self.autoloads.found[kind as usize].insert(name.to_string(), f);
+                f
+            }
+        };
+        let Some(file) = file else {
             return Ok(false);
         };
-        if !self.loaded.insert(path.clone()) {
+        let file = file as usize;
+        if self.loaded.len() <= file {
+            self.loaded.resize(file + 1, false);
+        }
+        if std::mem::replace(&mut self.loaded[file], true) {
             return Ok(false);
         }
+        if let Some(defs) = &self.autoloads.fragments[file] {
+            // Lowered by an earlier compile of this program: its bodies are
+            // there, only its definitions need to become visible again.
+            for d in defs.clone() {
+                self.prog.apply_definition(d);
+            }
+            return Ok(true);
+        }
+        let path = self.autoloads.files[file].clone();
         let bytes = std::fs::read(&path).map_err(|e| error("LOAD_ERROR", format!("Could not read {}: {e}", path.display()), loc))?;
         let (src, ast) = parse_source(path.display().to_string(), &bytes, pjit_frontend::parser::SourceKind::Manifest)
             .map_err(|m| {
@@ -1213,9 +1333,33 @@ impl Interp {
                 Flow::Error(EvalError { issue: "LOAD_ERROR", message, loc: None })
             })?;
         let first = self.prog.funcs.len();
+        let mark = self.prog.def_log.len();
         crate::lower::lower_program(&mut self.prog, &src, &ast);
         crate::passes::optimize_from(&mut self.prog, first);
+        self.autoloads.fragments[file] = Some(self.prog.def_log[mark..].to_vec());
         Ok(true)
+    }
+
+    /// The file of the modulepath that should define `name` (lower case,
+    /// no leading `::`), as an index into `autoloads.files`.
+    fn find_autoload_file(&mut self, kind: LoadKind, name: &str) -> Option<u32> {
+        let segs: Vec<&str> = name.split("::").collect();
+        let (module, rest) = (segs[0], &segs[1..]);
+        let rel = match (kind, rest.is_empty()) {
+            (LoadKind::Manifest, true) => "manifests/init.pp".to_string(),
+            (LoadKind::Manifest, false) => format!("manifests/{}.pp", rest.join("/")),
+            (LoadKind::Function, false) => format!("functions/{}.pp", rest.join("/")),
+            (LoadKind::TypeAlias, false) => format!("types/{}.pp", rest.join("/")),
+            (_, true) => return None,
+        };
+        let path = self.opts.modulepath.iter().map(|d| d.join(module).join(&rel)).find(|p| p.is_file())?;
+        // Distinct names lead to distinct files: (kind, name) determines
+        // the relative path, and the module directory its first segment.
+        let a = &mut self.autoloads;
+        a.files.push(path);
+        a.fragments.push(None);
+        let i = a.files.len() - 1;
+        Some(i as u32)
     }
 
     /// `inline_epp(text, params)` and `epp('module/file.epp', params)`:
