@@ -33,7 +33,7 @@ pub struct Resource {
     /// Capitalized segments: `Notify`, `Foo::Bar`, `Class`.
     pub type_name: String,
     pub title: String,
-    pub tags: IndexSet<String>,
+    pub tags: Tags,
     pub file: Option<String>,
     pub line: Option<u32>,
     pub exported: bool,
@@ -66,7 +66,7 @@ impl Resource {
         Resource {
             type_name: type_name.to_string(),
             title: title.to_string(),
-            tags: IndexSet::new(),
+            tags: Tags::default(),
             file: None,
             line: None,
             exported: false,
@@ -123,7 +123,7 @@ pub struct Catalog {
     uniqueness: IndexMapFast<(String, String), usize>,
     /// The catalog's own tags beyond the class names: the tags classes and
     /// nodes had when they were declared.
-    pub tags: IndexSet<String>,
+    pub tags: Tags,
 }
 
 /// An insertion-ordered map with a fixed fast hasher (keys come from
@@ -185,16 +185,28 @@ pub fn valid_tag(s: &str) -> bool {
         && cs.all(|c| c.is_alphanumeric() || matches!(c, '_' | ':' | '.' | '-'))
 }
 
+/// A set of tags in the order they were added. Tags are shared between
+/// a container and everything it contains, so they are reference-counted.
+pub type Tags = IndexSet<Rc<str>, foldhash::fast::FixedState>;
+
 /// The tags a name contributes: itself and, when qualified, its segments.
-pub fn name_tags(name: &str, out: &mut IndexSet<String>) {
-    let n = name.to_lowercase();
-    if n.contains("::") {
-        out.insert(n.clone());
-        for seg in n.split("::") {
-            out.insert(seg.to_string());
-        }
+pub fn name_tags(name: &str, out: &mut Tags) {
+    let lower;
+    let n = if name.bytes().any(|b| b.is_ascii_uppercase()) || !name.is_ascii() {
+        lower = name.to_lowercase();
+        lower.as_str()
     } else {
-        out.insert(n);
+        name
+    };
+    if !out.contains(n) {
+        out.insert(Rc::from(n));
+    }
+    if n.contains("::") {
+        for seg in n.split("::") {
+            if !out.contains(seg) {
+                out.insert(Rc::from(seg));
+            }
+        }
     }
 }
 
@@ -317,7 +329,7 @@ impl Serialize for CatalogJson<'_> {
         let cat = self.cat;
         // Puppet converts its compiler catalog for output by adding the
         // classes (which tags it with their names) and then its tags.
-        let mut tags: IndexSet<String> = IndexSet::new();
+        let mut tags = Tags::default();
         for c in &cat.classes {
             name_tags(c, &mut tags);
         }
@@ -329,7 +341,7 @@ impl Serialize for CatalogJson<'_> {
             cat.edges.iter().copied().filter(|(s, t)| !cat.resources[*s].virtual_ && !cat.resources[*t].virtual_).collect();
         edges.sort_by_key(|(_, t)| *t);
         let mut m = s.serialize_map(Some(10))?;
-        m.serialize_entry("tags", &Seq(|| tags.iter()))?;
+        m.serialize_entry("tags", &Seq(|| tags.iter().map(|t| &**t)))?;
         m.serialize_entry("name", self.node)?;
         m.serialize_entry("version", &0)?;
         m.serialize_entry("code_id", &())?;
@@ -379,7 +391,7 @@ impl Serialize for ResourceJson<'_> {
         let mut m = s.serialize_map(None)?;
         m.serialize_entry("type", &r.type_name)?;
         m.serialize_entry("title", &r.title)?;
-        m.serialize_entry("tags", &Seq(|| r.tags.iter()))?;
+        m.serialize_entry("tags", &Seq(|| r.tags.iter().map(|t| &**t)))?;
         if let Some(f) = &r.file {
             m.serialize_entry("file", f)?;
         }

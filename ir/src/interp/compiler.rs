@@ -216,10 +216,10 @@ impl Interp {
             })
             .unwrap_or_else(|| "default".to_string());
         let mut r = Resource::new("Node", &title, "unknown");
-        r.tags.insert("node".to_string());
+        r.tags.insert("node".into());
         name_tags(&title, &mut r.tags);
         self.catalog.tags.extend(r.tags.iter().cloned());
-        r.tags.insert("class".to_string());
+        r.tags.insert("class".into());
         r.evaluated = true;
         r.scope_tags_merged = true;
         r.scope = Some(self.top.cat.clone());
@@ -1067,7 +1067,7 @@ impl Interp {
             return Ok(existing);
         }
         if !self.prog.classes.contains_key(key) {
-            self.autoload(LoadKind::Manifest, key, loc)?;
+            self.autoload(LoadKind::Class, key, loc)?;
         }
         let Some(def) = self.prog.classes.get(key).cloned() else {
             let msg = format!("Error while evaluating a {context}, Could not find class ::{key} for {}", self.opts.node);
@@ -1076,7 +1076,7 @@ impl Interp {
         if let Some(p) = &def.parent {
             let pkey = p.trim_start_matches("::").to_lowercase();
             if !self.prog.classes.contains_key(&pkey) {
-                self.autoload(LoadKind::Manifest, &pkey, loc)?;
+                self.autoload(LoadKind::Class, &pkey, loc)?;
             }
             if !self.prog.classes.contains_key(&pkey) {
                 let msg = format!(
@@ -1101,7 +1101,7 @@ impl Interp {
                 seen.push(cur);
                 cur = pp.trim_start_matches("::").to_lowercase();
                 if !self.prog.classes.contains_key(&cur) {
-                    self.autoload(LoadKind::Manifest, &cur, loc)?;
+                    self.autoload(LoadKind::Class, &cur, loc)?;
                 }
             }
             self.ensure_class_resource(&pkey, None, declaring, loc, context)?;
@@ -1121,7 +1121,7 @@ impl Interp {
                 let _ = r.tag(v);
             }
         }
-        r.tags.insert("class".to_string());
+        r.tags.insert("class".into());
         name_tags(key, &mut r.tags);
         r.params = given;
         r.scope = Some(declaring.cat.clone());
@@ -1276,7 +1276,7 @@ impl Interp {
             return Ok(Some(("compilable_type", None)));
         }
         if !self.prog.defines.contains_key(type_name) {
-            self.autoload(LoadKind::Manifest, type_name, loc)?;
+            self.autoload(LoadKind::Define, type_name, loc)?;
         }
         Ok(self.prog.defines.get(type_name).map(|&d| ("defined_type", Some(d))))
     }

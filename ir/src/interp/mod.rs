@@ -66,8 +66,10 @@ pub struct Options {
 /// What the autoloader looks for.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 enum LoadKind {
-    /// Classes and defined types: `<module>/manifests/...`.
-    Manifest,
+    /// Classes and defined types: `<module>/manifests/...`, the way
+    /// Puppet's type loader searches (see [`Interp::autoload`]).
+    Class,
+    Define,
     Function,
     TypeAlias,
 }
@@ -214,9 +216,14 @@ pub struct Interp {
 /// the program the files were lowered into.
 #[derive(Default)]
 struct Autoloads {
-    /// By [`LoadKind`]: lower-case name to its file (None: no file).
-    found: [HashMap<String, Option<u32>, foldhash::fast::FixedState>; 3],
+    /// By [`LoadKind`]: lower-case name to the files to load for it, in
+    /// groups: after each group the loader checks whether the name is
+    /// defined (indexes into `files`).
+    found: [HashMap<String, Rc<[Vec<u32>]>, foldhash::fast::FixedState>; 4],
     files: Vec<std::path::PathBuf>,
+    /// Per file: the name its path stands for (see `Interp::autoload_file`).
+    namespaces: Vec<String>,
+    index: HashMap<std::path::PathBuf, u32>,
     /// Per file: its definitions, once lowered into the program.
     fragments: Vec<Option<Vec<Definition>>>,
 }
@@ -1162,7 +1169,7 @@ impl Interp {
             let k = n.to_lowercase();
             if self.ruby_type(&k).is_none()
                 && !self.prog.defines.contains_key(&k)
-                && !(self.autoload(LoadKind::Manifest, &k, loc)? && self.prog.defines.contains_key(&k))
+                && !(self.autoload(LoadKind::Define, &k, loc)? && self.prog.defines.contains_key(&k))
             {
                 return Err(error("UNKNOWN_RESOURCE_TYPE", format!("Resource type not found: {}", capitalize_name(&k)), loc));
             }
@@ -1282,11 +1289,16 @@ impl Interp {
         }
     }
 
-    /// Loads the file that should define `name` from the modulepath, as
-    /// Puppet's autoloader does: `a` -> `a/manifests/init.pp`, `a::b::c` ->
-    /// `a/manifests/b/c.pp`, functions from `functions/`, type aliases from
-    /// `types/`. Returns whether a file was read. A file that does not
-    /// parse is an error.
+    /// Loads the files that should define `name` from the modulepath, as
+    /// Puppet's loaders do. Functions and type aliases: one file,
+    /// `a::b::c` -> `a/functions/b/c.pp` (or `types/`). Classes and defined
+    /// types (Puppet's type loader): for `a::b::c` it tries `a/b/c`, then
+    /// `a/b`, then `a`, and for each of them loads the module's
+    /// `manifests/init.pp` first (in case the definition is there) and then
+    /// `manifests/b/c.pp` (`manifests/b.pp`), each file once per compile,
+    /// until one of them has defined the name. A module is the first
+    /// directory of that name on the modulepath. Returns whether a file was
+    /// read. A file that does not parse is an error.
     fn autoload(&mut self, kind: LoadKind, name: &str, loc: Loc) -> R<bool> {
         let name = name.trim_start_matches("::");
         let lower;
@@ -1296,21 +1308,38 @@ impl Interp {
         } else {
             name
         };
-        // Where a name's file is (or that there is none) is asked again and
-        // again, by this compile and by every compile that reuses this
-        // program; the modulepath is not expected to change meanwhile.
-        let file = match self.autoloads.found[kind as usize].get(name) {
-            Some(&f) => f,
+        // Which files a name leads to is asked again and again, by this
+        // compile and by every compile that reuses this program; the
+        // modulepath is not expected to change meanwhile.
+        let groups = match self.autoloads.found[kind as usize].get(name) {
+            Some(g) => g.clone(),
             None => {
-                let f = self.find_autoload_file(kind, name);
-                self.autoloads.found[kind as usize].insert(name.to_string(), f);
-                f
+                let g: Rc<[Vec<u32>]> = self.autoload_files(kind, name).into();
+                self.autoloads.found[kind as usize].insert(name.to_string(), g.clone());
+                g
             }
         };
-        let Some(file) = file else {
-            return Ok(false);
-        };
-        let file = file as usize;
+        let mut read = false;
+        for group in groups.iter() {
+            for &file in group {
+                read |= self.load_file(file as usize, loc)?;
+            }
+            let defined = match kind {
+                LoadKind::Class => self.prog.classes.contains_key(name),
+                LoadKind::Define => self.prog.defines.contains_key(name),
+                LoadKind::Function => self.prog.functions.contains_key(name),
+                LoadKind::TypeAlias => self.prog.type_aliases.contains_key(name),
+            };
+            if defined {
+                break;
+            }
+        }
+        Ok(read)
+    }
+
+    /// Makes the definitions of autoloaded file `file` visible, unless this
+    /// compile did already; returns whether it did now.
+    fn load_file(&mut self, file: usize, loc: Loc) -> R<bool> {
         if self.loaded.len() <= file {
             self.loaded.resize(file + 1, false);
         }
@@ -1327,11 +1356,21 @@ impl Interp {
         }
         let path = self.autoloads.files[file].clone();
         let bytes = std::fs::read(&path).map_err(|e| error("LOAD_ERROR", format!("Could not read {}: {e}", path.display()), loc))?;
-        let (src, ast) = parse_source(path.display().to_string(), &bytes, pjit_frontend::parser::SourceKind::Manifest)
-            .map_err(|m| {
-                let message = format!("Could not parse for environment {}: {m}", self.opts.environment);
-                Flow::Error(EvalError { issue: "LOAD_ERROR", message, loc: None })
-            })?;
+        // Module files are validated as Puppet's loader does: only
+        // definitions at the top, each named below the file's namespace.
+        // Its errors carry no "Could not parse" prefix (unlike the main
+        // manifest's).
+        let options = pjit_frontend::validate::Options {
+            strict: match self.opts.strict {
+                Strict::Off => pjit_frontend::validate::Strict::Off,
+                Strict::Warning => pjit_frontend::validate::Strict::Warning,
+                Strict::Error => pjit_frontend::validate::Strict::Error,
+            },
+            namespace: pjit_frontend::validate::FileNamespace::Module(self.autoloads.namespaces[file].clone()),
+            file_path: path.display().to_string(),
+        };
+        let (src, ast) = parse_source_with(path.display().to_string(), &bytes, pjit_frontend::parser::SourceKind::Manifest, &options)
+            .map_err(|message| Flow::Error(EvalError { issue: "LOAD_ERROR", message, loc: None }))?;
         let first = self.prog.funcs.len();
         let mark = self.prog.def_log.len();
         crate::lower::lower_program(&mut self.prog, &src, &ast);
@@ -1340,26 +1379,71 @@ impl Interp {
         Ok(true)
     }
 
-    /// The file of the modulepath that should define `name` (lower case,
-    /// no leading `::`), as an index into `autoloads.files`.
-    fn find_autoload_file(&mut self, kind: LoadKind, name: &str) -> Option<u32> {
+    /// The groups of files the autoloader loads for `name` (lower case, no
+    /// leading `::`), as indexes into `autoloads.files`; see
+    /// [`Interp::autoload`].
+    fn autoload_files(&mut self, kind: LoadKind, name: &str) -> Vec<Vec<u32>> {
         let segs: Vec<&str> = name.split("::").collect();
-        let (module, rest) = (segs[0], &segs[1..]);
-        let rel = match (kind, rest.is_empty()) {
-            (LoadKind::Manifest, true) => "manifests/init.pp".to_string(),
-            (LoadKind::Manifest, false) => format!("manifests/{}.pp", rest.join("/")),
-            (LoadKind::Function, false) => format!("functions/{}.pp", rest.join("/")),
-            (LoadKind::TypeAlias, false) => format!("types/{}.pp", rest.join("/")),
-            (_, true) => return None,
-        };
-        let path = self.opts.modulepath.iter().map(|d| d.join(module).join(&rel)).find(|p| p.is_file())?;
-        // Distinct names lead to distinct files: (kind, name) determines
-        // the relative path, and the module directory its first segment.
+        let Some(dir) = self.module_dir(segs[0]) else { return vec![] };
+        let rest = &segs[1..];
+        let mut groups = vec![];
+        match kind {
+            LoadKind::Function | LoadKind::TypeAlias if rest.is_empty() => {}
+            LoadKind::Function | LoadKind::TypeAlias => {
+                let sub = if kind == LoadKind::Function { "functions" } else { "types" };
+                let path = dir.join(sub).join(format!("{}.pp", rest.join("/")));
+                if path.is_file() {
+                    groups.push(vec![self.autoload_file(path, name)]);
+                }
+            }
+            LoadKind::Class | LoadKind::Define => {
+                let manifests = dir.join("manifests");
+                let init = manifests.join("init.pp");
+                let init = init.is_file().then(|| self.autoload_file(init, segs[0]));
+                for n in (0..=rest.len()).rev() {
+                    let mut group: Vec<u32> = init.into_iter().collect();
+                    if n > 0 {
+                        let path = manifests.join(format!("{}.pp", rest[..n].join("/")));
+                        if path.is_file() {
+                            let f = self.autoload_file(path, &segs[..n + 1].join("::"));
+                            if !group.contains(&f) {
+                                group.push(f);
+                            }
+                        }
+                    }
+                    if !group.is_empty() {
+                        groups.push(group);
+                    }
+                }
+            }
+        }
+        groups
+    }
+
+    /// The index of a module file in `autoloads.files` (added if new).
+    /// `namespace` is the name its path stands for (`a::b` for
+    /// `a/manifests/b.pp`, `a` for `a/manifests/init.pp`): what it may
+    /// define.
+    fn autoload_file(&mut self, path: std::path::PathBuf, namespace: &str) -> u32 {
         let a = &mut self.autoloads;
-        a.files.push(path);
-        a.fragments.push(None);
-        let i = a.files.len() - 1;
-        Some(i as u32)
+        let i = *a.index.entry(path.clone()).or_insert_with(|| {
+            a.files.push(path);
+            a.namespaces.push(namespace.to_string());
+            a.fragments.push(None);
+            (a.files.len() - 1) as u32
+        });
+        i
+    }
+
+    /// The directory of module `name`: the first directory of that name on
+    /// the modulepath (a module there hides any later one).
+    fn module_dir(&self, name: &str) -> Option<std::path::PathBuf> {
+        let valid = name.starts_with(|c: char| c.is_ascii_lowercase())
+            && name.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_');
+        if !valid {
+            return None;
+        }
+        self.opts.modulepath.iter().map(|d| d.join(name)).find(|p| p.is_dir())
     }
 
     /// `inline_epp(text, params)` and `epp('module/file.epp', params)`:
@@ -1510,11 +1594,21 @@ fn parse_source(
     bytes: &[u8],
     kind: pjit_frontend::parser::SourceKind,
 ) -> Result<(pjit_frontend::SourceFile, pjit_frontend::ast::Program), String> {
+    parse_source_with(name, bytes, kind, &pjit_frontend::validate::Options::default())
+}
+
+/// [`parse_source`] with the validator's options.
+fn parse_source_with(
+    name: String,
+    bytes: &[u8],
+    kind: pjit_frontend::parser::SourceKind,
+    options: &pjit_frontend::validate::Options,
+) -> Result<(pjit_frontend::SourceFile, pjit_frontend::ast::Program), String> {
     let src = pjit_frontend::SourceFile::new(name, String::from_utf8_lossy(bytes).into_owned());
     let parsed = pjit_frontend::parser::parse_bytes(pjit_frontend::FileId(0), bytes, kind);
     let mut diags = parsed.diagnostics;
     if let Some(p) = &parsed.program {
-        diags.extend(pjit_frontend::validate::validate(p, &pjit_frontend::validate::Options::default()));
+        diags.extend(pjit_frontend::validate::validate(p, options));
     }
     if let Some(d) = diags.iter().find(|d| d.is_error()) {
         return Err(d.message_with_location(&src));
