@@ -10,8 +10,9 @@ use std::rc::Rc;
 
 use indexmap::{IndexMap, IndexSet};
 use pjit_runtime::Value;
-use serde::ser::{Serialize, SerializeMap, Serializer};
 use serde_json::Value as Json;
+
+use super::catalog_json::JsonWriter;
 
 use super::resource_types;
 use super::scope::CatScope;
@@ -142,10 +143,43 @@ impl indexmap::Equivalent<(String, String)> for RefKey<'_> {
     }
 }
 
+/// The segments of a qualified name: `str::split("::")` without building
+/// a substring searcher for every call (names are short and this is on
+/// the path of every resource).
+pub fn name_segments(name: &str) -> impl Iterator<Item = &str> {
+    let mut rest = Some(name);
+    std::iter::from_fn(move || {
+        let s = rest?;
+        match s.as_bytes().windows(2).position(|w| w == b"::") {
+            Some(i) => {
+                rest = Some(&s[i + 2..]);
+                Some(&s[..i])
+            }
+            None => {
+                rest = None;
+                Some(s)
+            }
+        }
+    })
+}
+
+/// `s.trim_start_matches("::")`, without a substring searcher.
+fn strip_colons(mut s: &str) -> &str {
+    while let Some(rest) = s.strip_prefix("::") {
+        s = rest;
+    }
+    s
+}
+
+/// Whether a name is qualified (contains `::`).
+pub fn is_qualified(name: &str) -> bool {
+    name.as_bytes().windows(2).any(|w| w == b"::")
+}
+
 /// `foo::bar` -> `Foo::Bar`.
 pub fn capitalize_name(name: &str) -> String {
     let mut out = String::with_capacity(name.len());
-    for (i, seg) in name.split("::").enumerate() {
+    for (i, seg) in name_segments(name).enumerate() {
         if i > 0 {
             out.push_str("::");
         }
@@ -162,7 +196,7 @@ pub fn capitalize_name(name: &str) -> String {
 /// already in that form (the common case: references built by the
 /// compiler itself).
 fn normalized_type(name: &str) -> Cow<'_, str> {
-    let canonical = name.split("::").all(|seg| {
+    let canonical = name_segments(name).all(|seg| {
         let mut c = seg.chars();
         match c.next() {
             // ASCII only: a non-ASCII letter may change length when cased.
@@ -201,8 +235,8 @@ pub fn name_tags(name: &str, out: &mut Tags) {
     if !out.contains(n) {
         out.insert(Rc::from(n));
     }
-    if n.contains("::") {
-        for seg in n.split("::") {
+    if is_qualified(n) {
+        for seg in name_segments(n) {
             if !out.contains(seg) {
                 out.insert(Rc::from(seg));
             }
@@ -219,9 +253,9 @@ pub fn normalize_ref(type_name: &str, title: &str) -> (String, String) {
 
 /// [`normalize_ref`], borrowing what is already normalized.
 fn normalized_ref<'a>(type_name: &'a str, title: &'a str) -> (Cow<'a, str>, Cow<'a, str>) {
-    let t = normalized_type(type_name.trim_start_matches("::"));
+    let t = normalized_type(strip_colons(type_name));
     if t == "Class" {
-        let name = title.trim_start_matches("::");
+        let name = strip_colons(title);
         if name.is_empty() || name.eq_ignore_ascii_case("main") {
             return (t, Cow::Borrowed("main"));
         }
@@ -244,6 +278,17 @@ pub fn parse_ref(s: &str) -> Option<(String, String)> {
 }
 
 impl Catalog {
+    /// An empty catalog with room for `n` resources (a compile that
+    /// follows another of the same environment expects about as many).
+    pub fn with_capacity(n: usize) -> Catalog {
+        Catalog {
+            resources: Vec::with_capacity(n),
+            index: IndexMapFast::with_capacity_and_hasher(n, Default::default()),
+            edges: Vec::with_capacity(n),
+            ..Catalog::default()
+        }
+    }
+
     /// The resource `Type[title]` (normalized as [`normalize_ref`] does).
     pub fn lookup(&self, type_name: &str, title: &str) -> Option<usize> {
         let (t, title) = normalized_ref(type_name, title);
@@ -300,213 +345,170 @@ impl Catalog {
     }
 
     /// The catalog JSON document Puppet writes, as a tree (tests and
-    /// tools; [`Catalog::write_json`] streams the same document).
+    /// tools; [`Catalog::write_json`] writes the same document).
     pub fn to_json(&self, node: &str, environment: &str) -> Json {
-        serde_json::to_value(self.json_view(node, environment)).expect("catalog JSON serializes")
+        let mut text = vec![];
+        self.json_text(&mut text, node, environment);
+        serde_json::from_slice(&text).expect("the catalog writer writes JSON")
     }
 
-    /// Writes the catalog JSON document Puppet writes, pretty-printed,
-    /// without building it in memory first (for a catalog of thousands of
-    /// resources the tree cost as much as the rest of the output).
-    pub fn write_json<W: std::io::Write>(&self, out: W, node: &str, environment: &str) -> std::io::Result<()> {
-        serde_json::to_writer_pretty(out, &self.json_view(node, environment)).map_err(std::io::Error::from)
+    /// Writes the catalog JSON document Puppet writes, pretty-printed.
+    pub fn write_json<W: std::io::Write>(&self, mut out: W, node: &str, environment: &str) -> std::io::Result<()> {
+        let mut text = Vec::with_capacity(4096 + 512 * self.resources.len());
+        self.json_text(&mut text, node, environment);
+        out.write_all(&text)
     }
 
-    fn json_view<'a>(&'a self, node: &'a str, environment: &'a str) -> CatalogJson<'a> {
-        CatalogJson { cat: self, node, environment }
-    }
-}
-
-/// The catalog document: Puppet's `catalog_format` 2.
-struct CatalogJson<'a> {
-    cat: &'a Catalog,
-    node: &'a str,
-    environment: &'a str,
-}
-
-impl Serialize for CatalogJson<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let cat = self.cat;
+    /// The document (`catalog_format` 2), appended to `out`.
+    pub fn json_text(&self, out: &mut Vec<u8>, node: &str, environment: &str) {
         // Puppet converts its compiler catalog for output by adding the
         // classes (which tags it with their names) and then its tags.
         let mut tags = Tags::default();
-        for c in &cat.classes {
+        for c in &self.classes {
             name_tags(c, &mut tags);
         }
-        tags.extend(cat.tags.iter().cloned());
+        tags.extend(self.tags.iter().cloned());
         // Edges come out grouped by target, targets in the order they
         // entered the catalog (Puppet lists its graph's edges by their
         // target vertex).
         let mut edges: Vec<(usize, usize)> =
-            cat.edges.iter().copied().filter(|(s, t)| !cat.resources[*s].virtual_ && !cat.resources[*t].virtual_).collect();
+            self.edges.iter().copied().filter(|(s, t)| !self.resources[*s].virtual_ && !self.resources[*t].virtual_).collect();
         edges.sort_by_key(|(_, t)| *t);
-        let mut m = s.serialize_map(Some(10))?;
-        m.serialize_entry("tags", &Seq(|| tags.iter().map(|t| &**t)))?;
-        m.serialize_entry("name", self.node)?;
-        m.serialize_entry("version", &0)?;
-        m.serialize_entry("code_id", &())?;
-        m.serialize_entry("catalog_uuid", "00000000-0000-0000-0000-000000000000")?;
-        m.serialize_entry("catalog_format", &2)?;
-        m.serialize_entry("environment", self.environment)?;
-        m.serialize_entry("resources", &Seq(|| cat.resources.iter().filter(|r| !r.virtual_).map(ResourceJson)))?;
-        m.serialize_entry(
-            "edges",
-            &Seq(|| edges.iter().map(|&(s, t)| EdgeJson(&cat.resources[s], &cat.resources[t]))),
-        )?;
-        m.serialize_entry("classes", &Seq(|| cat.classes.iter()))?;
-        m.end()
-    }
-}
-
-/// A JSON array of what the closure's iterator yields.
-struct Seq<F>(F);
-
-impl<F, I> Serialize for Seq<F>
-where
-    F: Fn() -> I,
-    I: Iterator,
-    I::Item: Serialize,
-{
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq((self.0)())
-    }
-}
-
-struct EdgeJson<'a>(&'a Resource, &'a Resource);
-
-impl Serialize for EdgeJson<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut m = s.serialize_map(Some(2))?;
-        m.serialize_entry("source", &self.0.reference())?;
-        m.serialize_entry("target", &self.1.reference())?;
-        m.end()
-    }
-}
-
-struct ResourceJson<'a>(&'a Resource);
-
-impl Serialize for ResourceJson<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let r = self.0;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("type", &r.type_name)?;
-        m.serialize_entry("title", &r.title)?;
-        m.serialize_entry("tags", &Seq(|| r.tags.iter().map(|t| &**t)))?;
-        if let Some(f) = &r.file {
-            m.serialize_entry("file", f)?;
+        let mut w = JsonWriter::new(out);
+        w.begin_object();
+        w.key("tags");
+        w.begin_array();
+        for t in &tags {
+            w.element();
+            w.string(t);
         }
-        if let Some(l) = r.line {
-            m.serialize_entry("line", &l)?;
+        w.end_array();
+        w.key("name");
+        w.string(node);
+        w.key("version");
+        w.integer(0);
+        w.key("code_id");
+        w.raw("null");
+        w.key("catalog_uuid");
+        w.string("00000000-0000-0000-0000-000000000000");
+        w.key("catalog_format");
+        w.integer(2);
+        w.key("environment");
+        w.string(environment);
+        w.key("resources");
+        w.begin_array();
+        for r in self.resources.iter().filter(|r| !r.virtual_) {
+            w.element();
+            resource_json(&mut w, r);
         }
-        m.serialize_entry("exported", &r.exported)?;
-        m.serialize_entry("kind", r.kind)?;
-        // The namevar is left out when it repeats the title (Puppet's
-        // `to_data_hash`); for defined types and classes the namevar is
-        // `name`. The compiler's own Stage[main] and Class[main] have the
-        // Ruby symbol `:main` as their title, which never equals a string:
-        // they keep it.
-        let namevar = match &r.rtype {
-            _ if r.scope.is_none() => None,
-            Some(t) => Some(t.namevar().unwrap_or("name")),
-            None => Some("name"),
-        };
-        // Namevars a title pattern extracts come first (Puppet's `to_hash`
-        // is `parse_title.merge(parameters)`); they drop out below when they
-        // equal the title.
-        let from_title: Vec<(String, Value)> = match &r.rtype {
-            Some(t) if r.scope.is_some() && !t.title_patterns.is_empty() => t
-                .parse_title(&r.title)
-                .into_iter()
-                .filter(|(k, _)| r.params.get(k).is_none_or(|v| matches!(v, Value::Undef)))
-                .map(|(k, v)| (k, Value::string(v)))
-                .collect(),
-            _ => vec![],
-        };
-        let mut sensitive: Vec<&str> = vec![];
-        let params: Vec<(&str, &Value)> = from_title
-            .iter()
-            .map(|(k, v)| (k.as_str(), v))
-            .chain(
-                r.params
-                    .iter()
-                    .filter(|(k, _)| !from_title.iter().any(|(f, _)| f == *k))
-                    .map(|(k, v)| (k.as_str(), v)),
-            )
-            .filter(|(_, v)| !matches!(v, Value::Undef))
-            .filter(|(k, v)| !(Some(*k) == namevar && matches!(v, Value::String(s) if s.as_str() == r.title)))
-            .map(|(k, v)| match v {
-                Value::Sensitive(inner) => {
-                    sensitive.push(k);
-                    (k, &**inner)
-                }
-                v => (k, v),
-            })
-            .collect();
-        if !params.is_empty() {
-            m.serialize_entry("parameters", &Seq(|| params.iter().map(|(k, v)| (*k, ValueJson(v)))).as_map())?;
+        w.end_array();
+        w.key("edges");
+        w.begin_array();
+        for &(s, t) in &edges {
+            let (s, t) = (&self.resources[s], &self.resources[t]);
+            w.element();
+            w.begin_object();
+            w.key("source");
+            w.reference(&s.type_name, &s.title);
+            w.key("target");
+            w.reference(&t.type_name, &t.title);
+            w.end_object();
         }
-        if !sensitive.is_empty() {
-            m.serialize_entry("sensitive_parameters", &sensitive)?;
+        w.end_array();
+        w.key("classes");
+        w.begin_array();
+        for c in &self.classes {
+            w.element();
+            w.string(c);
         }
-        m.end()
+        w.end_array();
+        w.end_object();
     }
 }
 
-impl<F> Seq<F> {
-    /// The same pairs as a JSON object.
-    fn as_map(&self) -> MapOf<'_, F> {
-        MapOf(&self.0)
+fn resource_json(w: &mut JsonWriter, r: &Resource) {
+    w.begin_object();
+    w.key("type");
+    w.string(&r.type_name);
+    w.key("title");
+    w.string(&r.title);
+    w.key("tags");
+    w.begin_array();
+    for t in &r.tags {
+        w.element();
+        w.string(t);
     }
-}
-
-/// A JSON object of the `(key, value)` pairs the closure's iterator yields
-/// (keys known to be distinct).
-struct MapOf<'a, F>(&'a F);
-
-impl<F, I, K, V> Serialize for MapOf<'_, F>
-where
-    F: Fn() -> I,
-    I: Iterator<Item = (K, V)>,
-    K: Serialize,
-    V: Serialize,
-{
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_map((self.0)())
+    w.end_array();
+    if let Some(f) = &r.file {
+        w.key("file");
+        w.string(f);
     }
-}
-
-/// A Puppet value in catalog JSON (rich values as their string forms).
-struct ValueJson<'a>(&'a Value);
-
-impl Serialize for ValueJson<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let v = self.0;
-        if let Some(r) = ref_string(v) {
-            return s.serialize_str(&r);
+    if let Some(l) = r.line {
+        w.key("line");
+        w.integer(l as i64);
+    }
+    w.key("exported");
+    w.bool(r.exported);
+    w.key("kind");
+    w.string(r.kind);
+    // The namevar is left out when it repeats the title (Puppet's
+    // `to_data_hash`); for defined types and classes the namevar is `name`.
+    // The compiler's own Stage[main] and Class[main] have the Ruby symbol
+    // `:main` as their title, which never equals a string: they keep it.
+    let namevar = match &r.rtype {
+        _ if r.scope.is_none() => None,
+        Some(t) => Some(t.namevar().unwrap_or("name")),
+        None => Some("name"),
+    };
+    // Namevars a title pattern extracts come first (Puppet's `to_hash` is
+    // `parse_title.merge(parameters)`); they drop out below when they equal
+    // the title.
+    let from_title: Vec<(String, Value)> = match &r.rtype {
+        Some(t) if r.scope.is_some() && !t.title_patterns.is_empty() => t
+            .parse_title(&r.title)
+            .into_iter()
+            .filter(|(k, _)| r.params.get(k).is_none_or(|v| matches!(v, Value::Undef)))
+            .map(|(k, v)| (k, Value::string(v)))
+            .collect(),
+        _ => vec![],
+    };
+    let mut sensitive: Vec<&str> = vec![];
+    let mut any = false;
+    let params = from_title
+        .iter()
+        .map(|(k, v)| (k.as_str(), v))
+        .chain(r.params.iter().filter(|(k, _)| !from_title.iter().any(|(f, _)| f == *k)).map(|(k, v)| (k.as_str(), v)))
+        .filter(|(_, v)| !matches!(v, Value::Undef))
+        .filter(|(k, v)| !(Some(*k) == namevar && matches!(v, Value::String(s) if s.as_str() == r.title)));
+    for (k, v) in params {
+        if !any {
+            w.key("parameters");
+            w.begin_object();
+            any = true;
         }
-        match v {
-            Value::Undef => s.serialize_unit(),
-            Value::Boolean(b) => s.serialize_bool(*b),
-            Value::Integer(i) => s.serialize_i64(*i),
-            Value::Float(f) => s.serialize_f64(*f),
-            Value::String(x) => s.serialize_str(x.as_str()),
-            Value::Array(a) => s.collect_seq(a.iter().map(ValueJson)),
-            // String keys are distinct; other keys may print alike (`1` and
-            // `'1'`), and then a JSON object keeps the first position and
-            // the last value, as a map insert does.
-            Value::Hash(h) if h.keys().all(|k| matches!(k, Value::String(_))) => s.collect_map(
-                h.iter().map(|(k, v)| (if let Value::String(k) = k { k.as_str() } else { "" }, ValueJson(v))),
-            ),
-            Value::Hash(h) => {
-                let mut merged: IndexMap<String, &Value> = IndexMap::new();
-                for (k, v) in h.iter() {
-                    merged.insert(pjit_runtime::display::to_interpolated_string(k), v);
-                }
-                s.collect_map(merged.iter().map(|(k, v)| (k, ValueJson(v))))
+        let v = match v {
+            Value::Sensitive(inner) => {
+                sensitive.push(k);
+                &**inner
             }
-            other => s.serialize_str(&pjit_runtime::display::to_interpolated_string(other)),
-        }
+            v => v,
+        };
+        w.key(k);
+        w.value(v);
     }
+    if any {
+        w.end_object();
+    }
+    if !sensitive.is_empty() {
+        w.key("sensitive_parameters");
+        w.begin_array();
+        for k in sensitive {
+            w.element();
+            w.string(k);
+        }
+        w.end_array();
+    }
+    w.end_object();
 }
 
 /// `Type[title]` as the catalog writes references (`Class[Foo]` for
@@ -523,5 +525,35 @@ pub fn ref_string(v: &Value) -> Option<String> {
             Some(format!("{t}[{ti}]"))
         }
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn name_segments_split_like_str_split() {
+        for name in ["", "a", "a::b", "::a", "a::", "a:::b", "a::::b", ":", "a:b::c", "ä::Ö::x", "::"] {
+            let want: Vec<&str> = name.split("::").collect();
+            let got: Vec<&str> = name_segments(name).collect();
+            assert_eq!(got, want, "{name:?}");
+            assert_eq!(is_qualified(name), name.contains("::"), "{name:?}");
+        }
+    }
+
+    #[test]
+    fn normalized_references() {
+        for (t, title) in [("notify", "x"), ("Foo::bar", "t"), ("class", "::foo::bar"), ("Class", "MAIN"), ("Class", ""), ("ÄB", "x"), ("a::::b", "x")] {
+            let (a, b) = normalized_ref(t, title);
+            let t2 = capitalize_name(&t.trim_start_matches("::").to_lowercase());
+            let want_title = if t2 == "Class" {
+                let n = title.trim_start_matches("::").to_lowercase();
+                if n == "main" || n.is_empty() { "main".to_string() } else { capitalize_name(&n) }
+            } else {
+                title.to_string()
+            };
+            assert_eq!((a.as_ref(), b.as_ref()), (t2.as_str(), want_title.as_str()), "{t} {title}");
+        }
     }
 }

@@ -1203,7 +1203,21 @@ impl Interp {
 
     /// The module a loaded file belongs to: `<dir>/<module>/...` for a
     /// directory `<dir>` of the modulepath.
-    fn module_of_file(&self, file: u32) -> String {
+    fn module_of_file(&mut self, file: u32) -> String {
+        let i = file as usize;
+        if let Some(Some(m)) = self.autoloads.file_modules.get(i) {
+            return m.clone();
+        }
+        let m = self.find_module_of_file(file);
+        let cache = &mut self.autoloads.file_modules;
+        if cache.len() <= i {
+            cache.resize(i + 1, None);
+        }
+        cache[i] = Some(m.clone());
+        m
+    }
+
+    fn find_module_of_file(&self, file: u32) -> String {
         let Some(path) = self.prog.files.get(file as usize) else { return String::new() };
         let path = std::path::Path::new(path);
         for d in &self.opts.modulepath {

@@ -15,6 +15,7 @@
 //! until none are left.
 
 pub mod catalog;
+mod catalog_json;
 mod compiler;
 mod files;
 mod lookup;
@@ -215,7 +216,7 @@ pub struct Interp {
 /// for, and the definitions each file it lowered makes. Valid as long as
 /// the program the files were lowered into.
 #[derive(Default)]
-struct Autoloads {
+pub(crate) struct Autoloads {
     /// By [`LoadKind`]: lower-case name to the files to load for it, in
     /// groups: after each group the loader checks whether the name is
     /// defined (indexes into `files`).
@@ -224,6 +225,9 @@ struct Autoloads {
     /// Per file: the name its path stands for (see `Interp::autoload_file`).
     namespaces: Vec<String>,
     index: HashMap<std::path::PathBuf, u32>,
+    /// Per file of the program (`Loc::file`): the module it belongs to,
+    /// once asked.
+    file_modules: Vec<Option<String>>,
     /// Per file: its definitions, once lowered into the program.
     fragments: Vec<Option<Vec<Definition>>>,
 }
@@ -243,6 +247,8 @@ pub struct Warm {
     prog: Program,
     base: Definitions,
     autoloads: Autoloads,
+    /// The size of the last catalog (room for the next one).
+    resources: usize,
     templates: HashMap<String, FuncId>,
     ruby_types: HashMap<String, Option<Rc<resource_types::TypeInfo>>>,
     module_functions: HashMap<String, ModuleFunction>,
@@ -259,6 +265,7 @@ impl Warm {
             prog,
             base,
             autoloads: Autoloads::default(),
+            resources: 0,
             templates: HashMap::new(),
             ruby_types: HashMap::new(),
             module_functions: HashMap::new(),
@@ -310,11 +317,12 @@ impl Interp {
     /// An interpreter for one more compile of a program an earlier
     /// compile ran (see [`Warm`]).
     pub fn from_warm(warm: Warm, opts: Options) -> Interp {
-        let Warm { mut prog, base, autoloads, templates, ruby_types, module_functions, reg_pool, tier } = warm;
+        let Warm { mut prog, base, autoloads, templates, ruby_types, module_functions, reg_pool, tier, resources } = warm;
         prog.set_definitions(base.clone());
         let mut it = Interp::new(prog, opts);
         it.base = Some(base);
         it.autoloads = autoloads;
+        it.catalog = Catalog::with_capacity(resources);
         it.templates = templates;
         it.ruby_types = ruby_types;
         it.module_functions = module_functions;
@@ -332,6 +340,7 @@ impl Interp {
             base: self.base?,
             prog: self.prog,
             autoloads: self.autoloads,
+            resources: self.catalog.resources.len(),
             templates: self.templates,
             ruby_types: self.ruby_types,
             module_functions: self.module_functions,
