@@ -1594,18 +1594,57 @@ impl Interp {
                 title_patterns: t.title_patterns.clone(),
             })),
             None if name.contains("::") || name.is_empty() => None,
-            None => self.modulepath_modules().into_iter().find_map(|m| {
-                let src = std::fs::read_to_string(m.join("lib/puppet/type").join(format!("{name}.rb"))).ok()?;
-                let has_provider = self.modulepath_modules().iter().any(|m| m.join("lib/puppet/provider").join(name).is_dir());
-                Some(Rc::new(resource_types::scan_ruby_type(name, &src, has_provider)))
-            }),
+            None => {
+                let index = self.ruby_type_files();
+                index.types.get(name).and_then(|path| {
+                    let src = std::fs::read_to_string(path).ok()?;
+                    let has_provider = index.providers.contains(name);
+                    Some(Rc::new(resource_types::scan_ruby_type(name, &src, has_provider)))
+                })
+            }
         };
         self.ruby_types.insert(name.to_string(), found.clone());
         found
     }
 
     /// Every module directory on the modulepath, in modulepath order.
-    fn modulepath_modules(&self) -> Vec<std::path::PathBuf> {
+    /// The modules' Ruby resource types (`lib/puppet/type/<name>.rb`, the
+    /// first module in modulepath order that has one) and the names with
+    /// providers (`lib/puppet/provider/<name>/`), listed once.
+    fn ruby_type_files(&mut self) -> Rc<super::RubyTypeFiles> {
+        if let Some(t) = &self.autoloads.ruby_type_files {
+            return t.clone();
+        }
+        let mut index = super::RubyTypeFiles::default();
+        for m in self.modulepath_modules().iter() {
+            if let Ok(entries) = std::fs::read_dir(m.join("lib/puppet/type")) {
+                let mut files: Vec<_> = entries.flatten().map(|e| e.path()).collect();
+                files.sort();
+                for f in files {
+                    if let Some(stem) = f.file_name().and_then(|n| n.to_str()).and_then(|n| n.strip_suffix(".rb")) {
+                        index.types.entry(stem.to_string()).or_insert(f.clone());
+                    }
+                }
+            }
+            if let Ok(entries) = std::fs::read_dir(m.join("lib/puppet/provider")) {
+                for e in entries.flatten() {
+                    if e.path().is_dir() {
+                        index.providers.insert(e.file_name().to_string_lossy().into_owned());
+                    }
+                }
+            }
+        }
+        let index = Rc::new(index);
+        self.autoloads.ruby_type_files = Some(index.clone());
+        index
+    }
+
+    fn modulepath_modules(&mut self) -> Rc<[std::path::PathBuf]> {
+        // Listed once: the modulepath is read per name otherwise (twice per
+        // module type looked up).
+        if let Some(m) = &self.autoloads.modules {
+            return m.clone();
+        }
         let mut out = vec![];
         for d in &self.opts.modulepath {
             if let Ok(entries) = std::fs::read_dir(d) {
@@ -1614,6 +1653,8 @@ impl Interp {
                 out.extend(mods);
             }
         }
+        let out: Rc<[std::path::PathBuf]> = out.into();
+        self.autoloads.modules = Some(out.clone());
         out
     }
 

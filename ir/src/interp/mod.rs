@@ -225,6 +225,14 @@ pub(crate) struct Autoloads {
     /// Per file: the name its path stands for (see `Interp::autoload_file`).
     namespaces: Vec<String>,
     index: HashMap<std::path::PathBuf, u32>,
+    /// The modules' Ruby functions, once listed (see
+    /// `Interp::ruby_functions`).
+    ruby_functions: Option<Rc<HashMap<String, Rc<str>>>>,
+    /// The modules' Ruby resource types, once listed (see
+    /// `Interp::ruby_type_files`).
+    ruby_type_files: Option<Rc<RubyTypeFiles>>,
+    /// The module directories of the modulepath, once listed.
+    pub(crate) modules: Option<Rc<[std::path::PathBuf]>>,
     /// Per file of the program (`Loc::file`): the module it belongs to,
     /// once asked.
     file_modules: Vec<Option<String>>,
@@ -1444,6 +1452,38 @@ impl Interp {
         i
     }
 
+    /// The Ruby functions of the modules on the modulepath, by name
+    /// (`a::b` for `lib/puppet/functions/a/b.rb`, and the 3.x
+    /// `lib/puppet/parser/functions/x.rb`), each with the first module (in
+    /// modulepath order, then by name) that has it. Listed once instead of
+    /// probing every module for every name.
+    fn ruby_functions(&mut self) -> Rc<HashMap<String, Rc<str>>> {
+        if let Some(m) = &self.autoloads.ruby_functions {
+            return m.clone();
+        }
+        let mut index: HashMap<String, Rc<str>> = HashMap::new();
+        for d in &self.opts.modulepath {
+            let Ok(entries) = std::fs::read_dir(d) else { continue };
+            let mut mods: Vec<_> = entries.flatten().map(|e| e.path()).collect();
+            mods.sort();
+            for m in mods {
+                let Some(module) = m.file_name().map(|n| Rc::<str>::from(n.to_string_lossy().as_ref())) else { continue };
+                let mut names = vec![];
+                ruby_files(&m.join("lib/puppet/functions"), "", &mut names);
+                // 3.x functions are not namespaced.
+                let mut legacy = vec![];
+                ruby_files(&m.join("lib/puppet/parser/functions"), "", &mut legacy);
+                names.extend(legacy.into_iter().filter(|n| !n.contains("::")));
+                for n in names {
+                    index.entry(n).or_insert_with(|| module.clone());
+                }
+            }
+        }
+        let index = Rc::new(index);
+        self.autoloads.ruby_functions = Some(index.clone());
+        index
+    }
+
     /// The directory of module `name`: the first directory of that name on
     /// the modulepath (a module there hides any later one).
     fn module_dir(&self, name: &str) -> Option<std::path::PathBuf> {
@@ -1527,6 +1567,30 @@ impl Interp {
     }
 }
 
+/// Where the modules' Ruby resource types are.
+#[derive(Default)]
+struct RubyTypeFiles {
+    /// Type name to its `lib/puppet/type/<name>.rb`.
+    types: HashMap<String, std::path::PathBuf>,
+    /// Names that have a `lib/puppet/provider/<name>/` directory.
+    providers: std::collections::HashSet<String>,
+}
+
+/// The `.rb` files below `dir`, as qualified names (`a/b.rb` -> `a::b`)
+/// prefixed by `prefix`.
+fn ruby_files(dir: &std::path::Path, prefix: &str, out: &mut Vec<String>) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for e in entries.flatten() {
+        let path = e.path();
+        let Some(name) = path.file_name().and_then(|n| n.to_str()) else { continue };
+        if path.is_dir() {
+            ruby_files(&path, &format!("{prefix}{name}::"), out);
+        } else if let Some(stem) = name.strip_suffix(".rb") {
+            out.push(format!("{prefix}{stem}"));
+        }
+    }
+}
+
 /// A function that is not in Puppet's core library, as the modulepath
 /// provides it.
 #[derive(Clone, Copy)]
@@ -1547,26 +1611,10 @@ impl Interp {
         if let Some(f) = self.module_functions.get(key) {
             return *f;
         }
-        let segs: Vec<&str> = key.split("::").collect();
-        let mut rels = vec![format!("lib/puppet/functions/{}.rb", segs.join("/"))];
-        if segs.len() == 1 {
-            rels.push(format!("lib/puppet/parser/functions/{key}.rb"));
-        }
-        let mut found = None;
-        'dirs: for d in &self.opts.modulepath {
-            let Ok(entries) = std::fs::read_dir(d) else { continue };
-            let mut mods: Vec<_> = entries.flatten().map(|e| e.path()).collect();
-            mods.sort();
-            for m in mods {
-                if rels.iter().any(|r| m.join(r).is_file()) {
-                    found = m.file_name().map(|n| n.to_string_lossy().into_owned());
-                    break 'dirs;
-                }
-            }
-        }
+        let found = self.ruby_functions().get(key).cloned();
         let f = match (found, rtf::stdlib::lookup(key)) {
             (Some(_), Some(f)) => ModuleFunction::Native(f),
-            (Some(m), None) => ModuleFunction::Ruby(Box::leak(m.into_boxed_str())),
+            (Some(m), None) => ModuleFunction::Ruby(Box::leak(m.to_string().into_boxed_str())),
             (None, _) => ModuleFunction::Absent,
         };
         self.module_functions.insert(key.to_string(), f);
