@@ -376,46 +376,46 @@ impl Catalog {
         edges.sort_by_key(|(_, t)| *t);
         let mut w = JsonWriter::new(out);
         w.begin_object();
-        w.key("tags");
+        w.field("tags");
         w.begin_array();
         for t in &tags {
             w.element();
             w.string(t);
         }
         w.end_array();
-        w.key("name");
+        w.field("name");
         w.string(node);
-        w.key("version");
+        w.field("version");
         w.integer(0);
-        w.key("code_id");
+        w.field("code_id");
         w.raw("null");
-        w.key("catalog_uuid");
+        w.field("catalog_uuid");
         w.string("00000000-0000-0000-0000-000000000000");
-        w.key("catalog_format");
+        w.field("catalog_format");
         w.integer(2);
-        w.key("environment");
+        w.field("environment");
         w.string(environment);
-        w.key("resources");
+        w.field("resources");
         w.begin_array();
         for r in self.resources.iter().filter(|r| !r.virtual_) {
             w.element();
             resource_json(&mut w, r);
         }
         w.end_array();
-        w.key("edges");
+        w.field("edges");
         w.begin_array();
         for &(s, t) in &edges {
             let (s, t) = (&self.resources[s], &self.resources[t]);
             w.element();
             w.begin_object();
-            w.key("source");
+            w.field("source");
             w.reference(&s.type_name, &s.title);
-            w.key("target");
+            w.field("target");
             w.reference(&t.type_name, &t.title);
             w.end_object();
         }
         w.end_array();
-        w.key("classes");
+        w.field("classes");
         w.begin_array();
         for c in &self.classes {
             w.element();
@@ -428,11 +428,11 @@ impl Catalog {
 
 fn resource_json(w: &mut JsonWriter, r: &Resource) {
     w.begin_object();
-    w.key("type");
+    w.field("type");
     w.string(&r.type_name);
-    w.key("title");
+    w.field("title");
     w.string(&r.title);
-    w.key("tags");
+    w.field("tags");
     w.begin_array();
     for t in &r.tags {
         w.element();
@@ -440,16 +440,16 @@ fn resource_json(w: &mut JsonWriter, r: &Resource) {
     }
     w.end_array();
     if let Some(f) = &r.file {
-        w.key("file");
+        w.field("file");
         w.string(f);
     }
     if let Some(l) = r.line {
-        w.key("line");
+        w.field("line");
         w.integer(l as i64);
     }
-    w.key("exported");
+    w.field("exported");
     w.bool(r.exported);
-    w.key("kind");
+    w.field("kind");
     w.string(r.kind);
     // The namevar is left out when it repeats the title (Puppet's
     // `to_data_hash`); for defined types and classes the namevar is `name`.
@@ -482,7 +482,7 @@ fn resource_json(w: &mut JsonWriter, r: &Resource) {
         .filter(|(k, v)| !(Some(*k) == namevar && matches!(v, Value::String(s) if s.as_str() == r.title)));
     for (k, v) in params {
         if !any {
-            w.key("parameters");
+            w.field("parameters");
             w.begin_object();
             any = true;
         }
@@ -500,7 +500,7 @@ fn resource_json(w: &mut JsonWriter, r: &Resource) {
         w.end_object();
     }
     if !sensitive.is_empty() {
-        w.key("sensitive_parameters");
+        w.field("sensitive_parameters");
         w.begin_array();
         for k in sensitive {
             w.element();

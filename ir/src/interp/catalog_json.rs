@@ -83,6 +83,16 @@ impl<'a> JsonWriter<'a> {
         self.out.extend_from_slice(b": ");
     }
 
+    /// Starts the entry `key` of the innermost object, for a key known to
+    /// need no escaping (the document's own field names).
+    pub(super) fn field(&mut self, key: &'static str) {
+        debug_assert!(!key.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\'));
+        self.element();
+        self.out.push(b'"');
+        self.out.extend_from_slice(key.as_bytes());
+        self.out.extend_from_slice(b"\": ");
+    }
+
     pub(super) fn string(&mut self, s: &str) {
         self.out.push(b'"');
         self.escaped(s);
