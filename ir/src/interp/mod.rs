@@ -223,7 +223,7 @@ pub(crate) struct Autoloads {
     found: [HashMap<String, Rc<[Vec<u32>]>, foldhash::fast::FixedState>; 4],
     files: Vec<std::path::PathBuf>,
     /// Per file: the name its path stands for (see `Interp::autoload_file`).
-    namespaces: Vec<String>,
+    namespaces: Vec<Option<String>>,
     index: HashMap<std::path::PathBuf, u32>,
     /// The modules' Ruby functions, once listed (see
     /// `Interp::ruby_functions`).
@@ -1150,7 +1150,11 @@ impl Interp {
         if let Some(a) = self.aliases.get(&key) {
             return Ok(Type::Alias(a.clone()));
         }
-        if !self.prog.type_aliases.contains_key(&key) && key.contains("::") {
+        // Global names come from the environment's `types/` only, and
+        // never shadow Puppet's own types.
+        let loadable = key.contains("::")
+            || (self.opts.environment_dir.is_some() && matches!(Type::from_name(name), Type::Resource { .. }));
+        if !self.prog.type_aliases.contains_key(&key) && loadable {
             self.autoload(LoadKind::TypeAlias, &key, loc)?;
         }
         if let Some(&(thunk, _)) = self.prog.type_aliases.get(&key) {
@@ -1209,7 +1213,10 @@ impl Interp {
         let key: std::borrow::Cow<str> =
             if name.bytes().any(|c| c.is_ascii_uppercase()) { name.to_lowercase().into() } else { name.into() };
         let key: &str = key.strip_prefix("::").unwrap_or(&key);
-        if !self.prog.functions.contains_key(key) && key.contains("::") {
+        // Global names come from the environment's `functions/` only, and
+        // never shadow Puppet's own functions.
+        let loadable = key.contains("::") || (self.opts.environment_dir.is_some() && rtf::lookup(key).is_none());
+        if !self.prog.functions.contains_key(key) && loadable {
             self.autoload(LoadKind::Function, key, loc)?;
         }
         if let Some(&fid) = self.prog.functions.get(key) {
@@ -1383,7 +1390,10 @@ impl Interp {
                 Strict::Warning => pjit_frontend::validate::Strict::Warning,
                 Strict::Error => pjit_frontend::validate::Strict::Error,
             },
-            namespace: pjit_frontend::validate::FileNamespace::Module(self.autoloads.namespaces[file].clone()),
+            namespace: match &self.autoloads.namespaces[file] {
+                Some(ns) => pjit_frontend::validate::FileNamespace::Module(ns.clone()),
+                None => pjit_frontend::validate::FileNamespace::None,
+            },
             file_path: path.display().to_string(),
         };
         let (src, ast) = parse_source_with(path.display().to_string(), &bytes, pjit_frontend::parser::SourceKind::Manifest, &options)
@@ -1401,28 +1411,41 @@ impl Interp {
     /// [`Interp::autoload`].
     fn autoload_files(&mut self, kind: LoadKind, name: &str) -> Vec<Vec<u32>> {
         let segs: Vec<&str> = name.split("::").collect();
-        let Some(dir) = self.module_dir(segs[0]) else { return vec![] };
-        let rest = &segs[1..];
         let mut groups = vec![];
-        match kind {
-            LoadKind::Function | LoadKind::TypeAlias if rest.is_empty() => {}
-            LoadKind::Function | LoadKind::TypeAlias => {
-                let sub = if kind == LoadKind::Function { "functions" } else { "types" };
-                let path = dir.join(sub).join(format!("{}.pp", rest.join("/")));
+        if matches!(kind, LoadKind::Function | LoadKind::TypeAlias) {
+            // A module's functions and types, then the environment's own
+            // (`<env>/functions/a/b.pp` for `a::b`, every segment a
+            // directory: global names and `environment::` ones live there).
+            let sub = if kind == LoadKind::Function { "functions" } else { "types" };
+            if let (Some(dir), false) = (self.module_dir(segs[0]), segs.len() == 1) {
+                let path = dir.join(sub).join(format!("{}.pp", segs[1..].join("/")));
                 if path.is_file() {
-                    groups.push(vec![self.autoload_file(path, name)]);
+                    groups.push(vec![self.autoload_file(path, Some(name))]);
+                    return groups;
                 }
             }
+            if let Some(env) = &self.opts.environment_dir {
+                let path = env.join(sub).join(format!("{}.pp", segs.join("/")));
+                if path.is_file() {
+                    groups.push(vec![self.autoload_file(path, None)]);
+                }
+            }
+            return groups;
+        }
+        let Some(dir) = self.module_dir(segs[0]) else { return vec![] };
+        let rest = &segs[1..];
+        match kind {
+            LoadKind::Function | LoadKind::TypeAlias => {}
             LoadKind::Class | LoadKind::Define => {
                 let manifests = dir.join("manifests");
                 let init = manifests.join("init.pp");
-                let init = init.is_file().then(|| self.autoload_file(init, segs[0]));
+                let init = init.is_file().then(|| self.autoload_file(init, Some(segs[0])));
                 for n in (0..=rest.len()).rev() {
                     let mut group: Vec<u32> = init.into_iter().collect();
                     if n > 0 {
                         let path = manifests.join(format!("{}.pp", rest[..n].join("/")));
                         if path.is_file() {
-                            let f = self.autoload_file(path, &segs[..n + 1].join("::"));
+                            let f = self.autoload_file(path, Some(&segs[..n + 1].join("::")));
                             if !group.contains(&f) {
                                 group.push(f);
                             }
@@ -1438,14 +1461,15 @@ impl Interp {
     }
 
     /// The index of a module file in `autoloads.files` (added if new).
-    /// `namespace` is the name its path stands for (`a::b` for
-    /// `a/manifests/b.pp`, `a` for `a/manifests/init.pp`): what it may
-    /// define.
-    fn autoload_file(&mut self, path: std::path::PathBuf, namespace: &str) -> u32 {
+    /// `namespace` is the name a module file's path stands for (`a::b`
+    /// for `a/manifests/b.pp`, `a` for `a/manifests/init.pp`): what it may
+    /// define; None for the environment's own files, which Puppet does not
+    /// check that way.
+    fn autoload_file(&mut self, path: std::path::PathBuf, namespace: Option<&str>) -> u32 {
         let a = &mut self.autoloads;
         let i = *a.index.entry(path.clone()).or_insert_with(|| {
             a.files.push(path);
-            a.namespaces.push(namespace.to_string());
+            a.namespaces.push(namespace.map(str::to_string));
             a.fragments.push(None);
             (a.files.len() - 1) as u32
         });
