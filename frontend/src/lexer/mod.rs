@@ -578,7 +578,10 @@ impl<'a> Lexer<'a> {
                 };
                 let v = &self.src[p..end];
                 if name {
-                    if let Some(kw) = keyword(v) {
+                    // Keywords are 2 to 8 bytes long.
+                    if v.len() <= 8
+                        && let Some(kw) = keyword(v)
+                    {
                         emit!(kw, end - p)
                     }
                     emit!(Tok::Name(Cow::Borrowed(v)), end - p)
