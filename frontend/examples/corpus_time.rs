@@ -17,6 +17,11 @@ use pjit_frontend::lexer::Lexer;
 use pjit_frontend::parser::{SourceKind, parse_bytes};
 use pjit_frontend::{FileId, validate};
 
+// The allocator the `pjit` binary and `benches/frontend.rs` use, so that the
+// figures compare with theirs.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn cpu_ns() -> u64 {
     std::fs::read_to_string("/proc/thread-self/schedstat")
         .ok()

@@ -1019,7 +1019,7 @@ impl<'a> Validator<'a, '_> {
             Strict::Warning => Severity::Warning,
             Strict::Error => Severity::Error,
         };
-        let mut seen: Vec<Literal> = Vec::new();
+        let mut seen: Vec<Literal<'a>> = Vec::new();
         for en in entries {
             if let Some(k) = literal(&en.key) {
                 if seen.contains(&k) {
@@ -1210,25 +1210,27 @@ pub fn idem(e: &Expr) -> bool {
     }
 }
 
-/// A literal value, for duplicate-key detection (Puppet's LiteralEvaluator).
+/// A literal value, for duplicate-key detection (Puppet's LiteralEvaluator),
+/// borrowing the AST's strings.
 #[derive(Clone, Debug, PartialEq)]
-enum Literal {
-    Str(String),
+enum Literal<'a> {
+    Str(&'a str),
     Int(String),
     Float(f64),
     Bool(bool),
     Undef,
     Default,
-    Regex(String),
-    List(Vec<Literal>),
-    Hash(Vec<(Literal, Literal)>),
+    Regex(&'a str),
+    List(Vec<Literal<'a>>),
+    Hash(Vec<(Literal<'a>, Literal<'a>)>),
 }
 
-impl Literal {
+impl Literal<'_> {
     /// Ruby's `to_s` of the literal value, as the message shows it.
     fn to_ruby_s(&self) -> Cow<'_, str> {
         match self {
-            Literal::Str(s) | Literal::Int(s) => Cow::Borrowed(s),
+            Literal::Str(s) => Cow::Borrowed(s),
+            Literal::Int(s) => Cow::Borrowed(s),
             Literal::Float(f) => Cow::Owned(format!("{f:?}")),
             Literal::Bool(b) => Cow::Owned(b.to_string()),
             Literal::Undef => Cow::Borrowed(""),
@@ -1256,10 +1258,10 @@ impl Literal {
     }
 }
 
-fn literal(e: &Expr) -> Option<Literal> {
+fn literal(e: &Expr) -> Option<Literal<'_>> {
     use ExprKind::*;
     Some(match &e.kind {
-        String(s) | QualifiedName(s) => Literal::Str(s.clone()),
+        String(s) | QualifiedName(s) => Literal::Str(s),
         Integer { value, .. } => Literal::Int(match value {
             IntValue::Small(v) => v.to_string(),
             IntValue::Big(b) => b.to_string(),
@@ -1268,9 +1270,9 @@ fn literal(e: &Expr) -> Option<Literal> {
         Boolean(b) => Literal::Bool(*b),
         Undef => Literal::Undef,
         Default => Literal::Default,
-        Regex(r) => Literal::Regex(r.clone()),
+        Regex(r) => Literal::Regex(r),
         ConcatenatedString(segs) => match segs.as_slice() {
-            [Expr { kind: String(s), .. }] => Literal::Str(s.clone()),
+            [Expr { kind: String(s), .. }] => Literal::Str(s),
             _ => return None,
         },
         LiteralList(v) => Literal::List(v.iter().map(literal).collect::<Option<Vec<_>>>()?),
@@ -1387,8 +1389,9 @@ fn capitalize(s: &str) -> std::string::String {
 // ----------------------------------------------------------------------
 // Name patterns (Puppet's Patterns module)
 
+/// `\w`, by the lexer's table (these checks run on every name).
 fn word(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || c == b'_'
+    crate::lexer::is_word(c)
 }
 
 /// `NUMERIC_VAR_NAME = \A(?:0|(?:[1-9][0-9]*))\z`

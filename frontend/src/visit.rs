@@ -6,7 +6,8 @@ use crate::ast::*;
 macro_rules! children_fn {
     ($name:ident, $($mu:ident)?, $iter:ident) => {
         /// Calls `f` on each direct child expression of `e`, in source order.
-        pub fn $name<'e>(e: &'e $($mu)? Expr, f: &mut dyn FnMut(&'e $($mu)? Expr)) {
+        /// (Generic, so that a walk's closure is inlined into the match.)
+        pub fn $name<'e, F: FnMut(&'e $($mu)? Expr) + ?Sized>(e: &'e $($mu)? Expr, f: &mut F) {
             use ExprKind::*;
             match & $($mu)? e.kind {
                 Nop | Integer { .. } | Float(_) | String(_) | Boolean(_) | Undef | Default | Regex(_)

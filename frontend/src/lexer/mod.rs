@@ -254,43 +254,47 @@ impl<'a> Lexer<'a> {
     // ------------------------------------------------------------------
     // The token stream
 
-    fn next_token(&mut self) -> Result<Option<Spanned<'a>>, LexError> {
-        if let Some(e) = self.pending_error.take() {
-            return Err(e);
+    /// The next token, an error (after which there is nothing more), or
+    /// `None` at the end of the input.
+    #[inline(always)]
+    fn next_token(&mut self) -> Option<Result<Spanned<'a>, LexError>> {
+        if self.pending_error.is_some() {
+            return self.pending_error.take().map(Err);
         }
         loop {
             if let Some((t, after)) = self.queue.pop_front() {
                 self.after = after;
-                return Ok(Some(t));
+                return Some(Ok(t));
             }
-            self.skip_blanks_and_newlines();
+            self.skip_trivia();
             if self.pos >= self.b.len() {
                 if self.epp.is_some() && self.epp_open {
                     self.epp_open = false;
-                    return self.error_at(
+                    return Some(self.error_at(
                         codes::EPP_UNBALANCED_TAG,
                         "Unbalanced epp tag, reached <eof> without closing tag.",
                         self.b.len(),
-                    );
+                    ));
                 }
-                return Ok(None);
+                return None;
             }
-            if let Some((t, after)) = self.lex_token()? {
-                self.after = after;
-                return Ok(Some(t));
+            if let Some(t) = self.lex_token_inline() {
+                return Some(t);
             }
         }
     }
 
-    /// Skips ASCII blanks and line breaks (the most common input between
-    /// tokens) before `lex_token`, doing what its `\n` and blank arms do.
+    /// Skips ASCII blanks, line breaks and `#` comments (most of the input
+    /// between tokens: two fifths of real manifests are comment lines)
+    /// before `lex_token`, doing what its `\n`, blank and `#` arms do.
     #[inline]
-    fn skip_blanks_and_newlines(&mut self) {
+    fn skip_trivia(&mut self) {
         let b = self.b;
         let mut p = self.pos;
         while p < b.len() {
             match b[p] {
-                b' ' | b'\t' | b'\r' => p += 1,
+                b' ' => p = skip_spaces(b, p + 1),
+                b'\t' | b'\r' => p += 1,
                 b'\n' => {
                     p = match self.newline_jump.take() {
                         Some(j) => j,
@@ -298,16 +302,31 @@ impl<'a> Lexer<'a> {
                     };
                     self.line_start = p;
                 }
+                // `#.*\r?`: up to (not including) the line break.
+                b'#' => p = memchr::memchr(b'\n', &b[p..]).map_or(b.len(), |i| p + i),
                 _ => break,
             }
         }
         self.pos = p;
     }
 
-    /// Lexes at the current position. Returns `None` when the input there
-    /// produced no token of its own (whitespace, a comment) or queued its
-    /// tokens (strings, heredocs, EPP text).
-    fn lex_token(&mut self) -> Result<Option<(Spanned<'a>, After)>, LexError> {
+    /// Lexes at the current position and sets `after` for the token.
+    /// Returns `None` when the input there produced no token of its own
+    /// (whitespace, a comment) or queued its tokens (strings, heredocs, EPP
+    /// text).
+    #[inline(never)]
+    fn lex_token(&mut self) -> Result<Option<Spanned<'a>>, LexError> {
+        self.lex_token_inline().transpose()
+    }
+
+    /// `lex_token`, inlined into the token loop of `next_token` (the
+    /// outlined copy serves interpolations), with the iterator's result
+    /// type: a token is then built where the iterator returns it. (Moving
+    /// a token from one enum layout to another costs more than lexing it:
+    /// the copies read what was just written at other offsets.) `None`
+    /// when no token was produced.
+    #[inline(always)]
+    fn lex_token_inline(&mut self) -> Option<Result<Spanned<'a>, LexError>> {
         let b = self.b;
         let p = self.pos;
         let c = b[p];
@@ -316,8 +335,8 @@ impl<'a> Lexer<'a> {
             ($tok:expr, $len:expr) => {{
                 self.pos = p + $len;
                 let tok = $tok;
-                let after = self.classify(&tok);
-                return Ok(Some(((p, tok, p + $len), after)));
+                self.after = self.classify(&tok);
+                return Some(Ok((p, tok, p + $len)));
             }};
         }
         match c {
@@ -352,8 +371,7 @@ impl<'a> Lexer<'a> {
                         self.queue.push_back(((p, Tok::EppEnd, p + 2), After::Other));
                     }
                     self.epp = Some(EppMode::Text);
-                    self.interpolate_epp(false)?;
-                    return Ok(None);
+                    return self.interpolate_epp(false).err().map(Err);
                 }
                 emit!(Tok::Modulo, 1)
             }
@@ -373,8 +391,7 @@ impl<'a> Lexer<'a> {
             b'@' => match at(1) {
                 b'@' => emit!(Tok::AtAt, 2),
                 b'(' => {
-                    self.heredoc()?;
-                    Ok(None)
+                    self.heredoc().err().map(Err)
                 }
                 _ => emit!(Tok::At, 1),
             },
@@ -410,8 +427,7 @@ impl<'a> Lexer<'a> {
                     if self.epp == Some(EppMode::Expr) {
                         self.queue.push_back(((p, Tok::EppEndTrim, p + 3), After::Other));
                     }
-                    self.interpolate_epp(true)?;
-                    return Ok(None);
+                    return self.interpolate_epp(true).err().map(Err);
                 }
                 match at(1) {
                     b'>' => emit!(Tok::InEdge, 2),
@@ -432,21 +448,21 @@ impl<'a> Lexer<'a> {
             }
             b'#' => {
                 // `#.*\r?`: up to (not including) the line break.
-                let end = self.src[p..].find('\n').map(|i| p + i).unwrap_or(b.len());
+                let end = memchr::memchr(b'\n', &b[p..]).map_or(b.len(), |i| p + i);
                 self.pos = end;
-                Ok(None)
+                None
             }
             b'/' => {
                 if at(1) == b'*' {
                     match self.src[p + 2..].find("*/") {
                         Some(i) => {
                             self.pos = p + 2 + i + 2;
-                            Ok(None)
+                            None
                         }
-                        None => self.error_at(codes::UNCLOSED_MLCOMMENT, "Unclosed multiline comment", p),
+                        None => Some(self.error_at(codes::UNCLOSED_MLCOMMENT, "Unclosed multiline comment", p)),
                     }
                 } else if self.after.regexp_acceptable() {
-                    self.regex(p)
+                    self.regex(p).transpose()
                 } else {
                     emit!(Tok::Div, 1)
                 }
@@ -478,11 +494,11 @@ impl<'a> Lexer<'a> {
                             let v = &self.src[p..end];
                             emit!(Tok::ClassRef(Cow::Borrowed(v)), end - p)
                         }
-                        return self.error_at(
+                        return Some(self.error_at(
                             codes::ILLEGAL_FULLY_QUALIFIED_CLASS_REFERENCE,
                             "Illegal fully qualified class reference",
                             p + 3,
-                        );
+                        ));
                     }
                     match scan_bare_word(b, p) {
                         Some(end) => {
@@ -492,9 +508,11 @@ impl<'a> Lexer<'a> {
                             }
                             emit!(Tok::Word(Cow::Borrowed(v)), end - p)
                         }
-                        None => {
-                            self.error_at(codes::ILLEGAL_FULLY_QUALIFIED_NAME, "Illegal fully qualified name", p + 2)
-                        }
+                        None => Some(self.error_at(
+                            codes::ILLEGAL_FULLY_QUALIFIED_NAME,
+                            "Illegal fully qualified name",
+                            p + 2,
+                        )),
                     }
                 } else {
                     emit!(Tok::Colon, 1)
@@ -508,12 +526,14 @@ impl<'a> Lexer<'a> {
                 None => emit!(Tok::Variable(Cow::Borrowed("")), 1),
             },
             b'"' => {
-                self.nest()?;
+                if let Err(e) = self.nest() {
+                    return Some(Err(e));
+                }
                 // Debug builds take large frames per level; grow the stack
                 // rather than depend on the caller's.
                 let r = stacker::maybe_grow(STACK_RED_ZONE, STACK_GROWTH, || self.interpolate_dq());
                 self.nesting -= 1;
-                r
+                r.transpose()
             }
             b'\'' => {
                 let start = p + 1;
@@ -522,11 +542,11 @@ impl<'a> Lexer<'a> {
                         let raw = &self.src[start..end];
                         emit!(Tok::Str(strings::sq_escapes(raw)), end + 1 - p)
                     }
-                    None => self.error_at(
+                    None => Some(self.error_at(
                         codes::UNCLOSED_QUOTE,
                         format!("Unclosed quote after \"'\" followed by '{}'", self.followed_by(start)),
                         start,
-                    ),
+                    )),
                 }
             }
             b'\n' => {
@@ -535,18 +555,33 @@ impl<'a> Lexer<'a> {
                     None => self.pos = p + 1,
                 }
                 self.line_start = self.pos;
-                Ok(None)
+                None
             }
             b' ' | b'\t' | b'\r' => {
                 self.pos = skip_ws(self.src, p);
-                Ok(None)
+                None
             }
-            b'0'..=b'9' => self.number(p),
+            b'0'..=b'9' => self.number(p).transpose(),
             b'a'..=b'z' | b'_' => {
-                let end = scan_bare_word(b, p).unwrap_or(p + 1);
+                // Most words are one `\w+` run: then the bare word ends
+                // there, and it is a NAME unless it starts with `_`. A `-`
+                // or `::` after the run needs the full patterns.
+                let mut run = p + 1;
+                while run < b.len() && is_word(b[run]) {
+                    run += 1;
+                }
+                let (end, name) = if matches!(b.get(run), Some(b'-' | b':')) {
+                    let end = scan_bare_word(b, p).unwrap_or(p + 1);
+                    (end, is_name(&b[p..end]))
+                } else {
+                    (run, c != b'_')
+                };
                 let v = &self.src[p..end];
-                if is_name(v.as_bytes()) {
-                    if let Some(kw) = keyword(v) {
+                if name {
+                    // Keywords are 2 to 8 bytes long.
+                    if v.len() <= 8
+                        && let Some(kw) = keyword(v)
+                    {
                         emit!(kw, end - p)
                     }
                     emit!(Tok::Name(Cow::Borrowed(v)), end - p)
@@ -556,7 +591,7 @@ impl<'a> Lexer<'a> {
             b'A'..=b'Z' => {
                 let end = scan_classref(b, p);
                 if b.get(end) == Some(&b':') && b.get(end + 1) == Some(&b':') {
-                    return self.error_at(codes::ILLEGAL_CLASS_REFERENCE, "Illegal class reference", end + 1);
+                    return Some(self.error_at(codes::ILLEGAL_CLASS_REFERENCE, "Illegal class reference", end + 1));
                 }
                 let v = &self.src[p..end];
                 emit!(Tok::ClassRef(Cow::Borrowed(v)), end - p)
@@ -565,7 +600,7 @@ impl<'a> Lexer<'a> {
                 let end = skip_ws(self.src, p);
                 if end > p {
                     self.pos = end;
-                    return Ok(None);
+                    return None;
                 }
                 // Puppet's OTHER token has an empty value and is one byte long.
                 emit!(Tok::Other, 1)
@@ -646,15 +681,15 @@ impl<'a> Lexer<'a> {
     // ------------------------------------------------------------------
     // Numbers
 
-    fn number(&mut self, p: usize) -> Result<Option<(Spanned<'a>, After)>, LexError> {
+    fn number(&mut self, p: usize) -> Result<Option<Spanned<'a>>, LexError> {
         let b = self.b;
         if let Some(end) = match_number(b, p) {
             let v = &self.src[p..end];
             assert_numeric(v, p)?;
             self.pos = end;
             let tok = Tok::Number(Cow::Borrowed(v));
-            let after = self.classify(&tok);
-            return Ok(Some(((p, tok, end), after)));
+            self.after = self.classify(&tok);
+            return Ok(Some((p, tok, end)));
         }
         // Puppet's recovery: take the word characters as the bad number and,
         // when it follows `digits.`, include those digits.
@@ -692,15 +727,15 @@ impl<'a> Lexer<'a> {
     // ------------------------------------------------------------------
     // Regular expressions
 
-    fn regex(&mut self, p: usize) -> Result<Option<(Spanned<'a>, After)>, LexError> {
+    fn regex(&mut self, p: usize) -> Result<Option<Spanned<'a>>, LexError> {
         let b = self.b;
         // PATTERN_REGEX = %r{/[^/]*/}; then, while the closing slash is
         // escaped, extend to the next slash (or give up: it is a division).
         let Some(first) = b[p + 1..].iter().position(|&c| c == b'/') else {
             self.pos = p + 1;
             let tok = Tok::Div;
-            let after = self.classify(&tok);
-            return Ok(Some(((p, tok, p + 1), after)));
+            self.after = self.classify(&tok);
+            return Ok(Some((p, tok, p + 1)));
         };
         let mut end = p + 1 + first; // index of the closing slash
         while escaped_end(&b[p + 1..end]) {
@@ -709,8 +744,8 @@ impl<'a> Lexer<'a> {
                 None => {
                     self.pos = p + 1;
                     let tok = Tok::Div;
-                    let after = self.classify(&tok);
-                    return Ok(Some(((p, tok, p + 1), after)));
+                    self.after = self.classify(&tok);
+                    return Ok(Some((p, tok, p + 1)));
                 }
             }
         }
@@ -723,8 +758,8 @@ impl<'a> Lexer<'a> {
         }
         self.pos = end + 1;
         let tok = Tok::Regex(pattern);
-        let after = self.classify(&tok);
-        Ok(Some(((p, tok, end + 1), after)))
+        self.after = self.classify(&tok);
+        Ok(Some((p, tok, end + 1)))
     }
 
     // ------------------------------------------------------------------
@@ -733,7 +768,7 @@ impl<'a> Lexer<'a> {
     /// Lexes a double-quoted string at `self.pos`. A string without
     /// interpolation is one `STRING` token; otherwise the parts and the
     /// tokens of the embedded expressions are queued.
-    fn interpolate_dq(&mut self) -> Result<Option<(Spanned<'a>, After)>, LexError> {
+    fn interpolate_dq(&mut self) -> Result<Option<Spanned<'a>>, LexError> {
         let before = self.pos;
         self.pos += 1; // the opening quote
         let (mut text, mut term) = self.slurp_dq(before)?;
@@ -742,8 +777,8 @@ impl<'a> Lexer<'a> {
             match term {
                 Terminator::Quote | Terminator::End => {
                     let tok = Tok::Str(text);
-                    let a = self.classify(&tok);
-                    return Ok(Some(((before, tok, self.pos), a)));
+                    self.after = self.classify(&tok);
+                    return Ok(Some((before, tok, self.pos)));
                 }
                 Terminator::DollarBrace => {
                     let count = self.brace_count;
@@ -891,8 +926,7 @@ impl<'a> Lexer<'a> {
         let base = self.queue.len();
         while self.pos < self.b.len() {
             match self.lex_token()? {
-                Some((tok, after)) => {
-                    self.after = after;
+                Some(tok) => {
                     if matches!(tok.1, Tok::RBrace) && self.brace_count == count {
                         let n = self.queue.len() - base;
                         if n == 1 {
@@ -903,7 +937,7 @@ impl<'a> Lexer<'a> {
                         }
                         return Ok(());
                     }
-                    self.queue.push_back((tok, after));
+                    self.queue.push_back((tok, self.after));
                 }
                 None => {
                     self.pos = skip_ws(self.src, self.pos);
@@ -924,17 +958,11 @@ impl<'a> Iterator for Lexer<'a> {
         if self.finished {
             return None;
         }
-        match self.next_token() {
-            Ok(Some(t)) => Some(Ok(t)),
-            Ok(None) => {
-                self.finished = true;
-                None
-            }
-            Err(e) => {
-                self.finished = true;
-                Some(Err(e))
-            }
+        let t = self.next_token();
+        if !matches!(t, Some(Ok(_))) {
+            self.finished = true;
         }
+        t
     }
 }
 
@@ -1013,6 +1041,28 @@ fn skip_ws(src: &str, p: usize) -> usize {
     i
 }
 
+/// Skips a run of ASCII spaces from `p` (indentation, mostly) eight bytes at
+/// a time; returns the position of the first other byte.
+#[inline]
+fn skip_spaces(b: &[u8], mut p: usize) -> usize {
+    const SPACES: u64 = u64::from_ne_bytes([b' '; 8]);
+    while let Some(chunk) = b.get(p..p + 8) {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        // Zero bytes where the input has a space; the lowest set bit of a
+        // little-endian word is in its first other byte.
+        let diff = u64::from_le_bytes(word) ^ SPACES;
+        if diff != 0 {
+            return p + (diff.trailing_zeros() / 8) as usize;
+        }
+        p += 8;
+    }
+    while p < b.len() && b[p] == b' ' {
+        p += 1;
+    }
+    p
+}
+
 fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
     hay.windows(needle.len()).position(|w| w == needle)
 }
@@ -1027,14 +1077,14 @@ fn find_sq_end(b: &[u8], from: usize) -> Option<usize> {
     if strings::quote_is_content(b, from, b'\'', b"'") {
         i += 1;
     }
-    while i < b.len() {
-        match b[i] {
-            b'\\' => i += 2,
-            b'\'' => return Some(i),
-            _ => i += 1,
+    loop {
+        let k = i + memchr::memchr2(b'\\', b'\'', b.get(i..)?)?;
+        if b[k] == b'\'' {
+            return Some(k);
         }
+        // A backslash escapes the byte after it, whatever it is.
+        i = k + 2;
     }
-    None
 }
 
 /// `PATTERN_CLASSREF = ((::){0,1}[A-Z][\w]*)+` from `p`; returns the end.

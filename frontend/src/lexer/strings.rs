@@ -88,7 +88,7 @@ pub enum EscapeIssue {
 /// Processes the escapes of a single-quoted string segment: only `\\` and
 /// `\'` are escapes; every other backslash stays.
 pub fn sq_escapes(raw: &str) -> Cow<'_, str> {
-    if !raw.contains('\\') {
+    if memchr::memchr(b'\\', raw.as_bytes()).is_none() {
         return Cow::Borrowed(raw);
     }
     let mut out = String::with_capacity(raw.len());
@@ -273,6 +273,9 @@ pub fn find_terminator(b: &[u8], from: usize, quote: bool, dollar_escapable: boo
         i += 1;
     }
     while i < b.len() {
+        // Jump to the next byte that matters.
+        let rest = &b[i..];
+        i += if quote { memchr::memchr3(b'\\', b'"', b'$', rest) } else { memchr::memchr2(b'\\', b'$', rest) }?;
         match b[i] {
             b'\\' => {
                 if quote || dollar_escapable {

@@ -311,7 +311,7 @@ fn too_deep(root: &Expr) -> Option<Span> {
         if d > MAX_DEPTH {
             return Some(e.span);
         }
-        for_each_child(e, &mut |c| stack.push((c, d + 1)));
+        crate::visit::children(e, &mut |c| stack.push((c, d + 1)));
     }
     None
 }
