@@ -189,6 +189,16 @@ impl RelKind {
     }
 }
 
+/// A target of a multi-assignment.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AssignTarget {
+    /// A variable, and where it is written (Puppet blames a variable a
+    /// class does not have on it).
+    Var(Sym, Loc),
+    /// A nested list.
+    List(Vec<AssignTarget>),
+}
+
 /// The kinds of bodies.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum FuncKind {
@@ -244,10 +254,12 @@ pub enum Op {
     /// Case/selector option matching; sets match variables on a regexp match.
     /// With `any`, the option is an unfolded array and any element may match.
     CaseMatch { test: Val, option: Val, any: bool },
-    /// `[$a, $b] = value` (names in order) or `[$a, [$b]]` flattened: the
-    /// names receive elements of an array, entries of a hash, or variables
-    /// of a class.
-    AssignMulti(Vec<Sym>, Val),
+    /// `[$a, [$b, $c]] = value`: the targets receive elements of an array
+    /// (a nested list the elements of a nested array), entries of a hash,
+    /// or variables of a class. The operand locations are the list's and
+    /// the value's (Puppet blames a class that is not in the catalog on the
+    /// value expression).
+    AssignMulti(Vec<AssignTarget>, Val),
     /// Raises the error of a selector without a matching option.
     NoSelectorMatch(Val),
     /// `base[keys...]`.
@@ -266,6 +278,11 @@ pub enum Op {
     /// A capitalized name as a value: a built-in type, an alias, or a
     /// resource type.
     TypeRef(Sym),
+    /// A type in a type alias's body, read as Puppet's type parser reads
+    /// it: `Name` (`args` None) or `Name[args]`. A name that is neither a
+    /// built-in type, an alias nor a resource type is a `TypeReference` of
+    /// `text` (the source text Puppet takes for it) instead of an error.
+    TypeSpec { name: Sym, args: Option<Vec<Val>>, text: String },
     /// EPP: starts a template's output buffer.
     RenderPush,
     /// EPP: appends a value's text to the innermost output buffer.
@@ -279,7 +296,14 @@ pub enum Op {
     /// Raises an evaluation error with this message (what Puppet rejects
     /// only when it evaluates the expression, e.g. an attribute set twice).
     Fail(String),
-    /// Declares resources: `type`, then (title, attributes hash) pairs.
+    /// The titles of one body of a resource expression, checked as Puppet
+    /// checks them right after evaluating them (not undef, Strings or
+    /// `default`, not empty, not used by an `earlier` body's titles); the
+    /// value is the flattened list of titles. The operand locations are the
+    /// title's and the resource expression's (which Puppet blames for a
+    /// duplicate title).
+    ResourceTitles { title: Val, earlier: Vec<Val> },
+    /// Declares resources: `type`, then (titles, attributes hash) pairs.
     Resource { virtual_: bool, exported: bool, ty: Val, bodies: Vec<(Val, Val)> },
     /// `Type { attr => v }`: resource defaults of the current scope.
     ResourceDefaults { ty: Val, attrs: Val },
@@ -332,6 +356,8 @@ impl Op {
             | Op::TypeRef(_)
             | Op::Unsupported(_)
             | Op::Fail(_) => vec![],
+            Op::TypeSpec { args, .. } => args.clone().unwrap_or_default(),
+            Op::ResourceTitles { title, earlier } => std::iter::once(*title).chain(earlier.iter().copied()).collect(),
             Op::SetVar(_, v) | Op::Unary(_, v) | Op::Unwind(_, v) | Op::Return(v) | Op::Render(v) => vec![*v],
             Op::Arith(_, a, b) | Op::Cmp(_, a, b) | Op::In(a, b) => vec![*a, *b],
             Op::CaseMatch { test, option, .. } => vec![*test, *option],
@@ -376,6 +402,13 @@ impl Op {
             | Op::TypeRef(_)
             | Op::Unsupported(_)
             | Op::Fail(_) => {}
+            Op::TypeSpec { args, .. } => {
+                args.iter_mut().flatten().for_each(|k| *k = f(*k));
+            }
+            Op::ResourceTitles { title, earlier } => {
+                *title = f(*title);
+                earlier.iter_mut().for_each(|k| *k = f(*k));
+            }
             Op::SetVar(_, v) | Op::Unary(_, v) | Op::Unwind(_, v) | Op::Return(v) | Op::Render(v) => *v = f(*v),
             Op::Arith(_, a, b) | Op::Cmp(_, a, b) | Op::In(a, b) => {
                 *a = f(*a);

@@ -249,7 +249,7 @@ impl Lowerer<'_> {
             ExprKind::Or { left, right } => self.logical(b, false, left, right, loc),
             ExprKind::Assignment { left, right, .. } => {
                 let v = self.expr(b, right);
-                self.assign(b, left, v, loc);
+                self.assign(b, left, right, v, loc);
                 v
             }
             ExprKind::Access { left, keys } => {
@@ -289,25 +289,19 @@ impl Lowerer<'_> {
                 b.push(Op::Closure(f), Ty::Callable, loc)
             }
             ExprKind::Resource { form, type_name, bodies } => {
-                // An attribute set twice in one body fails when the
-                // expression is evaluated (Puppet's evaluator checks it).
-                for body in bodies {
-                    let mut seen = std::collections::HashSet::new();
-                    for op in &body.operations {
-                        if let ast::AttributeOp::Set { name, .. } = op {
-                            if !seen.insert(name.as_str()) {
-                                let msg = format!("The attribute '{name}' has already been set");
-                                return b.push(Op::Fail(msg), Ty::Any, loc);
-                            }
-                        }
-                    }
-                }
                 let ty = self.expr(b, type_name);
+                // Per body, as Puppet's evaluator goes: the title, its
+                // checks, then the attribute operations.
                 let mut bs = Vec::with_capacity(bodies.len());
+                let mut earlier = Vec::with_capacity(bodies.len());
                 for body in bodies {
                     let title = self.expr(b, &body.title);
-                    let attrs = self.attribute_ops(b, &body.operations, body.span);
-                    bs.push((title, attrs));
+                    let tloc = self.loc(body.title.span);
+                    let titles = b.push(Op::ResourceTitles { title, earlier: earlier.clone() }, Ty::Array, tloc);
+                    self.set_operand_locs(b, titles, tloc, loc);
+                    earlier.push(titles);
+                    let attrs = self.attribute_ops(b, &body.operations, body.span, loc);
+                    bs.push((titles, attrs));
                 }
                 b.push(
                     Op::Resource {
@@ -432,7 +426,7 @@ impl Lowerer<'_> {
                     self.redefined_entity("type", name, old);
                 }
                 let loc = name_loc;
-                let f = self.thunk(&format!("type {name}"), type_expr);
+                let f = self.alias_thunk(&format!("type {name}"), type_expr, e.span.lo as usize);
                 self.prog.type_aliases.insert(name.to_ascii_lowercase(), (f, loc));
                 b.const_(Value::Undef, loc)
             }
@@ -480,8 +474,14 @@ impl Lowerer<'_> {
 
     /// Records where the operands of the binary operator defining `v` are.
     fn operand_locs(&mut self, b: &mut FnBuilder, v: Val, left: &Expr, right: &Expr) -> Val {
+        let (l, r) = (self.loc(left.span), self.loc(right.span));
+        self.set_operand_locs(b, v, l, r)
+    }
+
+    /// Records the two locations an instruction's errors may blame.
+    fn set_operand_locs(&mut self, b: &mut FnBuilder, v: Val, left: Loc, right: Loc) -> Val {
         if let ValDef::Inst(i) = b.f.vals[v].def {
-            b.f.insts[i].operand_locs = Some(Box::new([self.loc(left.span), self.loc(right.span)]));
+            b.f.insts[i].operand_locs = Some(Box::new([left, right]));
         }
         v
     }
@@ -512,27 +512,40 @@ impl Lowerer<'_> {
         b.push(Op::GetVar(s), Ty::Any, loc)
     }
 
-    fn assign(&mut self, b: &mut FnBuilder, left: &Expr, v: Val, loc: Loc) {
+    fn assign(&mut self, b: &mut FnBuilder, left: &Expr, right: &Expr, v: Val, loc: Loc) {
         match &left.kind {
             ExprKind::Variable(name) => {
                 let s = self.prog.intern(name);
                 b.effect(Op::SetVar(s, v), loc);
                 b.vars.last_mut().expect("a variable layer").entry(s).or_insert(v);
             }
-            ExprKind::LiteralList(items) if items.iter().all(|i| matches!(i.kind, ExprKind::Variable(_))) => {
-                let names = items
-                    .iter()
-                    .map(|i| match &i.kind {
-                        ExprKind::Variable(n) => self.prog.intern(n),
-                        _ => unreachable!("checked above"),
-                    })
-                    .collect();
-                b.effect(Op::AssignMulti(names, v), loc);
-            }
+            ExprKind::LiteralList(items) => match self.assign_targets(items) {
+                Some(targets) => {
+                    b.effect(Op::AssignMulti(targets, v), loc);
+                    let last = *b.f.blocks[b.cur].insts.last().expect("just appended");
+                    b.f.insts[last].operand_locs = Some(Box::new([self.loc(left.span), self.loc(right.span)]));
+                }
+                None => {
+                    b.push(Op::Unsupported("assignment to this expression".into()), Ty::Any, loc);
+                }
+            },
             _ => {
-                b.push(Op::Unsupported("nested multi-assignment".into()), Ty::Any, loc);
+                b.push(Op::Unsupported("assignment to this expression".into()), Ty::Any, loc);
             }
         }
+    }
+
+    /// The targets of `[$a, [$b]] = ...`; None if an entry is neither a
+    /// variable nor a list (validation rejects those first).
+    fn assign_targets(&mut self, items: &[Expr]) -> Option<Vec<AssignTarget>> {
+        items
+            .iter()
+            .map(|i| match &i.kind {
+                ExprKind::Variable(n) => Some(AssignTarget::Var(self.prog.intern(n), self.loc(i.span))),
+                ExprKind::LiteralList(inner) => self.assign_targets(inner).map(AssignTarget::List),
+                _ => None,
+            })
+            .collect()
     }
 
     fn logical(&mut self, b: &mut FnBuilder, is_and: bool, left: &Expr, right: &Expr, loc: Loc) -> Val {
@@ -728,11 +741,20 @@ impl Lowerer<'_> {
         b.push(Op::Call { name: s, args, block, method }, Ty::Any, loc)
     }
 
-    fn attribute_ops(&mut self, b: &mut FnBuilder, ops: &[ast::AttributeOp], span: Span) -> Val {
+    /// The attributes of a resource body as a hash. An attribute set twice
+    /// fails once its second value is evaluated (Puppet's evaluator checks
+    /// as it goes), blamed on the resource expression at `expr_loc`.
+    fn attribute_ops(&mut self, b: &mut FnBuilder, ops: &[ast::AttributeOp], span: Span, expr_loc: Loc) -> Val {
         let mut vs = Vec::with_capacity(ops.len() * 2);
         let mut splats = vec![];
+        let mut seen = std::collections::HashSet::new();
         for op in ops {
             match op {
+                ast::AttributeOp::Set { name, value, .. } if !seen.insert(name.as_str()) => {
+                    self.expr(b, value);
+                    let msg = format!("The attribute '{name}' has already been set");
+                    b.push(Op::Fail(msg), Ty::Any, expr_loc);
+                }
                 ast::AttributeOp::Set { span, name, append, value } => {
                     let l = self.loc(*span);
                     if *append {
@@ -810,6 +832,89 @@ impl Lowerer<'_> {
         self.finish(b)
     }
 
+    /// The body of `type A = ...`, which Puppet reads with its type parser
+    /// rather than evaluating it: names become `TypeSpec`s and anything
+    /// that is not a literal fails when the alias is resolved.
+    /// `alias_start` is where the alias's name starts.
+    fn alias_thunk(&mut self, name: &str, e: &Expr, alias_start: usize) -> FuncId {
+        let loc = self.loc(e.span);
+        let mut b = FnBuilder::new(name, FuncKind::Thunk, loc);
+        let v = self.type_spec(&mut b, e, Some(alias_start));
+        b.ret(v, loc);
+        self.finish(b)
+    }
+
+    /// `e` as Puppet's `TypeParser` interprets it. For the alias body
+    /// itself (`alias_start` given), Puppet's parser gives a `Name[...]`
+    /// no position of its own, and its text runs from the alias's name to
+    /// the end of the last parameter (`A = Nosuch[1`): that text names an
+    /// unresolved type reference and appears in messages.
+    fn type_spec(&mut self, b: &mut FnBuilder, e: &Expr, alias_start: Option<usize>) -> Val {
+        let loc = self.loc(e.span);
+        match &e.kind {
+            ExprKind::QualifiedReference(n) => {
+                let name = self.prog.intern(n);
+                b.push(Op::TypeSpec { name, args: None, text: n.clone() }, Ty::Type, loc)
+            }
+            ExprKind::Access { left, keys } if matches!(left.kind, ExprKind::QualifiedReference(_)) => {
+                let ExprKind::QualifiedReference(n) = &left.kind else { unreachable!("matched above") };
+                let args = keys.iter().map(|k| self.type_spec(b, k, None)).collect();
+                let text = match (alias_start, keys.last()) {
+                    (Some(lo), Some(last)) => self.tree_text_from(lo, last),
+                    _ => self.tree_text(e),
+                };
+                let name = self.prog.intern(n);
+                b.push(Op::TypeSpec { name, args: Some(args), text }, Ty::Type, loc)
+            }
+            ExprKind::Integer { .. }
+            | ExprKind::Float(_)
+            | ExprKind::String(_)
+            | ExprKind::Boolean(_)
+            | ExprKind::Undef
+            | ExprKind::Default
+            | ExprKind::Regex(_)
+            | ExprKind::QualifiedName(_) => self.expr(b, e),
+            ExprKind::Heredoc { text, .. } => self.type_spec(b, text, None),
+            ExprKind::UnaryMinus(x) => {
+                let v = self.type_spec(b, x, None);
+                b.push(Op::Unary(UnOp::Neg, v), Ty::Any, loc)
+            }
+            ExprKind::LiteralList(items) if !items.iter().any(|i| matches!(i.kind, ExprKind::Unfold(_))) => {
+                let vs = items.iter().map(|i| (self.type_spec(b, i, None), false)).collect();
+                b.push(Op::MakeArray(vs), Ty::Array, loc)
+            }
+            ExprKind::LiteralHash { entries, .. } => {
+                let mut vs = Vec::with_capacity(entries.len() * 2);
+                for en in entries {
+                    vs.push(self.type_spec(b, &en.key, None));
+                    vs.push(self.type_spec(b, &en.value, None));
+                }
+                b.push(Op::MakeHash(vs), Ty::Hash, loc)
+            }
+            _ => {
+                let text = match alias_start {
+                    Some(lo) => self.tree_text_from(lo, e),
+                    None => self.tree_text(e),
+                };
+                let msg = format!("The expression <{text}> is not a valid type specification.");
+                b.push(Op::Fail(msg), Ty::Any, loc)
+            }
+        }
+    }
+
+    /// The source text Puppet extracts for a node: from the leftmost to the
+    /// rightmost position of the node and everything in it.
+    fn tree_text(&self, e: &Expr) -> String {
+        let (lo, hi) = tree_extent(e);
+        self.src.text().get(lo..hi).unwrap_or("").to_string()
+    }
+
+    /// The text from `lo` to the end of `last`'s tree.
+    fn tree_text_from(&self, lo: usize, last: &Expr) -> String {
+        let (_, hi) = tree_extent(last);
+        self.src.text().get(lo..hi.max(lo)).unwrap_or("").to_string()
+    }
+
     /// Registers the parameters of a body: thunks for types and defaults,
     /// entry-block parameters for the bound values.
     fn params(&mut self, b: &mut FnBuilder, params: &[ast::Parameter], owner: &str) {
@@ -844,6 +949,17 @@ impl Lowerer<'_> {
         b.ret(v, loc);
         self.finish(b)
     }
+}
+
+/// The byte range a node and its descendants cover.
+fn tree_extent(e: &Expr) -> (usize, usize) {
+    let (mut lo, mut hi) = (e.span.lo as usize, e.span.hi as usize);
+    pjit_frontend::visit::children(e, &mut |c| {
+        let (l, h) = tree_extent(c);
+        lo = lo.min(l);
+        hi = hi.max(h);
+    });
+    (lo, hi)
 }
 
 fn arith_op(op: ast::ArithOp) -> ArithOp {

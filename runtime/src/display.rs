@@ -194,7 +194,8 @@ pub fn scalar_to_s(v: &Value) -> String {
         Value::Sensitive(_) => "Sensitive [value redacted]".into(),
         Value::Binary(b) => base64_encode(b),
         Value::Uri(u) => u.as_str().to_string(),
-        Value::Iterator(_) => "Iterator-Value".into(),
+        // Puppet's `Iterator#to_s` names the generalized element type.
+        Value::Iterator(it) => format!("Iterator[{}]-Value", type_to_string(&crate::types::calc::generalize(&it.element_type))),
         Value::Callable(c) => format!("Callable-Value[{}]", c.name),
         Value::Array(_) | Value::Hash(_) => to_interpolated_string(v),
     }

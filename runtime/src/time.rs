@@ -22,6 +22,53 @@ pub const NSECS_PER_DAY: i64 = 24 * NSECS_PER_HOUR;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Timespan(pub i64);
 
+/// A bound of a `Timespan[from, to]` type. Puppet keeps a bound given as
+/// a Float (`Timespan[77.3]`) as float nanoseconds: it compares as the same
+/// number, but prints with the fraction's trailing zeros
+/// (`'0-00:01:17.300000000'`), because the zero strip of the default format
+/// does not apply to a Float's `to_s`.
+#[derive(Clone, Copy, Debug)]
+pub struct SpanBound {
+    pub span: Timespan,
+    pub from_float: bool,
+}
+
+impl SpanBound {
+    pub fn exact(span: Timespan) -> SpanBound {
+        SpanBound { span, from_float: false }
+    }
+
+    /// Puppet's default string form of the bound.
+    pub fn to_puppet_string(self) -> String {
+        match TimespanFormat::parse_format("%D-%H:%M:%S.%-N") {
+            Ok(f) => f.format_nanos(self.span, self.from_float),
+            Err(_) => String::new(),
+        }
+    }
+}
+
+impl PartialEq for SpanBound {
+    fn eq(&self, o: &SpanBound) -> bool {
+        self.span == o.span
+    }
+}
+impl Eq for SpanBound {}
+impl PartialOrd for SpanBound {
+    fn partial_cmp(&self, o: &SpanBound) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(o))
+    }
+}
+impl Ord for SpanBound {
+    fn cmp(&self, o: &SpanBound) -> std::cmp::Ordering {
+        self.span.cmp(&o.span)
+    }
+}
+impl std::hash::Hash for SpanBound {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.span.hash(state)
+    }
+}
+
 /// A point in time: nanoseconds since 1970-01-01T00:00:00 UTC.
 #[repr(transparent)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -239,6 +286,13 @@ impl TimespanFormat {
 
     /// Formats a timespan.
     pub fn format(&self, ts: Timespan) -> String {
+        self.format_nanos(ts, false)
+    }
+
+    /// Formats a timespan whose nanoseconds Puppet holds as a Float when
+    /// `float` (a type bound given as a Float): fractions then keep their
+    /// trailing zeros.
+    fn format_nanos(&self, ts: Timespan, float: bool) -> String {
         let abs = ts.0.unsigned_abs() as u128;
         let mut out = String::new();
         if ts.0 < 0 {
@@ -270,7 +324,7 @@ impl TimespanFormat {
                     let w = width.unwrap_or(unit.default_width());
                     if fragment {
                         let mut digits = n.to_string();
-                        if !*total && *pad != Some('0') {
+                        if !*total && *pad != Some('0') && !float {
                             // Ruby: sub(/\A([0-9]+?)0*\z/, '\1')
                             while digits.len() > 1 && digits.ends_with('0') {
                                 digits.pop();

@@ -1300,44 +1300,28 @@ impl Interp {
             other => display::to_interpolated_string(other).to_lowercase(),
         };
         let type_name = type_name.trim_start_matches("::").to_string();
-        // A `default:` body gives the other bodies of the expression their
-        // defaults.
-        let local_defaults: IndexMap<String, Value> = bodies
+        // Each body's titles, flattened and checked (a `ResourceTitles`
+        // instruction has done so already; this keeps hand-written IR safe).
+        let mut checked = Vec::with_capacity(bodies.len());
+        for (title, attrs) in bodies {
+            let titles = super::resource_titles(&title, &[], loc, loc)?;
+            checked.push((titles.as_array().map(<[Value]>::to_vec).unwrap_or_default(), attrs));
+        }
+        // The body with the `default` title gives the other bodies of the
+        // expression their defaults (and creates its other titles).
+        let local_defaults: IndexMap<String, Value> = checked
             .iter()
-            .filter(|(t, _)| matches!(t, Value::Default))
+            .filter(|(t, _)| t.contains(&Value::Default))
             .map(|(_, a)| hash_attrs(a))
             .next_back()
             .unwrap_or_default();
         let mut refs = vec![];
-        for (title, attrs) in bodies {
-            if matches!(title, Value::Default) {
-                continue;
-            }
-            let titles = match &title {
-                Value::Array(a) => a.to_vec(),
-                other => vec![other.clone()],
-            };
+        for (titles, attrs) in checked {
             let mut given = local_defaults.clone();
             for (k, v) in hash_attrs(&attrs) {
                 given.insert(k, v);
             }
-            for (index, t) in titles.into_iter().enumerate() {
-                // Titles are non-empty strings (Puppet's evaluator checks
-                // each, by its index in the title list).
-                match &t {
-                    Value::String(s) if s.is_empty() => {
-                        let msg = format!(
-                            "Empty string title at {index}. Title strings must have a length greater than zero."
-                        );
-                        return Err(error("ILLEGAL_TITLE", msg, loc));
-                    }
-                    Value::String(_) => {}
-                    Value::Default if type_name != "class" => {}
-                    other => {
-                        let msg = format!("Illegal title type at index {index}. Expected String, got {}", got_label(other));
-                        return Err(error("ILLEGAL_TITLE_TYPE", msg, loc));
-                    }
-                }
+            for t in titles.into_iter().filter(|t| !matches!(t, Value::Default)) {
                 let title = display::to_interpolated_string(&t);
                 if type_name == "class" {
                     self.declare_class(&title, Some(given.clone()), scope, loc, "Resource Statement")?;

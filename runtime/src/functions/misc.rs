@@ -4,7 +4,8 @@
 
 use std::cell::RefCell;
 
-use super::util::{log_string, yield_};
+use super::util::yield_;
+use crate::display::to_interpolated_string;
 use super::{Builder, FnResult, Function, Host, LogLevel, Unwind};
 use crate::error::Error;
 use crate::types::calc::{generalize, infer, infer_set, instance_of};
@@ -84,7 +85,7 @@ pub(crate) fn register(fs: &mut Vec<Function>) {
 }
 
 fn log(host: &mut dyn Host, level: LogLevel, args: &[Value]) -> FnResult {
-    let message = args.iter().map(log_string).collect::<Vec<_>>().join(" ");
+    let message = args.iter().map(to_interpolated_string).collect::<Vec<_>>().join(" ");
     host.log(level, &message);
     Ok(Value::Undef)
 }

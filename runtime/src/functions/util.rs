@@ -8,10 +8,9 @@ use std::cmp::Ordering;
 use std::sync::Arc;
 
 use super::{FnResult, Host, Unwind};
-use crate::display::{ruby_float_to_s, to_interpolated_string};
+use crate::display::ruby_float_to_s;
 use crate::error::Error;
-use crate::types::calc::{generalize, infer_set, variant_maybe};
-use crate::types::format::type_to_string;
+use crate::types::calc::{infer_set, variant_maybe};
 use crate::types::{IntRange, Type, TypeAlias};
 use crate::value::{IteratorValue, Value};
 
@@ -170,31 +169,6 @@ pub(crate) fn iterable(v: &Value) -> Result<Iter, Error> {
 /// An Iterator value.
 pub(crate) fn iterator_value(elements: Vec<Value>, element_type: Type) -> Value {
     Value::Iterator(Arc::new(IteratorValue { elements, element_type }))
-}
-
-/// How the logging functions and `notice` print a value: the evaluator's
-/// `string(v)` (interpolation), with iterators as `Iterator[T]-Value`.
-pub(crate) fn log_string(v: &Value) -> String {
-    match v {
-        Value::Iterator(it) => format!("Iterator[{}]-Value", type_to_string(&generalize(&it.element_type))),
-        Value::Array(a) if contains_iterator(v) => {
-            format!("[{}]", a.iter().map(log_string).collect::<Vec<_>>().join(", "))
-        }
-        Value::Hash(h) if contains_iterator(v) => format!(
-            "{{{}}}",
-            h.iter().map(|(k, e)| format!("{} => {}", log_string(k), log_string(e))).collect::<Vec<_>>().join(", ")
-        ),
-        other => to_interpolated_string(other),
-    }
-}
-
-fn contains_iterator(v: &Value) -> bool {
-    match v {
-        Value::Iterator(_) => true,
-        Value::Array(a) => a.iter().any(contains_iterator),
-        Value::Hash(h) => h.iter().any(|(k, e)| contains_iterator(k) || contains_iterator(e)),
-        _ => false,
-    }
 }
 
 // ---------------------------------------------------------------------------

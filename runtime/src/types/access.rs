@@ -17,7 +17,7 @@ use crate::error::{a_an, a_an_uc, Error, Result};
 use crate::label::{bad_key_type_name, ruby_class, type_label};
 use crate::regex::Regex;
 use crate::semver::VersionRange;
-use crate::time::{Timespan, Timestamp};
+use crate::time::{SpanBound, Timespan, Timestamp};
 use crate::value::Value;
 
 fn flatten(args: &[Value]) -> Vec<Value> {
@@ -122,16 +122,16 @@ fn expect_type(base: &str, v: &Value) -> Result<Type> {
     }
 }
 
-fn time_arg_span(v: &Value) -> Result<Option<Timespan>> {
+fn time_arg_span(v: &Value) -> Result<Option<SpanBound>> {
     Ok(match v {
         Value::Default | Value::Undef => None,
-        Value::Timespan(t) => Some(*t),
-        Value::String(s) => Some(Timespan::parse(s)?),
-        Value::Integer(i) => Some(Timespan(i.checked_mul(crate::time::NSECS_PER_SEC).ok_or_else(|| {
-            Error::argument("Timespan value is out of range")
-        })?)),
-        Value::Float(f) => Some(Timespan::from_secs_f64(*f)?),
-        Value::Hash(_) => Some(crate::convert::timespan_from_hash(v)?),
+        Value::Timespan(t) => Some(SpanBound::exact(*t)),
+        Value::String(s) => Some(SpanBound::exact(Timespan::parse(s)?)),
+        Value::Integer(i) => Some(SpanBound::exact(Timespan(i.checked_mul(crate::time::NSECS_PER_SEC).ok_or_else(
+            || Error::argument("Timespan value is out of range"),
+        )?))),
+        Value::Float(f) => Some(SpanBound { span: Timespan::from_secs_f64(*f)?, from_float: true }),
+        Value::Hash(_) => Some(SpanBound::exact(crate::convert::timespan_from_hash(v)?)),
         other => {
             return Err(Error::argument(format!(
                 "Unable to create a Puppet::Pops::Time::Timespan from a {}",

@@ -13,6 +13,7 @@ use std::sync::Arc;
 
 use super::{CallableType, FloatRange, IntRange, StructElement, Type};
 use crate::semver::VersionRange;
+use crate::time::SpanBound;
 use crate::value::{guard_stack, StrKey, Value};
 
 #[derive(Default)]
@@ -204,7 +205,7 @@ fn inst_inner(t: &Type, v: &Value, g: &mut Guard) -> bool {
         },
         Type::SemVerRange => matches!(v, V::SemVerRange(_)),
         Type::Timespan { from, to } => match v {
-            V::Timespan(x) => from.is_none_or(|f| *x >= f) && to.is_none_or(|t| *x <= t),
+            V::Timespan(x) => from.is_none_or(|f| *x >= f.span) && to.is_none_or(|t| *x <= t.span),
             _ => false,
         },
         Type::Timestamp { from, to } => match v {
@@ -834,7 +835,7 @@ fn infer_inner(v: &Value) -> Type {
             }
         }
         Value::Type(t) => Type::Type(Some(t.clone())),
-        Value::Timespan(t) => Type::Timespan { from: Some(*t), to: Some(*t) },
+        Value::Timespan(t) => Type::Timespan { from: Some(SpanBound::exact(*t)), to: Some(SpanBound::exact(*t)) },
         Value::Timestamp(t) => Type::Timestamp { from: Some(*t), to: Some(*t) },
         Value::SemVer(_) => Type::SemVer(vec![]),
         Value::SemVerRange(_) => Type::SemVerRange,

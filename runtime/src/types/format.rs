@@ -109,8 +109,13 @@ impl Formatter {
             Type::CatalogEntry => out.push_str("CatalogEntry"),
             Type::SemVerRange => out.push_str("SemVerRange"),
             Type::Error => out.push_str("Error"),
-            Type::Object => out.push_str("Object"),
-            Type::TypeSet => out.push_str("TypeSet"),
+            // The bare types print their initialization hash: the default
+            // Object type has none, the default TypeSet Pcore's own.
+            Type::Object => out.push_str("Object[{}]"),
+            Type::TypeSet => out.push_str(
+                "TypeSet[{pcore_uri => 'http://puppet.com/2016.1/pcore', pcore_version => '1.0.0', \
+                 name_authority => 'http://puppet.com/2016.1/runtime', name => 'DefaultTypeSet', version => '0.0.0'}]",
+            ),
             Type::NotUndef(inner) => match inner.as_deref() {
                 None | Some(Type::Any) => out.push_str("NotUndef"),
                 Some(Type::String { value: Some(v), .. }) => {

@@ -11,7 +11,7 @@ use std::sync::{Arc, OnceLock};
 
 use crate::regex::Regex;
 use crate::semver::VersionRange;
-use crate::time::{Timespan, Timestamp};
+use crate::time::{SpanBound, Timestamp};
 use crate::value::Value;
 
 pub mod access;
@@ -215,7 +215,7 @@ pub enum Type {
     Iterator(Option<Arc<Type>>),
     SemVer(Vec<Arc<VersionRange>>),
     SemVerRange,
-    Timespan { from: Option<Timespan>, to: Option<Timespan> },
+    Timespan { from: Option<SpanBound>, to: Option<SpanBound> },
     Timestamp { from: Option<Timestamp>, to: Option<Timestamp> },
     Sensitive(Option<Arc<Type>>),
     Binary,
