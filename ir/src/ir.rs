@@ -195,8 +195,8 @@ pub enum AssignTarget {
     /// A variable, and where it is written (Puppet blames a variable a
     /// class does not have on it).
     Var(Sym, Loc),
-    /// A nested list.
-    List(Vec<AssignTarget>),
+    /// A nested list, and where it is written.
+    List(Vec<AssignTarget>, Loc),
 }
 
 /// The kinds of bodies.

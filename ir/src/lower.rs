@@ -542,7 +542,10 @@ impl Lowerer<'_> {
             .iter()
             .map(|i| match &i.kind {
                 ExprKind::Variable(n) => Some(AssignTarget::Var(self.prog.intern(n), self.loc(i.span))),
-                ExprKind::LiteralList(inner) => self.assign_targets(inner).map(AssignTarget::List),
+                ExprKind::LiteralList(inner) => {
+                    let l = self.loc(i.span);
+                    self.assign_targets(inner).map(|ts| AssignTarget::List(ts, l))
+                }
                 _ => None,
             })
             .collect()

@@ -475,7 +475,8 @@ impl<'a> Cur<'a> {
         self.list(']', |c| {
             c.ws();
             if c.eat("[") {
-                return Ok(AssignTarget::List(c.assign_targets(prog)?));
+                let inner = c.assign_targets(prog)?;
+                return Ok(AssignTarget::List(inner, c.opt_loc()?));
             }
             c.expect("$")?;
             let name = c.name("a variable name")?.to_string();

@@ -200,7 +200,7 @@ fn assign_targets(p: &Program, ts: &[AssignTarget]) -> String {
         .iter()
         .map(|t| match t {
             AssignTarget::Var(s, l) => format!("${} @{}", p.name(*s), loc(*l)),
-            AssignTarget::List(inner) => assign_targets(p, inner),
+            AssignTarget::List(inner, l) => format!("{} @{}", assign_targets(p, inner), loc(*l)),
         })
         .collect();
     format!("[{}]", items.join(", "))

@@ -318,8 +318,9 @@ fn ruby_string_inspect(s: &str) -> String {
 }
 
 /// Ruby's `to_s` of a type: an alias prints expanded (`Name = <type>`,
-/// with nested aliases expanded too unless self-recursive); any other type
-/// prints aliases inside it by name.
+/// with nested aliases expanded too unless self-recursive), and so does an
+/// Object type (`Object[{}]`); any other type prints aliases inside it by
+/// name.
 pub fn type_display(t: &Type) -> String {
-    if matches!(t, Type::Alias(_)) { to_alias_expanded_string(t) } else { type_to_string(t) }
+    if matches!(t, Type::Alias(_) | Type::Object) { to_alias_expanded_string(t) } else { type_to_string(t) }
 }

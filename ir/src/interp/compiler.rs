@@ -1176,8 +1176,10 @@ impl Interp {
             Err(other) => return Err(other),
         };
         self.record_bound_params(i, &f, &vals);
+        // `return()` and `next()` end a class body (Puppet catches both
+        // around it); `break()` is an error.
         match self.run_body(def.body, vals, scope.clone(), None) {
-            Err(Flow::Return(..)) => Ok(()),
+            Err(Flow::Return(..) | Flow::Next(..)) => Ok(()),
             r => r.map(|_| ()),
         }
     }

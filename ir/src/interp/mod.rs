@@ -523,8 +523,9 @@ impl Interp {
         let owner = self.catalog.resources[res].reference();
         let vals = self.bind(&f, Args::Named(attrs), &scope, &|| owner.clone(), loc)?;
         self.record_bound_params(res, &f, &vals);
+        // `return()` and `next()` end a defined type's body.
         match self.run_body(fid, vals, scope, None) {
-            Err(Flow::Return(v, _)) => Ok(v),
+            Err(Flow::Return(v, _) | Flow::Next(v, _)) => Ok(v),
             r => r,
         }
     }
@@ -546,6 +547,7 @@ impl Interp {
             return Err(error("TYPE_MISMATCH", format!("Error while evaluating a Function Call, {msg}"), loc));
         }
         let scope = Scope::local(&self.top);
+        scope.hide_outer_matches();
         let vals = self.bind_checked(&f, Args::Positional(args), &scope, &|| format!("'{name}'"), loc, false)?;
         let v = match self.run_body(fid, vals, scope.clone(), None) {
             // `return(v)` is not checked against the return type (Puppet 7).
@@ -765,7 +767,7 @@ impl Interp {
                     }
                     Op::AssignMulti(targets, v) => {
                         let [l, r] = d.operand_locs.as_deref().copied().unwrap_or([loc, loc]);
-                        self.assign_multi(targets, r!(v).clone(), &scope, [loc, l, r])?;
+                        self.assign_multi(targets, targets, r!(v).clone(), &scope, [loc, l, r])?;
                         continue;
                     }
                     Op::NoSelectorMatch(v) => return Err(rt_error(ops::unmatched_selector(r!(v)), loc)),
@@ -973,9 +975,17 @@ impl Interp {
         self.logs.push(Log { level: LogLevel::Warning, scope: None, message });
     }
 
-    /// `[$a, [$b]] = v` (Puppet's `assign_Array`): `locs` are the
-    /// assignment's, the target list's and the value expression's.
-    fn assign_multi(&mut self, targets: &[AssignTarget], v: Value, scope: &Rc<Scope>, locs: [Loc; 3]) -> R<()> {
+    /// `[$a, [$b]] = v` (Puppet's `assign_Array`) for `targets`, a list of
+    /// the assignment's top-level `list`: `locs` are the assignment's, the
+    /// list's and the value expression's.
+    fn assign_multi(
+        &mut self,
+        list: &[AssignTarget],
+        targets: &[AssignTarget],
+        v: Value,
+        scope: &Rc<Scope>,
+        locs: [Loc; 3],
+    ) -> R<()> {
         let [loc, list_loc, value_loc] = locs;
         match &v {
             Value::Hash(h) => {
@@ -989,7 +999,7 @@ impl Interp {
                         let msg = format!("No value for required key '{shown}' in assignment to variables from hash");
                         return Err(error("MISSING_MULTI_ASSIGNMENT_KEY", msg, loc));
                     };
-                    self.assign_target(t, x.clone(), scope, locs)?;
+                    self.assign_target(list, t, x.clone(), scope, locs)?;
                 }
             }
             Value::Type(ty) if matches!(&**ty, Type::Class(Some(_))) => {
@@ -1002,16 +1012,18 @@ impl Interp {
                 let Some(cs) = cs else {
                     return Err(error("UNKNOWN_RESOURCE", format!("Resource not found: Class['{cn}']"), value_loc));
                 };
-                for t in targets {
-                    let at = match t {
-                        AssignTarget::Var(_, l) => *l,
-                        AssignTarget::List(_) => list_loc,
+                for (idx, t) in targets.iter().enumerate() {
+                    // Puppet blames the entry of the top-level list at the
+                    // same index, even for a nested list's variable.
+                    let at = match list.get(idx) {
+                        Some(AssignTarget::Var(_, l) | AssignTarget::List(_, l)) => *l,
+                        None => list_loc,
                     };
                     // A class "has" the variables its scope sees (its own,
                     // an inherited class's, the top scope's).
                     let found = match t {
                         AssignTarget::Var(n, _) => cs.lookup(*n),
-                        AssignTarget::List(_) => None,
+                        AssignTarget::List(..) => None,
                     };
                     let Some(x) = found else {
                         let var = match assign_key(&self.prog, t) {
@@ -1023,7 +1035,7 @@ impl Interp {
                         );
                         return Err(error("MISSING_MULTI_ASSIGNMENT_VARIABLE", msg, at));
                     };
-                    self.assign_target(t, x, scope, locs)?;
+                    self.assign_target(list, t, x, scope, locs)?;
                 }
             }
             other => {
@@ -1041,14 +1053,21 @@ impl Interp {
                     return Err(error("ILLEGAL_MULTI_ASSIGNMENT_SIZE", msg, loc));
                 }
                 for (t, x) in targets.iter().zip(vals) {
-                    self.assign_target(t, x, scope, locs)?;
+                    self.assign_target(list, t, x, scope, locs)?;
                 }
             }
         }
         Ok(())
     }
 
-    fn assign_target(&mut self, t: &AssignTarget, x: Value, scope: &Rc<Scope>, locs: [Loc; 3]) -> R<()> {
+    fn assign_target(
+        &mut self,
+        list: &[AssignTarget],
+        t: &AssignTarget,
+        x: Value,
+        scope: &Rc<Scope>,
+        locs: [Loc; 3],
+    ) -> R<()> {
         match t {
             AssignTarget::Var(n, _) => {
                 if !scope.set(*n, x) {
@@ -1057,7 +1076,7 @@ impl Interp {
                 }
                 Ok(())
             }
-            AssignTarget::List(inner) => self.assign_multi(inner, x, scope, locs),
+            AssignTarget::List(inner, _) => self.assign_multi(list, inner, x, scope, locs),
         }
     }
 
@@ -1558,7 +1577,7 @@ fn has_real_type(t: &Type, seen: &mut Vec<*const TypeAlias>) -> bool {
 fn assign_key(prog: &Program, t: &AssignTarget) -> Value {
     match t {
         AssignTarget::Var(n, _) => Value::string(prog.name(*n)),
-        AssignTarget::List(inner) => Value::array(inner.iter().map(|t| assign_key(prog, t)).collect()),
+        AssignTarget::List(inner, _) => Value::array(inner.iter().map(|t| assign_key(prog, t)).collect()),
     }
 }
 

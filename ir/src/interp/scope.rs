@@ -173,10 +173,17 @@ impl Scope {
         *self.matches.borrow_mut() = m.cloned();
     }
 
-    /// The match data of the nearest scope above this one whose body has
-    /// some (`$1` in a class that has matched nothing itself).
+    /// Makes this scope show no match data to the scopes below it, whatever
+    /// its parents have: Puppet runs a function's body in the global scope
+    /// without its ephemeral (match) scopes.
+    pub fn hide_outer_matches(&self) {
+        *self.matches.borrow_mut() = Some(Rc::new(Vec::new()));
+    }
+
+    /// The match data of the nearest scope, this one or above, whose body
+    /// has some (`$1` in a class that has matched nothing itself).
     pub fn outer_matches(&self) -> Option<MatchData> {
-        let mut s = self.parent.as_deref();
+        let mut s = Some(self);
         while let Some(p) = s {
             if let Some(m) = p.matches.borrow().as_ref() {
                 return Some(m.clone());

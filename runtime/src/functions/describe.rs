@@ -103,6 +103,9 @@ enum Kind {
     PatternMismatch { expected: Type, actual: Type },
     SizeMismatch { expected: Range, actual: Range },
     CountMismatch { expected: Range, actual: Range },
+    /// The expected type holds a `TypeReference` (a name that resolves to
+    /// no type), so nothing can be said about the value.
+    UnresolvedTypeReference(String),
 }
 
 #[derive(Clone, Debug)]
@@ -229,6 +232,9 @@ impl Mismatch {
             }
             Kind::SizeMismatch { expected, actual } => {
                 format!("{variant}{position} expects size to be {}, got {}", expected.describe("0"), actual.describe("0"))
+            }
+            Kind::UnresolvedTypeReference(name) => {
+                format!("{variant}{position} references an unresolved type '{name}'")
             }
             Kind::CountMismatch { expected, actual } => {
                 let (min, max) = (expected.from, expected.to);
@@ -458,7 +464,40 @@ fn with(path: &[PathElem], e: PathElem) -> Vec<PathElem> {
 }
 
 fn describe(expected: &Type, actual: &Type, path: &[PathElem]) -> Vec<Mismatch> {
+    if let Some(name) = unresolved_reference(expected, &mut Vec::new()) {
+        return vec![Mismatch::new(path, Kind::UnresolvedTypeReference(name))];
+    }
     internal_describe(&normalize(expected), expected, actual, path)
+}
+
+/// The first `TypeReference` in `t` (through aliases, each once), in the
+/// order Puppet's type visitor meets them.
+fn unresolved_reference(t: &Type, seen: &mut Vec<*const crate::types::TypeAlias>) -> Option<String> {
+    let children: Vec<&Type> = match t {
+        // The runtime's stand-ins for Pcore's Object types are not unresolved.
+        Type::Reference(name) if super::util::placeholder_type(name).is_some() => return None,
+        Type::Reference(name) => return Some(name.to_string()),
+        Type::Alias(a) => {
+            if seen.contains(&std::sync::Arc::as_ptr(a)) {
+                return None;
+            }
+            seen.push(std::sync::Arc::as_ptr(a));
+            a.resolved_type().into_iter().collect()
+        }
+        Type::NotUndef(Some(x))
+        | Type::Optional(Some(x))
+        | Type::Type(Some(x))
+        | Type::Iterable(Some(x))
+        | Type::Iterator(Some(x))
+        | Type::Sensitive(Some(x)) => vec![&**x],
+        Type::Array { element, .. } => vec![&**element],
+        Type::Hash { key, value, .. } => vec![&**key, &**value],
+        Type::Tuple { types, .. } | Type::Variant(types) => types.iter().collect(),
+        Type::Struct(es) => es.iter().flat_map(|e| [&e.key, &e.value]).collect(),
+        Type::Callable(c) => c.params.iter().chain(c.block.iter()).chain(c.return_type.iter()).collect(),
+        _ => return None,
+    };
+    crate::value::guard_stack(|| children.into_iter().find_map(|x| unresolved_reference(x, seen)))
 }
 
 fn internal_describe(expected: &Type, original: &Type, actual: &Type, path: &[PathElem]) -> Vec<Mismatch> {

@@ -109,9 +109,11 @@ impl Formatter {
             Type::CatalogEntry => out.push_str("CatalogEntry"),
             Type::SemVerRange => out.push_str("SemVerRange"),
             Type::Error => out.push_str("Error"),
-            // The bare types print their initialization hash: the default
-            // Object type has none, the default TypeSet Pcore's own.
-            Type::Object => out.push_str("Object[{}]"),
+            // Expanded, an Object type prints its initialization hash (the
+            // default Object has none), else its name; a TypeSet always
+            // prints its hash (the default TypeSet's is Pcore's own).
+            Type::Object if self.expand => out.push_str("Object[{}]"),
+            Type::Object => out.push_str("Object"),
             Type::TypeSet => out.push_str(
                 "TypeSet[{pcore_uri => 'http://puppet.com/2016.1/pcore', pcore_version => '1.0.0', \
                  name_authority => 'http://puppet.com/2016.1/runtime', name => 'DefaultTypeSet', version => '0.0.0'}]",
