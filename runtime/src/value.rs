@@ -183,6 +183,10 @@ impl Drop for PHash {
 pub struct IteratorValue {
     pub elements: Vec<Value>,
     pub element_type: Type,
+    /// An iteration of a hash's `[key, value]` entries (Puppet's
+    /// `HashIterator`, what `$hash.step(1)` returns): two-parameter blocks
+    /// get `key, value` as they would from the hash itself.
+    pub hash_style: bool,
 }
 
 /// A callable (function or lambda) value. The runtime knows its name and

@@ -185,6 +185,7 @@ fn new_instance(t: &Type, args: &[Value]) -> Result<Value, Error> {
         }
         r => match new_function_type(r) {
             Some(base) => {
+                check_new_signature(&base, args)?;
                 let v = crate::convert::new_value(&base, args)?;
                 if instance_of(t, &v) {
                     Ok(v)
@@ -224,6 +225,42 @@ fn new_function_type(t: &Type) -> Option<Type> {
         | Type::Uri(_) => t.clone(),
         _ => return None,
     })
+}
+
+/// The `new` functions whose argument checks follow Puppet's dispatches
+/// exactly (with the dispatcher's mismatch message).
+fn new_function_dispatches(base: &Type) -> Option<&'static Function> {
+    static TIMESTAMP: std::sync::OnceLock<Function> = std::sync::OnceLock::new();
+    match base {
+        Type::Timestamp { .. } => Some(TIMESTAMP.get_or_init(|| {
+            Builder::new("new_timestamp")
+                .local("Formats", "Variant[String[2],Array[String[2], 1]]")
+                .d("", new_timestamp)
+                .d("Variant[Integer, Float] seconds", new_timestamp)
+                .d("String[1] string, Formats format?, String[1] timezone?", new_timestamp)
+                .d(
+                    "Struct[{string => String[1], Optional[format] => Formats, Optional[timezone] => String[1]}] hash_arg",
+                    new_timestamp,
+                )
+                .done()
+        })),
+        _ => None,
+    }
+}
+
+fn new_timestamp(_: &mut dyn Host, args: &[Value], _: Option<&Value>) -> FnResult {
+    Ok(crate::convert::new_value(&Type::Timestamp { from: None, to: None }, args)?)
+}
+
+/// Fails as Puppet's dispatcher does when no signature of the type's `new`
+/// function takes `args`.
+fn check_new_signature(base: &Type, args: &[Value]) -> Result<(), Error> {
+    let Some(f) = new_function_dispatches(base) else { return Ok(()) };
+    let sigs: Vec<&super::Dispatch> = f.dispatches().iter().collect();
+    if sigs.iter().any(|d| d.accepts(args, None)) {
+        return Ok(());
+    }
+    Err(Error::argument(super::describe::describe_signatures(f.name, &sigs, args, None)))
 }
 
 /// The arity error of a type's `new` function called without arguments

@@ -63,9 +63,7 @@
 //! `defined_with_params` ...) are in a separate table, [`stdlib`], which the
 //! evaluator consults only when a module on the modulepath provides them.
 //!
-//! Known differences (the runtime's values cannot carry them): a hash
-//! iterator made by `$hash.step(1)` is not "hash style" (a two-parameter
-//! lambda gets `(index, [k, v])`, Puppet gives `(k, v)`); `tree_each`
+//! Known differences (the runtime's values cannot carry them): `tree_each`
 //! without a block returns an `Iterator[Any]` of `[path, value]` pairs where
 //! Puppet returns a Ruby tree iterator object; `annotate` exists but no
 //! value can be an `Annotation` type (there are no Object types), so it

@@ -168,7 +168,26 @@ pub(crate) fn iterable(v: &Value) -> Result<Iter, Error> {
 
 /// An Iterator value.
 pub(crate) fn iterator_value(elements: Vec<Value>, element_type: Type) -> Value {
-    Value::Iterator(Arc::new(IteratorValue { elements, element_type }))
+    Value::Iterator(Arc::new(IteratorValue { elements, element_type, hash_style: false }))
+}
+
+/// An Iterator over a hash's `[key, value]` entries (Puppet's
+/// `HashIterator`).
+pub(crate) fn hash_iterator_value(elements: Vec<Value>, element_type: Type) -> Value {
+    Value::Iterator(Arc::new(IteratorValue { elements, element_type, hash_style: true }))
+}
+
+/// The hash a hash-style iterator walks (None for any other value).
+pub(crate) fn hash_style_hash(v: &Value) -> Option<Value> {
+    let Value::Iterator(it) = v else { return None };
+    if !it.hash_style {
+        return None;
+    }
+    let entries = it.elements.iter().filter_map(|e| match e.as_array() {
+        Some([k, x]) => Some((k.clone(), x.clone())),
+        _ => None,
+    });
+    Some(Value::hash(entries))
 }
 
 // ---------------------------------------------------------------------------

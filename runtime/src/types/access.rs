@@ -154,7 +154,7 @@ fn time_arg_stamp(v: &Value) -> Result<Option<Timestamp>> {
             Some(Value::String(s)) => match h.get(&Value::string("format")) {
                 Some(Value::String(f)) => {
                     let tz = h.get(&Value::string("timezone")).and_then(|t| t.as_str());
-                    Some(Timestamp::parse_with(s, f, tz)?)
+                    Some(Timestamp::parse_puppet(s, crate::time::TimestampFormats::One(f), tz)?)
                 }
                 _ => Some(Timestamp::parse(s)?),
             },
