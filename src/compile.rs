@@ -70,6 +70,10 @@ pub struct Request {
     pub hiera_config: Option<PathBuf>,
 }
 
+/// Puppet's `max_errors` setting: how many validation errors it logs
+/// before giving up.
+const MAX_ERRORS: usize = 10;
+
 pub fn run(req: Request) -> ExitCode {
     let node = req.node.clone().unwrap_or_else(driver::local_hostname);
     let env = match crate::environment::resolve(&crate::environment::Settings {
@@ -129,21 +133,35 @@ pub fn run(req: Request) -> ExitCode {
             let opts = validate::Options { strict, ..validate::Options::default() };
             diags.extend(validate::validate(program, &opts));
         }
-        let mut failed = false;
-        for d in &diags {
-            if d.is_error() {
-                if !failed {
-                    // Puppet stops at the first error and names the environment.
-                    eprintln!(
-                        "Error: Could not parse for environment {}: {}{on_node}",
-                        req.environment,
-                        d.message_with_location(&source)
-                    );
-                }
-                failed = true;
-            } else {
+        for d in diags.iter().filter(|d| !d.is_error()) {
+            diagnostics::emit(d, &source);
+        }
+        let errors: Vec<&pjit_frontend::Diagnostic> = diags.iter().filter(|d| d.is_error()).collect();
+        let failed = !errors.is_empty();
+        if errors.len() == 1 {
+            // Puppet raises a single error itself, naming the environment.
+            eprintln!(
+                "Error: Could not parse for environment {}: {}{on_node}",
+                req.environment,
+                errors[0].message_with_location(&source)
+            );
+        } else if errors.len() > 1 {
+            // Several: Puppet logs each (up to `max_errors`, 10), then gives
+            // up naming the file, counting the warnings it logged too.
+            for d in errors.iter().take(MAX_ERRORS) {
                 diagnostics::emit(d, &source);
             }
+            let warnings = diags.len() - errors.len();
+            let counts = if warnings > 0 {
+                format!("{} errors, and {warnings} warnings", errors.len())
+            } else {
+                format!("{} errors", errors.len())
+            };
+            eprintln!(
+                "Error: Could not parse for environment {}: Language validation logged {counts}. Giving up (file: {}){on_node}",
+                req.environment,
+                source.name()
+            );
         }
         let Some(ast) = parsed.program.filter(|_| !failed) else {
             return ExitCode::from(1);

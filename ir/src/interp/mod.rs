@@ -1160,14 +1160,9 @@ impl Interp {
                 }
             };
         }
-        // Pcore object types of Puppet 7 that no value of pjit can be an
-        // instance of (there are no Deferred values at compile time): a
-        // named type that matches nothing, so type checks and printing work.
+        // Pcore's Object types that Puppet 7 defines at startup.
         if key == "deferred" {
-            let alias = TypeAlias::new("Deferred");
-            alias.resolve(Type::Object);
-            self.aliases.insert(key, alias.clone());
-            return Ok(Type::Alias(alias));
+            return Ok(Type::ObjectType(pjit_runtime::types::object::deferred_type()));
         }
         let t = Type::from_name(name);
         if let Type::Resource { type_name: Some(n), title: None } = &t {
@@ -1194,6 +1189,15 @@ impl Interp {
         loc: Loc,
         method: bool,
     ) -> R<Value> {
+        // `$obj.attr`: an Object's attributes come before functions of the
+        // same name (Puppet looks for a member of the receiver's type first).
+        if method
+            && let [Value::Object(o)] = args.as_slice()
+            && block.is_none()
+            && let Some(v) = o.get(name)
+        {
+            return Ok(v.clone());
+        }
         let key: std::borrow::Cow<str> =
             if name.bytes().any(|c| c.is_ascii_uppercase()) { name.to_lowercase().into() } else { name.into() };
         let key: &str = key.strip_prefix("::").unwrap_or(&key);

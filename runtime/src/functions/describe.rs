@@ -13,7 +13,7 @@
 use super::Dispatch;
 use crate::error::a_an;
 use crate::types::calc::{generalize, infer_set, is_assignable, normalize, variant_maybe};
-use crate::types::format::{to_alias_expanded_string, type_to_string};
+use crate::types::format::to_alias_expanded_string;
 use crate::types::{IntRange, Type};
 use crate::value::Value;
 
@@ -316,7 +316,7 @@ pub(crate) fn simple_name(t: &Type) -> &'static str {
         Type::Binary => "Binary",
         Type::Uri(_) => "URI",
         Type::Init { .. } => "Init",
-        Type::Error | Type::Object => "Object",
+        Type::Error | Type::Object | Type::ObjectType(_) => "Object",
         Type::TypeSet => "TypeSet",
         Type::Alias(_) => "TypeAlias",
         Type::Reference(_) => "TypeReference",
@@ -328,6 +328,7 @@ fn name_of(t: &Type) -> String {
     match t {
         Type::Alias(a) => a.name.clone(),
         Type::Reference(r) => r.to_string(),
+        Type::ObjectType(o) => o.name.clone(),
         other => simple_name(other).to_string(),
     }
 }
@@ -937,8 +938,7 @@ fn signature_string(sig: &Sig<'_>) -> String {
 /// A type in a signature line: Puppet's `to_s` (an alias expanded at the
 /// top, aliases inside other types by name).
 fn signature_type(t: &Type) -> String {
-    let text = if matches!(t, Type::Alias(_)) { to_alias_expanded_string(t) } else { type_to_string(t) };
-    super::util::placeholder_text(&text, true)
+    super::util::placeholder_text(&crate::display::type_display(t), true)
 }
 
 fn describe_sigs(label: &str, sigs: &[Sig<'_>], args: &ArgsTuple) -> String {

@@ -51,10 +51,12 @@ pub(crate) fn split_top_level(spec: &str) -> Vec<String> {
 }
 
 /// Types of signatures that name Puppet Object types the runtime does not
-/// model (`Annotation`, `Pcore`, `Deferred`): references no value matches.
+/// model (`Annotation`, `Pcore`: references no value matches), and
+/// `Deferred`, which it does.
 pub(crate) fn placeholder_type(name: &str) -> Option<Type> {
     match name {
-        "Annotation" | "Pcore" | "Deferred" => Some(Type::Reference(Arc::from(name))),
+        "Annotation" | "Pcore" => Some(Type::Reference(Arc::from(name))),
+        "Deferred" => Some(Type::ObjectType(crate::types::object::deferred_type())),
         "Pcore::MemberName" => {
             let re = crate::regex::Regex::new(r"\A[a-z_]\w*\z").ok()?;
             Some(Type::Alias(TypeAlias::resolved("Pcore::MemberName", Type::Pattern(vec![re]))))
@@ -63,7 +65,6 @@ pub(crate) fn placeholder_type(name: &str) -> Option<Type> {
     }
 }
 
-const DEFERRED: &str = "Object[{name => 'Deferred', attributes => {'name' => Pattern[/\\A[$]?[a-z][a-z0-9_]*(?:::[a-z][a-z0-9_]*)*\\z/], 'arguments' => {type => Optional[Array], value => undef}}}]";
 
 /// Writes the placeholders as Puppet writes those types: by name in a
 /// signature line, as an `Object[...]` type in a mismatch.
@@ -77,7 +78,7 @@ pub(crate) fn placeholder_text(text: &str, in_signature: bool) -> String {
         let to = if in_signature { name.to_string() } else { format!("Object[{{name => '{name}'}}]") };
         s = s.replace(&from, &to);
     }
-    s.replace("TypeReference['Deferred']", if in_signature { DEFERRED } else { "Deferred" })
+    s
 }
 
 /// The (min, max) number of arguments a lambda accepts; `None` max is a

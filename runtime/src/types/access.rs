@@ -638,7 +638,8 @@ fn callable(t: &Type, args: &[Value]) -> Result<Value> {
             let Value::Type(r) = &params[1] else {
                 return Err(specialization(t, &params[1], "Any-Type"));
             };
-            return_type = Some((**r).clone());
+            // Puppet's PCallableType drops a return type of Any.
+            return_type = Some((**r).clone()).filter(|r| !matches!(r, Type::Any));
             params = first.to_vec();
         }
     } else if matches!(params.first(), Some(Value::Array(_))) {
