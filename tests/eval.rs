@@ -35,7 +35,9 @@
 //! ...`, otherwise the full text, e.g. `Evaluation Error: Error while
 //! evaluating a Function Call, ...`), the error's line and column, and the
 //! catalog (ignoring `version`, `code_id`, `catalog_uuid` and the key order
-//! of objects; array order matters) all match. Puppet's own messages (the
+//! of objects; array order matters) all match. An error without a position
+//! takes the position of the first error logged before it, as the oracle's
+//! goldens do. Puppet's own messages (the
 //! golden's `puppet_logs`: unknown-variable warnings, deprecations, ...)
 //! are not compared.
 //!
@@ -444,7 +446,17 @@ fn run_pjit(bin: &Path, case: &Case, jit: Option<&str>) -> Run {
     let stderr = collect(err_rx);
     let code = status.and_then(|s| s.code());
     let (logs, raw_error) = parse_stderr(&stderr);
-    let (line, column) = raw_error.as_deref().map(location).unwrap_or((None, None));
+    let (mut line, mut column) = raw_error.as_deref().map(location).unwrap_or((None, None));
+    if raw_error.is_some() && line.is_none() {
+        // As the oracle does: an error without a position (`Language
+        // validation logged 3 errors. Giving up`) is located by the first
+        // error logged before it.
+        if let Some((l, c)) =
+            stderr.lines().filter(|l| l.starts_with("Error: ")).map(location).find(|(l, _)| l.is_some())
+        {
+            (line, column) = (l, c);
+        }
+    }
     let catalog = if code == Some(0) {
         Some(match serde_json::from_str::<Value>(stdout.trim()) {
             Ok(v) => canonical_catalog(v),

@@ -487,9 +487,17 @@ pub struct InstData {
     pub op: Op,
     pub result: Option<Val>,
     pub loc: Loc,
-    /// For binary operators: where the left and right operand expressions
-    /// are, since Puppet blames some errors on an operand.
-    pub operand_locs: Option<Box<[Loc; 2]>>,
+    /// Where the operand expressions are, since Puppet blames some errors
+    /// on an operand: a binary operator's left and right, an access's base
+    /// and each key, ... (what each instruction records is in its doc).
+    pub operand_locs: Option<Box<[Loc]>>,
+}
+
+impl InstData {
+    /// Operand location `i`, else the instruction's own.
+    pub fn operand_loc(&self, i: usize) -> Loc {
+        self.operand_locs.as_deref().and_then(|l| l.get(i).copied()).unwrap_or(self.loc)
+    }
 }
 
 #[derive(Clone, Debug, Default, PartialEq)]

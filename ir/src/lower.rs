@@ -256,10 +256,7 @@ impl Lowerer<'_> {
                 let base = self.expr(b, left);
                 let ks = keys.iter().map(|k| self.expr(b, k)).collect();
                 let v = b.push(Op::Access(base, ks), Ty::Any, loc);
-                match keys.first() {
-                    Some(k) => self.operand_locs(b, v, left, k),
-                    None => v,
-                }
+                self.access_locs(b, v, left, keys)
             }
             ExprKind::NamedAccess { .. } => {
                 b.push(Op::Unsupported("a '.' expression that is not a method call".into()), Ty::Any, loc)
@@ -482,6 +479,15 @@ impl Lowerer<'_> {
     fn set_operand_locs(&mut self, b: &mut FnBuilder, v: Val, left: Loc, right: Loc) -> Val {
         if let ValDef::Inst(i) = b.f.vals[v].def {
             b.f.insts[i].operand_locs = Some(Box::new([left, right]));
+        }
+        v
+    }
+
+    /// Records where an access's base and each of its keys are.
+    fn access_locs(&mut self, b: &mut FnBuilder, v: Val, base: &Expr, keys: &[Expr]) -> Val {
+        if let ValDef::Inst(i) = b.f.vals[v].def {
+            let locs: Vec<Loc> = std::iter::once(base).chain(keys).map(|e| self.loc(e.span)).collect();
+            b.f.insts[i].operand_locs = Some(locs.into_boxed_slice());
         }
         v
     }

@@ -960,11 +960,11 @@ impl Parser {
         let loc = c.opt_loc()?;
         let mut operand_locs = None;
         if c.eat("(") {
-            let l = c.loc()?;
-            c.expect(",")?;
-            let r = c.loc()?;
-            c.expect(")")?;
-            operand_locs = Some(Box::new([l, r]));
+            let locs = c.list(')', |c| {
+                c.ws();
+                c.loc()
+            })?;
+            operand_locs = Some(locs.into_boxed_slice());
         }
         c.end()?;
         block.insts.push(PInst {

@@ -187,7 +187,8 @@ fn print_function_into(out: &mut String, p: &Program, id: FuncId, f: &Function) 
             print_op(out, p, f, &d.op);
             let _ = write!(out, " @{}", loc(d.loc));
             if let Some(ol) = &d.operand_locs {
-                let _ = write!(out, " (@{}, @{})", loc(ol[0]), loc(ol[1]));
+                let ls: Vec<String> = ol.iter().map(|l| format!("@{}", loc(*l))).collect();
+                let _ = write!(out, " ({})", ls.join(", "));
             }
             out.push('\n');
         }

@@ -355,7 +355,7 @@ impl Interp {
         if self.opts.strict == Strict::Off {
             return Ok(());
         }
-        let [ll, rl] = d.operand_locs.as_deref().copied().unwrap_or([d.loc, d.loc]);
+        let (ll, rl) = (d.operand_loc(0), d.operand_loc(1));
         for (v, at) in [(left, ll), (right, rl)] {
             if let Some(e) = ops::numeric_coercion(v) {
                 if self.opts.strict == Strict::Error {
@@ -766,8 +766,8 @@ impl Interp {
                         Value::Boolean(hit)
                     }
                     Op::AssignMulti(targets, v) => {
-                        let [l, r] = d.operand_locs.as_deref().copied().unwrap_or([loc, loc]);
-                        self.assign_multi(targets, targets, r!(v).clone(), &scope, [loc, l, r])?;
+                        let locs = [loc, d.operand_loc(0), d.operand_loc(1)];
+                        self.assign_multi(targets, targets, r!(v).clone(), &scope, locs)?;
                         continue;
                     }
                     Op::NoSelectorMatch(v) => return Err(rt_error(ops::unmatched_selector(r!(v)), loc)),
@@ -777,7 +777,8 @@ impl Interp {
                             v
                         } else { match ops::access(r!(b), &keys) {
                             Ok(v) => v,
-                            // Puppet blames a bad key on the key expression.
+                            // Puppet blames a bad key on the key expression:
+                            // the one the runtime names, else the first.
                             Err(e) => {
                                 let key_issue = matches!(
                                     e.issue(),
@@ -789,8 +790,21 @@ impl Interp {
                                         | "ILLEGAL_HOSTCLASS_NAME"
                                         | "ILLEGAL_RESOURCE_SPECIALIZATION"
                                 );
-                                let at = d.operand_locs.as_deref().map(|l| l[1]).filter(|_| key_issue);
-                                return Err(rt_error(e, at.unwrap_or(loc)));
+                                let key = e.key().or(key_issue.then_some(0));
+                                let written = d.operand_locs.as_deref().map_or(0, <[Loc]>::len);
+                                let at = match key {
+                                    Some(k) if k + 1 < written => Some(d.operand_loc(k + 1)),
+                                    // A key index past the written keys (they
+                                    // were flattened) blames nothing: Puppet
+                                    // reports no position.
+                                    Some(_) if written > 0 => None,
+                                    _ => Some(loc),
+                                };
+                                return Err(Flow::Error(EvalError {
+                                    issue: e.issue(),
+                                    message: e.message().to_string(),
+                                    loc: at,
+                                }));
                             }
                         } }
                     }
@@ -869,7 +883,7 @@ impl Interp {
                     }
                     Op::RenderPop => Value::string(self.renders.pop().unwrap_or_default()),
                     Op::ResourceTitles { title, earlier } => {
-                        let [tl, el] = d.operand_locs.as_deref().copied().unwrap_or([loc, loc]);
+                        let (tl, el) = (d.operand_loc(0), d.operand_loc(1));
                         let earlier: Vec<&Value> = earlier.iter().map(|e| r!(e)).collect();
                         resource_titles(r!(title), &earlier, tl, el)?
                     }
@@ -1454,7 +1468,7 @@ impl Interp {
 /// Where Puppet blames an operator's error: some issues point at the left
 /// or right operand rather than at the operator.
 fn operand_error(d: &InstData, e: Error, left: &Value, right: &Value) -> Flow {
-    let [ll, rl] = d.operand_locs.as_deref().copied().unwrap_or([d.loc, d.loc]);
+    let (ll, rl) = (d.operand_loc(0), d.operand_loc(1));
     let l = match e.issue() {
         "DIV_BY_ZERO" | "MATCH_NOT_REGEXP" => rl,
         "OPERATOR_NOT_APPLICABLE" | "OPERATOR_NOT_APPLICABLE_WHEN" | "RESULT_IS_INFINITY" | "MATCH_NOT_STRING" => ll,
