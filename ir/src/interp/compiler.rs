@@ -147,6 +147,7 @@ impl Interp {
         }
         self.class_scopes.insert("".into(), self.top.clone());
         self.class_scopes.insert("main".into(), self.top.clone());
+        self.settings_scope();
         let top = self.top.clone();
         let r = self
             .run_body(main, vec![], top, None)
@@ -154,6 +155,34 @@ impl Interp {
             .and_then(|_| self.evaluate_generators())
             .and_then(|_| self.finish());
         r.map_err(illegal_exit)
+    }
+
+    /// `$settings::x`: Puppet's settings as variables of the class
+    /// `settings`, for the settings a compilation has here (the ones that
+    /// name Puppet's own directories and files have no meaning for pjit).
+    fn settings_scope(&mut self) {
+        let scope = Scope::new(Some(self.top.clone()), Rc::from("Class[Settings]"), self.top.cat.clone());
+        let strict = match self.opts.strict {
+            super::Strict::Off => "off",
+            super::Strict::Warning => "warning",
+            super::Strict::Error => "error",
+        };
+        let settings = [
+            ("environment", Value::string(self.opts.environment.as_str())),
+            ("node_name_value", Value::string(self.opts.node.as_str())),
+            ("strict_variables", Value::Boolean(self.opts.strict_variables)),
+            ("strict", Value::string(strict)),
+            ("max_errors", Value::Integer(10)),
+            ("max_warnings", Value::Integer(10)),
+            ("max_deprecations", Value::Integer(10)),
+            ("environment_timeout", Value::Integer(0)),
+            ("disable_warnings", Value::array(vec![])),
+        ];
+        for (name, v) in settings {
+            let s = self.prog.intern(name);
+            scope.set(s, v);
+        }
+        self.class_scopes.insert("settings".into(), scope);
     }
 
     fn eval_node(&mut self) -> R<()> {

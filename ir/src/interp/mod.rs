@@ -974,13 +974,23 @@ impl Interp {
             Some((c, v)) => (c.to_lowercase(), v),
             None => (String::new(), stripped),
         };
-        let Some(cs) = self.class_scopes.get(&class).cloned() else {
-            return self.unknown_variable(name, loc);
-        };
         let sym = self.prog.intern(var);
-        match cs.lookup(sym) {
+        match self.class_variable(&class, sym) {
             Some(v) => Ok(v),
             None => self.unknown_variable(name, loc),
+        }
+    }
+
+    /// `$class::var` (Puppet's `lookup_qualified_variable`): a variable of
+    /// the evaluated class's own scope, else of the class it inherits from;
+    /// never of the node or top scope around it (`""` is the top scope).
+    fn class_variable(&self, class: &str, sym: Sym) -> Option<Value> {
+        let mut key = class.to_string();
+        loop {
+            if let Some(v) = self.class_scopes.get(&key)?.get_here(sym) {
+                return Some(v);
+            }
+            key = self.prog.classes.get(&key)?.parent.as_deref()?.trim_start_matches("::").to_lowercase();
         }
     }
 
@@ -1034,12 +1044,13 @@ impl Interp {
                         None => list_loc,
                     };
                     // A class "has" the variables its scope sees (its own,
-                    // an inherited class's, the top scope's).
+                    // an inherited class's, the top scope's), but the value
+                    // is the qualified variable's (own or inherited only).
                     let found = match t {
-                        AssignTarget::Var(n, _) => cs.lookup(*n),
+                        AssignTarget::Var(n, _) => cs.lookup(*n).map(|_| *n),
                         AssignTarget::List(..) => None,
                     };
-                    let Some(x) = found else {
+                    let Some(n) = found else {
                         let var = match assign_key(&self.prog, t) {
                             Value::String(s) => s.to_string(),
                             other => ruby_inspect(&other),
@@ -1048,6 +1059,10 @@ impl Interp {
                             "No value for required variable '${cn}::{var}' in assignment to variables from class reference"
                         );
                         return Err(error("MISSING_MULTI_ASSIGNMENT_VARIABLE", msg, at));
+                    };
+                    let x = match self.class_variable(&cn, n) {
+                        Some(x) => x,
+                        None => self.unknown_variable(&format!("{cn}::{}", self.prog.name(n)), at)?,
                     };
                     self.assign_target(list, t, x, scope, locs)?;
                 }
@@ -1750,9 +1765,8 @@ impl Host for CallHost<'_> {
         if name.contains("::") {
             let stripped = name.strip_prefix("::").unwrap_or(name);
             let (class, var) = stripped.rsplit_once("::").unwrap_or(("", stripped));
-            let cs = self.it.class_scopes.get(&class.to_lowercase())?.clone();
             let s = self.it.prog.sym(var)?;
-            return cs.lookup(s);
+            return self.it.class_variable(&class.to_lowercase(), s);
         }
         let s = self.it.prog.sym(name)?;
         self.scope.lookup(s)
