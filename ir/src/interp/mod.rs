@@ -1129,20 +1129,20 @@ impl Interp {
     /// parser reads it (see `Op::TypeSpec`).
     fn type_spec(&mut self, s: Sym, args: Option<Vec<Value>>, text: &str, loc: Loc) -> R<Value> {
         let name = self.prog.name(s).to_string();
-        let t = match self.resolve_type_name(&name, loc) {
-            Ok(t) => t,
-            Err(Flow::Error(e)) if e.issue == "UNKNOWN_RESOURCE_TYPE" => {
-                return Ok(Value::Type(Arc::new(Type::Reference(text.into()))));
-            }
+        let resolved = match self.resolve_type_name(&name, loc) {
+            Ok(t) => Some(t),
+            Err(Flow::Error(e)) if e.issue == "UNKNOWN_RESOURCE_TYPE" => None,
             Err(other) => return Err(other),
         };
-        match args {
-            None => Ok(Value::Type(Arc::new(t))),
-            Some(_) if matches!(t, Type::Alias(_)) => {
-                Err(error("ALIAS_RESOLUTION", format!("Not a parameterized type <{name}>"), loc))
+        let t = match (args, resolved) {
+            (None, Some(t)) => t,
+            (None, None) => Type::Reference(text.into()),
+            (Some(a), resolved) => {
+                pjit_runtime::types::parser::interpret_access(&name, &a, text, &|_: &str| resolved.clone())
+                    .map_err(|e| error("ALIAS_RESOLUTION", e.message().to_string(), loc))?
             }
-            Some(a) => ops::access(&Value::Type(Arc::new(t)), &a).map_err(|e| rt_error(e, loc)),
-        }
+        };
+        Ok(Value::Type(Arc::new(t)))
     }
 
     fn resolve_type_name(&mut self, name: &str, loc: Loc) -> R<Type> {
