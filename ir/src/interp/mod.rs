@@ -201,6 +201,9 @@ pub struct Interp {
     pub tier: tier::Tier,
     /// Hiera (see `lookup.rs`).
     lookup: lookup::LookupState,
+    /// Match data without captures, which hides outer match data from a
+    /// function body (shared, so that a call allocates none).
+    no_matches: scope::MatchData,
 }
 
 impl Interp {
@@ -231,6 +234,7 @@ impl Interp {
             templates: HashMap::new(),
             tier: tier::Tier::default(),
             lookup: Default::default(),
+            no_matches: Rc::new(Vec::new()),
         };
         it.init_top();
         it
@@ -547,7 +551,7 @@ impl Interp {
             return Err(error("TYPE_MISMATCH", format!("Error while evaluating a Function Call, {msg}"), loc));
         }
         let scope = Scope::local(&self.top);
-        scope.hide_outer_matches();
+        scope.hide_outer_matches(&self.no_matches);
         let vals = self.bind_checked(&f, Args::Positional(args), &scope, &|| format!("'{name}'"), loc, false)?;
         let v = match self.run_body(fid, vals, scope.clone(), None) {
             // `return(v)` is not checked against the return type (Puppet 7).

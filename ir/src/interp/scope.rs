@@ -173,11 +173,11 @@ impl Scope {
         *self.matches.borrow_mut() = m.cloned();
     }
 
-    /// Makes this scope show no match data to the scopes below it, whatever
-    /// its parents have: Puppet runs a function's body in the global scope
-    /// without its ephemeral (match) scopes.
-    pub fn hide_outer_matches(&self) {
-        *self.matches.borrow_mut() = Some(Rc::new(Vec::new()));
+    /// Makes this scope show `none` (match data without captures) to the
+    /// scopes below it, whatever its parents have: Puppet runs a function's
+    /// body in the global scope without its ephemeral (match) scopes.
+    pub fn hide_outer_matches(&self, none: &MatchData) {
+        *self.matches.borrow_mut() = Some(none.clone());
     }
 
     /// The match data of the nearest scope, this one or above, whose body
