@@ -524,10 +524,14 @@ fn new_untyped(t: &Type, args: &[Value]) -> Result<Value> {
                     check_iteration_size(*n as i128)?;
                     Ok(Value::array((0..*n).map(Value::Integer).collect()))
                 }
-                other => Err(Error::argument(format!(
-                    "'new_array' Value of type {} cannot be converted to Array",
-                    type_to_string(&infer_generalized(other))
-                ))),
+                // Other iterables (`Integer[1, 3]`, `Enum[a, b]`): their elements.
+                other => match iterable_elements(other)? {
+                    Some(elements) => Ok(Value::array(elements)),
+                    None => Err(Error::argument(format!(
+                        "'new_array' Value of type {} cannot be converted to Array",
+                        type_to_string(&infer_generalized(other))
+                    ))),
+                },
             }
         }
         Type::Hash { .. } | Type::Struct(_) => match &arg {
