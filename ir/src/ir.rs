@@ -303,6 +303,12 @@ pub enum Op {
     /// title's and the resource expression's (which Puppet blames for a
     /// duplicate title).
     ResourceTitles { title: Val, earlier: Vec<Val> },
+    /// The value of an attribute operation `* => value`, which must be a
+    /// Hash (else Puppet's `Expected value of type Hash, got T`, blamed on
+    /// operand location 0, the value); in a resource body, none of its keys
+    /// may be one the body sets explicitly (`set`; blamed on the resource
+    /// expression, the instruction's location).
+    AttributeSplat { splat: Val, set: Option<Val> },
     /// Declares resources: `type`, then (titles, attributes hash) pairs.
     Resource { virtual_: bool, exported: bool, ty: Val, bodies: Vec<(Val, Val)> },
     /// `Type { attr => v }`: resource defaults of the current scope.
@@ -358,6 +364,7 @@ impl Op {
             | Op::Fail(_) => vec![],
             Op::TypeSpec { args, .. } => args.clone().unwrap_or_default(),
             Op::ResourceTitles { title, earlier } => std::iter::once(*title).chain(earlier.iter().copied()).collect(),
+            Op::AttributeSplat { splat, set } => std::iter::once(*splat).chain(set.iter().copied()).collect(),
             Op::SetVar(_, v) | Op::Unary(_, v) | Op::Unwind(_, v) | Op::Return(v) | Op::Render(v) => vec![*v],
             Op::Arith(_, a, b) | Op::Cmp(_, a, b) | Op::In(a, b) => vec![*a, *b],
             Op::CaseMatch { test, option, .. } => vec![*test, *option],
@@ -408,6 +415,12 @@ impl Op {
             Op::ResourceTitles { title, earlier } => {
                 *title = f(*title);
                 earlier.iter_mut().for_each(|k| *k = f(*k));
+            }
+            Op::AttributeSplat { splat, set } => {
+                *splat = f(*splat);
+                if let Some(s) = set {
+                    *s = f(*s);
+                }
             }
             Op::SetVar(_, v) | Op::Unary(_, v) | Op::Unwind(_, v) | Op::Return(v) | Op::Render(v) => *v = f(*v),
             Op::Arith(_, a, b) | Op::Cmp(_, a, b) | Op::In(a, b) => {

@@ -776,13 +776,17 @@ impl Lowerer<'_> {
                     vs.push(b.const_(Value::string(name.as_str()), l));
                     vs.push(self.expr(b, value));
                 }
-                ast::AttributeOp::Splat { value, .. } => splats.push(self.expr(b, value)),
+                ast::AttributeOp::Splat { value, .. } => splats.push((self.expr(b, value), self.loc(value.span))),
             }
         }
         let loc = self.loc(span);
         let h = b.push(Op::MakeHash(vs), Ty::Hash, loc);
-        // `* => $h` merges under the explicit attributes (explicit ones win).
-        splats.into_iter().fold(h, |acc, s| b.push(Op::Arith(ArithOp::Add, s, acc), Ty::Hash, loc))
+        // `* => $h` must be a hash that sets none of the explicit attributes.
+        splats.into_iter().fold(h, |acc, (s, at)| {
+            let s = b.push(Op::AttributeSplat { splat: s, set: Some(h) }, Ty::Hash, expr_loc);
+            self.set_operand_locs(b, s, at, at);
+            b.push(Op::Arith(ArithOp::Add, s, acc), Ty::Hash, loc)
+        })
     }
 
     /// Attribute operations as two hashes: `=>` (with `* =>` merged under
@@ -798,11 +802,17 @@ impl Lowerer<'_> {
                     out.push(b.const_(Value::string(name.as_str()), l));
                     out.push(self.expr(b, value));
                 }
-                ast::AttributeOp::Splat { value, .. } => splats.push(self.expr(b, value)),
+                ast::AttributeOp::Splat { value, .. } => {
+                    let v = self.expr(b, value);
+                    let at = self.loc(value.span);
+                    let s = b.push(Op::AttributeSplat { splat: v, set: None }, Ty::Hash, at);
+                    splats.push(self.set_operand_locs(b, s, at, at));
+                }
             }
         }
         let loc = self.loc(span);
         let h = b.push(Op::MakeHash(set), Ty::Hash, loc);
+        // `* => $h` merges under the explicit attributes (explicit ones win).
         let set = splats.into_iter().fold(h, |acc, s| b.push(Op::Arith(ArithOp::Add, s, acc), Ty::Hash, loc));
         (set, b.push(Op::MakeHash(add), Ty::Hash, loc))
     }

@@ -105,6 +105,7 @@ pub fn opcode(op: &Op) -> &'static str {
         Op::TypeRef(_) => "typeref",
         Op::TypeSpec { .. } => "typespec",
         Op::ResourceTitles { .. } => "resource_titles",
+        Op::AttributeSplat { .. } => "attribute_splat",
         Op::RenderPush => "render_push",
         Op::Render(_) => "render",
         Op::RenderPop => "render_pop",
@@ -164,6 +165,7 @@ pub const OPCODES: &[&str] = &[
     "typeref",
     "typespec",
     "resource_titles",
+    "attribute_splat",
     "render_push",
     "render",
     "render_pop",
@@ -1244,6 +1246,11 @@ fn parse_op(
             let name = prog.intern(c.name("a type name")?);
             let args = if c.eat("[") { Some(c.vals(']', refs)?) } else { None };
             Op::TypeSpec { name, args, text: c.string()? }
+        }
+        "attribute_splat" => {
+            let splat = c.val(refs)?;
+            let set = if c.eat(",") { Some(c.val(refs)?) } else { None };
+            Op::AttributeSplat { splat, set }
         }
         "resource_titles" => {
             let title = c.val(refs)?;

@@ -163,6 +163,7 @@ fn result_type(f: &Function, op: &Op, old: Ty) -> Ty {
         Op::Closure(_) => Ty::Callable,
         Op::TypeRef(_) | Op::TypeSpec { .. } => Ty::Type,
         Op::ResourceTitles { .. } => Ty::Array,
+        Op::AttributeSplat { .. } => Ty::Hash,
         _ => old,
     }
 }

@@ -291,6 +291,10 @@ fn print_op(out: &mut String, p: &Program, f: &Function, op: &Op) {
             Some(a) => write!(out, "typespec {}[{}] {}", p.name(*name), list(a), quote(text)),
         },
         Op::ResourceTitles { title, earlier } => write!(out, "resource_titles {title} [{}]", list(earlier)),
+        Op::AttributeSplat { splat, set } => match set {
+            None => write!(out, "attribute_splat {splat}"),
+            Some(s) => write!(out, "attribute_splat {splat}, {s}"),
+        },
         Op::Unwind(k, v) => {
             let n = match k {
                 UnwindKind::Break => "break",

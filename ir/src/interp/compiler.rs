@@ -1077,6 +1077,15 @@ impl Interp {
             self.evaluate_class(existing, &key, loc, context)?;
             return Ok(existing);
         }
+        if params.is_some() && !self.prog.classes.contains_key(&key) {
+            // A resource-style declaration names the class as written
+            // (Puppet's `Resource.new` of a class that does not exist).
+            self.autoload(LoadKind::Manifest, &key, loc)?;
+            if !self.prog.classes.contains_key(&key) {
+                let msg = format!("Error while evaluating a {context}, Could not find declared class {name}");
+                return Err(error("UNKNOWN_CLASS", msg, loc));
+            }
+        }
         let i = self.ensure_class_resource(&key, params, declaring, loc, context)?;
         self.evaluate_class(i, &key, loc, context)?;
         Ok(i)

@@ -891,6 +891,23 @@ impl Interp {
                         let earlier: Vec<&Value> = earlier.iter().map(|e| r!(e)).collect();
                         resource_titles(r!(title), &earlier, tl, el)?
                     }
+                    Op::AttributeSplat { splat, set } => {
+                        let v = r!(splat);
+                        let Value::Hash(h) = v else {
+                            let msg = format!("Expected value of type Hash, got {}", got_label(v));
+                            return Err(error("TYPE_MISMATCH", msg, d.operand_loc(0)));
+                        };
+                        if let Some(Value::Hash(explicit)) = set.map(|s| r!(s)) {
+                            if let Some(k) = h.keys().find(|k| explicit.contains_key(*k)) {
+                                let msg = format!(
+                                    "The attribute '{}' has already been set",
+                                    display::to_interpolated_string(k)
+                                );
+                                return Err(error("DUPLICATE_ATTRIBUTE", msg, loc));
+                            }
+                        }
+                        v.clone()
+                    }
                     Op::Resource { virtual_, exported, ty, bodies } => {
                         let bs: Vec<(Value, Value)> = bodies.iter().map(|(t, a)| (r!(t).clone(), r!(a).clone())).collect();
                         self.declare_resources(r!(ty), bs, *virtual_, *exported, &scope, loc)?
