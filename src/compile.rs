@@ -68,6 +68,7 @@ pub struct Request {
     pub verbose: bool,
     pub environmentpath: Option<PathBuf>,
     pub hiera_config: Option<PathBuf>,
+    pub allow_generate: bool,
 }
 
 /// Puppet's `max_errors` setting: how many validation errors it logs
@@ -208,6 +209,7 @@ pub fn run(req: Request) -> ExitCode {
         modulepath: env.modulepath.clone(),
         hiera_config: req.hiera_config.as_deref().map(|p| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf())),
         environment_dir: env.dir.clone(),
+        allow_generate: req.allow_generate,
         strict: match req.strict {
             StrictArg::Off => Strict::Off,
             StrictArg::Warning => Strict::Warning,

@@ -96,6 +96,10 @@ enum Command {
         /// data layer of `lookup()` and class parameters.
         #[arg(long = "hiera-config", alias = "hiera_config")]
         hiera_config: Option<PathBuf>,
+        /// Let `generate()` run commands on this machine, as Puppet does
+        /// (off by default: compiling then only reads files).
+        #[arg(long = "allow-generate")]
+        allow_generate: bool,
     },
 }
 
@@ -140,6 +144,7 @@ fn run(cli: Cli) -> ExitCode {
             verbose,
             environmentpath,
             hiera_config,
+            allow_generate,
         } => {
             let have_code = code.is_some() || manifest.is_some() || environmentpath.is_some();
             let (node, file) = match (args.len(), have_code) {
@@ -168,6 +173,7 @@ fn run(cli: Cli) -> ExitCode {
                 verbose,
                 environmentpath,
                 hiera_config,
+                allow_generate,
             })
         }
     }

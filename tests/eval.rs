@@ -19,7 +19,9 @@
 //!
 //! A leading `# @setting strict_variables = true` or `# @setting strict =
 //! error` comment line changes that Puppet setting for that case, for the
-//! oracle and for pjit (`--strict_variables`, `--strict=error`).
+//! oracle and for pjit (`--strict_variables`, `--strict=error`). A `#
+//! @pjit-flag --allow-generate` line gives pjit that flag (Puppet always
+//! runs `generate()`; pjit only when allowed).
 //!
 //! # What is compared
 //!
@@ -129,6 +131,8 @@ struct Case {
     file: String,
     strict_variables: bool,
     strict: Option<String>,
+    /// pjit flags from `# @pjit-flag` lines.
+    flags: Vec<String>,
     expected: Outcome,
 }
 
@@ -224,8 +228,20 @@ fn load_case(root: &Path, pp: &Path) -> Result<Case, String> {
         file: pp.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default(),
         strict_variables,
         strict,
+        flags: pjit_flags(&text),
         expected,
     })
+}
+
+/// The pjit flags a case asks for with `# @pjit-flag --x` lines (options
+/// of pjit that Puppet has as behaviour, like `--allow-generate`; the
+/// oracle ignores these lines).
+fn pjit_flags(text: &str) -> Vec<String> {
+    text.lines()
+        .filter_map(|l| l.trim_start().strip_prefix('#')?.trim_start().strip_prefix("@pjit-flag"))
+        .map(|f| f.trim().to_string())
+        .filter(|f| !f.is_empty())
+        .collect()
 }
 
 // ---------------------------------------------------------------------------
@@ -397,6 +413,7 @@ fn run_pjit(bin: &Path, case: &Case, jit: Option<&str>) -> Run {
     if let Some(s) = &case.strict {
         cmd.arg(format!("--strict={s}"));
     }
+    cmd.args(&case.flags);
     if let Some(mode) = jit {
         cmd.arg(format!("--jit={mode}"));
     }

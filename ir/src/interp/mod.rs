@@ -61,6 +61,9 @@ pub struct Options {
     /// The environment's directory, whose `hiera.yaml` is the environment
     /// data layer; None: no environment layer.
     pub environment_dir: Option<std::path::PathBuf>,
+    /// Whether `generate()` may run commands on this machine (off by
+    /// default: a compilation then only reads files).
+    pub allow_generate: bool,
 }
 
 /// What the autoloader looks for.
