@@ -399,7 +399,7 @@ pub fn zone_offset(zone: &str) -> Option<i64> {
         Some("gmt" | "utc") if name.len() > 3 => &name[3..],
         _ => name,
     };
-    let (sg, digits) = match body.as_bytes().first() {
+    let (sg, digits): (i64, &str) = match body.as_bytes().first() {
         Some(b'+') => (1, &body[1..]),
         Some(b'-') => (-1, &body[1..]),
         _ => return None,
@@ -409,19 +409,21 @@ pub fn zone_offset(zone: &str) -> Option<i64> {
     if head.is_empty() || !head.bytes().all(|c| c.is_ascii_digit()) {
         return None;
     }
-    let num = |t: &str| t.bytes().take_while(u8::is_ascii_digit).fold(0i64, |a, c| a * 10 + i64::from(c - b'0'));
+    let num = |t: &str| {
+        t.bytes().take_while(u8::is_ascii_digit).fold(0i64, |a, c| a.saturating_mul(10).saturating_add(i64::from(c - b'0')))
+    };
     let secs = match (digits.as_bytes().get(head.len()), parts.next()) {
         (Some(b':'), Some(rest)) => {
             let mut hms = rest.splitn(2, ':');
             let m = num(hms.next().unwrap_or(""));
             let s = hms.next().map_or(0, num);
-            num(head) * 3600 + m * 60 + s
+            num(head).saturating_mul(3600).saturating_add(m.saturating_mul(60)).saturating_add(s)
         }
         (Some(b',' | b'.'), Some(frac)) => {
             // A fraction of an hour (`+5.5`), to whole seconds.
             let frac: String = frac.chars().take_while(char::is_ascii_digit).collect();
             let scale = 10i64.checked_pow(frac.len() as u32)?;
-            num(head) * 3600 + num(&frac) * 3600 / scale
+            num(head).saturating_mul(3600).saturating_add(num(&frac).saturating_mul(3600) / scale)
         }
         _ => {
             // `+5`, `+05`, `+530`, `+0530`, `+053015`: an odd count gives
@@ -433,7 +435,7 @@ pub fn zone_offset(zone: &str) -> Option<i64> {
             hour * 3600 + min * 60 + sec
         }
     };
-    Some(sg * secs)
+    Some(i64::saturating_mul(sg, secs))
 }
 
 /// Ruby's zone names (`date/zonetab.list`, as `Date._strptime` reads them)
@@ -538,5 +540,17 @@ mod tests {
         assert_eq!(strptime("1:02:03 PM", "%I:%M:%S %p").and_then(|p| p.hour), Some(13));
         assert_eq!(strptime("05.123456789123", "%S.%N").and_then(|p| p.nanos), Some(123_456_789));
         assert!(strptime("2020-13-02", "%Y-%m-%d").is_none());
+    }
+
+    #[test]
+    fn odd_input_never_panics() {
+        let texts = ["", "%", "%%", "+", "-", "99999999999999999999999", "+99999999999999999999:99999999999999999", "+9.99999999999999999999", "é%Y", "2020-01-0\u{e9}", " \t\n", "gmt+", "a b c dst"];
+        let formats = ["", "%", "%E", "%O", "%Ey", "%-", "%Y%m%d%H%M%S%N", "%z%Z%z", "%c %x %X %+", "%Q%s", "é"];
+        for t in texts {
+            for f in formats {
+                let _ = strptime(t, f);
+            }
+            let _ = zone_offset(t);
+        }
     }
 }

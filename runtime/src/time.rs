@@ -532,6 +532,11 @@ const DEFAULT_TIMESTAMP_FORMATS: [&str; 10] =
 /// 60th second the next minute.
 fn utc_time(p: &strptime::Parsed) -> Result<i128> {
     let year = p.year.ok_or_else(|| Error::argument("no implicit conversion of nil into Integer"))?;
+    // Far beyond what 64-bit nanoseconds hold (years 1678..2262); keeps the
+    // day arithmetic below from overflowing.
+    if !(-1_000_000_000..=1_000_000_000).contains(&year) {
+        return Err(Error::argument("Timestamp value is out of range"));
+    }
     let (mon, mday) = (p.mon.unwrap_or(1), p.mday.unwrap_or(1));
     let (hour, min, sec) = (p.hour.unwrap_or(0), p.min.unwrap_or(0), p.sec.unwrap_or(0));
     if hour == 24 && min != 0 {
