@@ -129,7 +129,61 @@ pub fn type_inference(n: usize) -> Env {
     Env { name: "type_inference", files: vec![("manifests/site.pp".into(), site)] }
 }
 
+/// `hiera_lookups`: an environment data layer (hiera.yaml v5 with a
+/// three-level hierarchy interpolating the node and its facts) with `n`
+/// keys whose values interpolate a fact and another key, half of them
+/// overridden at the OS level, and one nested hash; a class with 10
+/// parameters bound by automatic parameter lookup that looks up every key,
+/// every nested key by a dotted key, and deep-merges a hash across levels.
+pub fn hiera_lookups(n: usize) -> Env {
+    let hiera = "---\nversion: 5\ndefaults:\n  datadir: data\n  data_hash: yaml_data\nhierarchy:\n  - name: node\n    path: \"nodes/%{trusted.certname}.yaml\"\n  - name: os\n    path: \"os/%{facts.os.family}.yaml\"\n  - name: common\n    path: common.yaml\n";
+    let mut common = String::from("---\nhieratest::base: common-base\n");
+    let mut os = String::from("---\nhieratest::base: os-base\n");
+    for i in 0..n {
+        writeln!(common, "hieratest::key{i}: \"%{{facts.os.family}}-%{{lookup('hieratest::base')}}-{i}\"").unwrap();
+        if i % 2 == 0 {
+            writeln!(os, "hieratest::key{i}: \"os %{{facts.os.name}} {i}\"").unwrap();
+        }
+    }
+    common.push_str("hieratest::nested:\n  a:\n    b:\n");
+    for i in 0..n {
+        writeln!(common, "      k{i}:\n        list: ['x{i}', 'y{i}']").unwrap();
+    }
+    common.push_str("hieratest::merged:\n  common: 1\n  shared: common\n");
+    os.push_str("hieratest::merged:\n  os: 2\n  shared: os\n");
+    for p in 0..10 {
+        writeln!(common, "hieratest::p{p}: \"param {p} %{{trusted.certname}}\"").unwrap();
+    }
+    let mut class = String::from("class hieratest (\n");
+    for p in 0..10 {
+        writeln!(class, "  String $p{p},").unwrap();
+    }
+    class.push_str(") {\n");
+    writeln!(class, "  Integer[0, {}].each |$i| {{", n - 1).unwrap();
+    class.push_str("    $v = lookup(\"hieratest::key${i}\")\n    $n = lookup(\"hieratest::nested.a.b.k${i}.list.1\")\n    notify { \"key${i}\": message => \"${v} ${n}\" }\n  }\n");
+    class.push_str("  $m = lookup('hieratest::merged', Hash, 'deep')\n  notify { 'merged': message => $m }\n");
+    class.push_str("  notify { 'params': message => [$p0, $p1, $p2, $p3, $p4, $p5, $p6, $p7, $p8, $p9] }\n}\n");
+    Env {
+        name: "hiera_lookups",
+        files: vec![
+            ("hiera.yaml".into(), hiera.into()),
+            ("data/common.yaml".into(), common),
+            ("data/os/Debian.yaml".into(), os),
+            ("data/nodes/other.example.com.yaml".into(), "---\nhieratest::base: other-node\n".into()),
+            ("modules/hieratest/manifests/init.pp".into(), class),
+            ("manifests/site.pp".into(), "include hieratest\n".into()),
+        ],
+    }
+}
+
 /// Every scenario at the sizes the benchmarks use.
 pub fn all() -> Vec<Env> {
-    vec![many_modules(100), defined_types(100), fq_var_lookup(500), virtual_collection(200), type_inference(2000)]
+    vec![
+        many_modules(100),
+        defined_types(100),
+        fq_var_lookup(500),
+        virtual_collection(200),
+        type_inference(2000),
+        hiera_lookups(100),
+    ]
 }

@@ -1,18 +1,26 @@
-//! Interpreter benchmarks: the cost of a local variable reference and of a
-//! call of a small Puppet function, measured by running Puppet functions
-//! of the program through the interpreter (parse and lowering happen once,
-//! outside the timed loop).
+//! Interpreter benchmarks: the cost of a local variable reference, of a
+//! call of a small Puppet function, of a string interpolation and of a
+//! type check, measured by running Puppet functions of the program through
+//! the interpreter (parse and lowering happen once, outside the timed
+//! loop); each has a baseline doing the same work without the thing
+//! measured.
 //!
 //! `cargo bench --bench interp`; figures in BENCHMARKS.md.
+
+// The allocator `pjit` ships with (src/main.rs), so figures match it.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use pjit_frontend::parser::{self, SourceKind};
 use pjit_frontend::{FileId, SourceFile};
 use pjit_ir::interp::{Interp, Options};
 use pjit_ir::{Program, lower, passes};
+use pjit_runtime::Value;
 
 const REFS: usize = 100;
 const CALLS: usize = 100;
+const ITEMS: usize = 100;
 
 fn program() -> String {
     let mut s = String::new();
@@ -37,6 +45,22 @@ fn program() -> String {
         s.push_str(&format!("  $r{i} = {i} + 1\n"));
     }
     s.push_str("}\n");
+    // ITEMS interpolations of two values (a string and an integer) into a
+    // string, kept in an array, against ITEMS string constants.
+    s.push_str("function interpolation($name, $n) {\n  [");
+    s.push_str(&vec!["\"host ${name} port ${n}\""; ITEMS].join(", "));
+    s.push_str("]\n}\n");
+    s.push_str("function interpolation_baseline($name, $n) {\n  [");
+    s.push_str(&vec!["'host x port 1'"; ITEMS].join(", "));
+    s.push_str("]\n}\n");
+    // ITEMS matches of a hash against a Struct type, against ITEMS
+    // comparisons of constants.
+    s.push_str("function type_check($h) {\n  [");
+    s.push_str(&vec!["$h =~ Struct[{name => String[1], port => Integer[1, 65535], Optional[tags] => Array[String]}]"; ITEMS].join(", "));
+    s.push_str("]\n}\n");
+    s.push_str("function type_check_baseline($h) {\n  [");
+    s.push_str(&vec!["1 == 1"; ITEMS].join(", "));
+    s.push_str("]\n}\n");
     s
 }
 
@@ -59,6 +83,21 @@ fn bench(c: &mut Criterion) {
     for name in ["refs_lookup", "refs_baseline", "calls", "calls_baseline"] {
         assert!(it.call_function(name, vec![]).is_ok(), "{name} runs");
         g.bench_function(name, |b| b.iter(|| it.call_function(name, vec![]).unwrap()));
+    }
+    let host = || vec![Value::string("web1"), Value::Integer(8080)];
+    for name in ["interpolation", "interpolation_baseline"] {
+        assert!(it.call_function(name, host()).is_ok(), "{name} runs");
+        g.bench_function(name, |b| b.iter(|| it.call_function(name, host()).unwrap()));
+    }
+    let mut h = pjit_runtime::value::HashMapV::default();
+    h.insert(Value::string("name"), Value::string("web"));
+    h.insert(Value::string("port"), Value::Integer(443));
+    h.insert(Value::string("tags"), Value::Array(pjit_runtime::value::PArray(std::sync::Arc::new(vec![Value::string("a")]))));
+    let h = Value::Hash(pjit_runtime::value::PHash(std::sync::Arc::new(h)));
+    for name in ["type_check", "type_check_baseline"] {
+        let r = it.call_function(name, vec![h.clone()]);
+        assert!(r.is_ok(), "{name} runs");
+        g.bench_function(name, |b| b.iter(|| it.call_function(name, vec![h.clone()]).unwrap()));
     }
     g.finish();
 }

@@ -75,8 +75,50 @@ pub struct Request {
 /// before giving up.
 const MAX_ERRORS: usize = 10;
 
-pub fn run(req: Request) -> ExitCode {
-    let node = req.node.clone().unwrap_or_else(driver::local_hostname);
+/// The main manifest of an environment, parsed and validated (warnings
+/// already printed), and where its modules are.
+pub struct Loaded {
+    pub env: crate::environment::Environment,
+    pub files: Vec<(SourceFile, pjit_frontend::ast::Program)>,
+}
+
+impl Loaded {
+    /// The IR program of the main manifest (modules are lowered when the
+    /// compile autoloads them).
+    pub fn lower(&self) -> Program {
+        let mut prog = Program::default();
+        let files: Vec<(&SourceFile, &pjit_frontend::ast::Program)> = self.files.iter().map(|(s, a)| (s, a)).collect();
+        let main = lower::lower_manifests(&mut prog, &files);
+        prog.main = Some(main);
+        debug_assert!(verify::verify_program(&prog).is_empty(), "{:?}", verify::verify_program(&prog));
+        passes::optimize(&mut prog);
+        debug_assert!(verify::verify_program(&prog).is_empty(), "{:?}", verify::verify_program(&prog));
+        prog
+    }
+
+    /// The interpreter's settings for compiling `node` with `facts`.
+    pub fn options(&self, req: &Request, node: &str, facts: IndexMap<String, pjit_runtime::Value>) -> interp::Options {
+        interp::Options {
+            node: node.to_string(),
+            environment: req.environment.clone(),
+            facts,
+            strict_variables: req.strict_variables,
+            modulepath: self.env.modulepath.clone(),
+            hiera_config: req.hiera_config.as_deref().map(|p| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf())),
+            environment_dir: self.env.dir.clone(),
+            allow_generate: req.allow_generate,
+            strict: match req.strict {
+                StrictArg::Off => Strict::Off,
+                StrictArg::Warning => Strict::Warning,
+                StrictArg::Error => Strict::Error,
+            },
+        }
+    }
+}
+
+/// Resolves the environment, then reads, parses and validates the main
+/// manifest; errors are printed (`node` names the node in them).
+pub fn load(req: &Request, node: &str) -> Result<Loaded, ExitCode> {
     let env = match crate::environment::resolve(&crate::environment::Settings {
         environmentpath: req.environmentpath.as_deref(),
         environment: &req.environment,
@@ -86,7 +128,7 @@ pub fn run(req: Request) -> ExitCode {
         Ok(e) => e,
         Err(msg) => {
             eprintln!("Error: {msg}");
-            return ExitCode::from(1);
+            return Err(ExitCode::from(1));
         }
     };
     let mut inputs: Vec<(String, Vec<u8>)> = vec![];
@@ -94,7 +136,7 @@ pub fn run(req: Request) -> ExitCode {
         Some(code) => inputs.push(("<code>".to_string(), code.clone().into_bytes())),
         None if env.manifests.is_empty() && req.manifest.is_none() && req.environmentpath.is_none() => {
             eprintln!("Error: nothing to compile: give -e CODE, --manifest FILE or FILE");
-            return ExitCode::from(2);
+            return Err(ExitCode::from(2));
         }
         None => {
             for path in &env.manifests {
@@ -102,30 +144,19 @@ pub fn run(req: Request) -> ExitCode {
                     Ok(b) => inputs.push((path.display().to_string(), b)),
                     Err(e) => {
                         eprintln!("Error: Could not read file {}: {e}", path.display());
-                        return ExitCode::from(1);
+                        return Err(ExitCode::from(1));
                     }
                 }
             }
         }
     }
-    let facts = match &req.facts {
-        Some(p) => match driver::read_facts(p) {
-            Ok(f) => f,
-            Err(e) => {
-                eprintln!("Error: Could not read facts file {}: {e}", p.display());
-                return ExitCode::from(1);
-            }
-        },
-        None => IndexMap::new(),
-    };
-    let on_node = format!(" on node {node}");
-
+    let on_node = if node.is_empty() { String::new() } else { format!(" on node {node}") };
     let strict = match req.strict {
         StrictArg::Off => validate::Strict::Off,
         StrictArg::Warning => validate::Strict::Warning,
         StrictArg::Error => validate::Strict::Error,
     };
-    let mut parsed_files = vec![];
+    let mut files = vec![];
     for (i, (name, text)) in inputs.iter().enumerate() {
         let source = SourceFile::new(name.clone(), String::from_utf8_lossy(text).into_owned());
         let parsed = parser::parse_bytes(FileId(i as u32), text, SourceKind::Manifest);
@@ -165,23 +196,36 @@ pub fn run(req: Request) -> ExitCode {
             );
         }
         let Some(ast) = parsed.program.filter(|_| !failed) else {
-            return ExitCode::from(1);
+            return Err(ExitCode::from(1));
         };
-        parsed_files.push((source, ast));
+        files.push((source, ast));
     }
+    Ok(Loaded { env, files })
+}
+
+pub fn run(req: Request) -> ExitCode {
+    let node = req.node.clone().unwrap_or_else(driver::local_hostname);
+    let loaded = match load(&req, &node) {
+        Ok(l) => l,
+        Err(code) => return code,
+    };
+    let facts = match &req.facts {
+        Some(p) => match driver::read_facts(p) {
+            Ok(f) => f,
+            Err(e) => {
+                eprintln!("Error: Could not read facts file {}: {e}", p.display());
+                return ExitCode::from(1);
+            }
+        },
+        None => IndexMap::new(),
+    };
     if req.emit == Emit::Ast {
-        for (_, ast) in &parsed_files {
+        for (_, ast) in &loaded.files {
             print!("{}", printer::print_program(ast));
         }
         return ExitCode::SUCCESS;
     }
-    let mut prog = Program::default();
-    let files: Vec<(&SourceFile, &pjit_frontend::ast::Program)> = parsed_files.iter().map(|(s, a)| (s, a)).collect();
-    let main = lower::lower_manifests(&mut prog, &files);
-    prog.main = Some(main);
-    debug_assert!(verify::verify_program(&prog).is_empty(), "{:?}", verify::verify_program(&prog));
-    passes::optimize(&mut prog);
-    debug_assert!(verify::verify_program(&prog).is_empty(), "{:?}", verify::verify_program(&prog));
+    let prog = loaded.lower();
     if req.emit == Emit::Ir {
         print!("{}", print::print_program(&prog));
         return ExitCode::SUCCESS;
@@ -201,23 +245,9 @@ pub fn run(req: Request) -> ExitCode {
             }
         };
     }
-    let opts = interp::Options {
-        node: node.clone(),
-        environment: req.environment.clone(),
-        facts,
-        strict_variables: req.strict_variables,
-        modulepath: env.modulepath.clone(),
-        hiera_config: req.hiera_config.as_deref().map(|p| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf())),
-        environment_dir: env.dir.clone(),
-        allow_generate: req.allow_generate,
-        strict: match req.strict {
-            StrictArg::Off => Strict::Off,
-            StrictArg::Warning => Strict::Warning,
-            StrictArg::Error => Strict::Error,
-        },
-    };
+    let opts = loaded.options(&req, &node, facts);
     let mut it = Interp::new(prog, opts);
-    install_jit(&mut it, req.jit, req.jit_threshold);
+    install_jit(&mut it.tier, req.jit, req.jit_threshold);
     let result = it.compile();
     if req.verbose {
         report_tier(&it, req.jit, req.jit_threshold);
@@ -227,21 +257,21 @@ pub fn run(req: Request) -> ExitCode {
 
 /// Puts the JIT behind the interpreter (a host Cranelift does not support
 /// leaves everything interpreted, with a warning).
-fn install_jit(it: &mut Interp, mode: JitMode, threshold: u32) {
+pub fn install_jit(tier: &mut Tier, mode: JitMode, threshold: u32) {
     let threshold = match mode {
         JitMode::Off => return,
         JitMode::Auto => threshold,
         JitMode::Always => 0,
     };
     match pjit_codegen::Jit::new() {
-        Ok(jit) => it.tier = Tier::new(Box::new(jit), threshold),
+        Ok(jit) => *tier = Tier::new(Box::new(jit), threshold),
         Err(e) => eprintln!("Warning: the JIT is not available, everything is interpreted: {e}"),
     }
 }
 
 /// `--verbose`: what the JIT compiled, and every body that was called but
 /// stayed interpreted, with the reason.
-fn report_tier(it: &Interp, mode: JitMode, threshold: u32) {
+pub fn report_tier(it: &Interp, mode: JitMode, threshold: u32) {
     if mode == JitMode::Off {
         eprintln!("jit: off, every body is interpreted");
         return;

@@ -3,6 +3,7 @@
 //! Exit status: 0 on success, 1 when an input has errors, 2 on bad usage
 //! (clap's own status for usage errors).
 
+mod batch;
 mod compile;
 mod diagnostics;
 mod environment;
@@ -100,6 +101,18 @@ enum Command {
         /// (off by default: compiling then only reads files).
         #[arg(long = "allow-generate")]
         allow_generate: bool,
+        /// Batch mode: compile the catalog of every node named in this
+        /// file (one per line) into `-o OUTDIR/<node>.json`, reusing the
+        /// parsed and lowered environment across nodes.
+        #[arg(long)]
+        nodes: Option<PathBuf>,
+        /// Batch mode: each node's facts are `DIR/<node>.json` (or
+        /// `.yaml`); without `--nodes`, every facts file there names a node.
+        #[arg(long = "facts-dir", alias = "facts_dir")]
+        facts_dir: Option<PathBuf>,
+        /// Batch mode: worker threads (default: one per core).
+        #[arg(short = 'j', long = "jobs", default_value_t = 0)]
+        jobs: usize,
     },
 }
 
@@ -145,10 +158,18 @@ fn run(cli: Cli) -> ExitCode {
             environmentpath,
             hiera_config,
             allow_generate,
+            nodes,
+            facts_dir,
+            jobs,
         } => {
+            let batch = (nodes.is_some() || facts_dir.is_some()).then_some(batch::Batch { nodes, facts_dir, jobs });
             let have_code = code.is_some() || manifest.is_some() || environmentpath.is_some();
             let (node, file) = match (args.len(), have_code) {
                 (0, _) => (None, None),
+                (1, true) if batch.is_some() => {
+                    eprintln!("Error: a batch compile takes its nodes from --nodes or --facts-dir, not a NODE argument");
+                    return ExitCode::from(2);
+                }
                 (1, true) => (Some(args[0].clone()), None),
                 (1, false) => (None, Some(PathBuf::from(&args[0]))),
                 (_, false) => (Some(args[0].clone()), Some(PathBuf::from(&args[1]))),
@@ -157,7 +178,11 @@ fn run(cli: Cli) -> ExitCode {
                     return ExitCode::from(2);
                 }
             };
-            compile::run(compile::Request {
+            if batch.is_some() && node.is_some() {
+                eprintln!("Error: a batch compile takes its nodes from --nodes or --facts-dir, not a NODE argument");
+                return ExitCode::from(2);
+            }
+            let req = compile::Request {
                 node,
                 code,
                 manifest: manifest.or(file),
@@ -174,7 +199,11 @@ fn run(cli: Cli) -> ExitCode {
                 environmentpath,
                 hiera_config,
                 allow_generate,
-            })
+            };
+            match batch {
+                Some(b) => batch::run(req, b),
+                None => compile::run(req),
+            }
         }
     }
 }

@@ -4,6 +4,7 @@
 //! the exit status. Also the facts file reader and the settings an
 //! executable records.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -75,23 +76,40 @@ pub fn local_hostname() -> String {
 /// Prints the logs, then the catalog (to `output` or stdout) or the error;
 /// returns the exit status.
 pub fn finish(it: &Interp, result: Result<(), EvalError>, node: &str, environment: &str, output: Option<&Path>) -> u8 {
-    for log in &it.logs {
-        print_log(log);
+    report(it, result, node, environment, output, &mut std::io::stderr().lock())
+}
+
+/// [`finish`] with the log lines and errors written to `log` (batch
+/// compiles collect each node's lines to print them in node order).
+pub fn report(
+    it: &Interp,
+    result: Result<(), EvalError>,
+    node: &str,
+    environment: &str,
+    output: Option<&Path>,
+    log: &mut dyn Write,
+) -> u8 {
+    // A log line that cannot be written (a closed stderr) is not a reason
+    // to lose the catalog.
+    for l in &it.logs {
+        if let Some(line) = log_line(l) {
+            let _ = writeln!(log, "{line}");
+        }
     }
     match result {
         Ok(()) => {
-            let json = it.catalog.to_json(node, environment);
-            let text = serde_json::to_string_pretty(&json).expect("catalog JSON serializes");
-            match output {
-                Some(p) => {
-                    if let Err(e) = std::fs::write(p, text + "\n") {
-                        eprintln!("Error: Could not write {}: {e}", p.display());
-                        return 1;
-                    }
+            let written = match output {
+                Some(p) => std::fs::File::create(p).and_then(|f| write_catalog(it, node, environment, f)),
+                None => write_catalog(it, node, environment, std::io::stdout().lock()),
+            };
+            match written {
+                Ok(()) => 0,
+                Err(e) => {
+                    let to = output.map_or("the catalog".to_string(), |p| p.display().to_string());
+                    let _ = writeln!(log, "Error: Could not write {to}: {e}");
+                    1
                 }
-                None => println!("{text}"),
             }
-            0
         }
         Err(e) => {
             // Errors Puppet raises outside its evaluator's error wrapping
@@ -99,10 +117,21 @@ pub fn finish(it: &Interp, result: Result<(), EvalError>, node: &str, environmen
             let bare = e.is_compiler_error();
             let location = it.location_suffix(e.loc.map(|l| if bare { Loc { col: 0, ..l } } else { l }));
             let prefix = if bare { "" } else { "Evaluation Error: " };
-            eprintln!("Error: {prefix}{}{location} on node {node}", e.message);
+            let _ = writeln!(log, "Error: {prefix}{}{location} on node {node}", e.message);
             1
         }
     }
+}
+
+/// The catalog JSON, pretty-printed, and a final newline. The document
+/// is built in memory and written at once: cheaper than a buffered writer
+/// for serde_json's many small writes, and about 500 bytes per resource.
+fn write_catalog(it: &Interp, node: &str, environment: &str, mut out: impl std::io::Write) -> std::io::Result<()> {
+    let mut text = Vec::with_capacity(4096 + 512 * it.catalog.resources.len());
+    it.catalog.write_json(&mut text, node, environment)?;
+    text.push(b'\n');
+    out.write_all(&text)?;
+    out.flush()
 }
 
 fn level_name(l: LogLevel) -> Option<&'static str> {
@@ -117,12 +146,13 @@ fn level_name(l: LogLevel) -> Option<&'static str> {
     })
 }
 
-pub fn print_log(log: &Log) {
-    let Some(level) = level_name(log.level) else { return };
-    match &log.scope {
-        Some(s) => eprintln!("{level}: Scope({s}): {}", log.message),
-        None => eprintln!("{level}: {}", log.message),
-    }
+/// A log line as Puppet prints it (None for the levels it does not show).
+pub fn log_line(log: &Log) -> Option<String> {
+    let level = level_name(log.level)?;
+    Some(match &log.scope {
+        Some(s) => format!("{level}: Scope({s}): {}", log.message),
+        None => format!("{level}: {}", log.message),
+    })
 }
 
 /// Reads a facts file: a JSON object of fact names to values, or the

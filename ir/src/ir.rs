@@ -644,6 +644,33 @@ pub enum NodeMatch {
     Default,
 }
 
+/// One definition a file makes (class, defined type, function, node,
+/// type alias), as lowering meets it. Lowering applies each with
+/// [`Program::define`]; a program reused for another compile (batch mode)
+/// replays the definitions of a file it has already lowered instead of
+/// lowering the file again (see `interp::Warm`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Definition {
+    Class(ClassDef),
+    Define { name: String, body: FuncId },
+    Function { name: String, body: FuncId },
+    Node(NodeDef),
+    /// `loc` is the alias's name, where Puppet positions it.
+    TypeAlias { name: String, body: FuncId, loc: Loc },
+}
+
+/// A program's definition tables: what a compile can see by name. A
+/// program reused for several compiles restores them between compiles.
+#[derive(Clone, Debug, Default)]
+pub struct Definitions {
+    pub classes: NameMap<ClassDef>,
+    pub defines: NameMap<FuncId>,
+    pub functions: NameMap<FuncId>,
+    pub nodes: Vec<NodeDef>,
+    pub type_aliases: NameMap<(FuncId, Loc)>,
+    pub redefinitions: Vec<(String, Option<Loc>)>,
+}
+
 /// Definitions by lower-cased name, in definition order. Names come from
 /// manifests, not adversaries, so a fast fixed-seed hasher is fine.
 pub type NameMap<V> = indexmap::IndexMap<String, V, foldhash::fast::FixedState>;
@@ -668,9 +695,106 @@ pub struct Program {
     /// where (no location for the entity-loader messages). Compiling a
     /// program with any of these fails before evaluation, as in Puppet.
     pub redefinitions: Vec<(String, Option<Loc>)>,
+    /// Every definition lowering applied, in order (the autoloader keeps
+    /// each file's share to replay it).
+    pub def_log: Vec<Definition>,
 }
 
 impl Program {
+    /// Applies a definition the lowering of a file made and logs it in
+    /// `def_log`.
+    pub fn define(&mut self, d: Definition) {
+        self.def_log.push(d.clone());
+        self.apply_definition(d);
+    }
+
+    /// Makes a definition visible by name, recording Puppet's error when it
+    /// redefines an earlier one (reported when the compile starts).
+    pub fn apply_definition(&mut self, d: Definition) {
+        match d {
+            Definition::Class(c) => {
+                let key = c.name.to_ascii_lowercase();
+                if let Some(old) = self.classes.get(&key) {
+                    let msg = format!("Class '{key}' is already defined{}; cannot redefine", self.file_line(old.loc));
+                    self.redefinitions.push((msg, Some(Loc { col: 0, ..c.loc })));
+                }
+                self.classes.insert(key, c);
+            }
+            Definition::Define { name, body } => {
+                let key = name.to_ascii_lowercase();
+                if let Some(&old) = self.defines.get(&key) {
+                    self.redefined_entity("type", &key, self.funcs[old].loc);
+                }
+                self.defines.insert(key, body);
+            }
+            Definition::Function { name, body } => {
+                let key = name.to_ascii_lowercase();
+                if let Some(&old) = self.functions.get(&key) {
+                    self.redefined_entity("function", &key, self.funcs[old].loc);
+                }
+                self.functions.insert(key, body);
+            }
+            Definition::Node(n) => {
+                for m in &n.matches {
+                    if let NodeMatch::Name(name) = m {
+                        if let Some(old) = self.nodes.iter().find(|nd| nd.matches.contains(m)).map(|nd| nd.loc) {
+                            let msg = format!("Node '{name}' is already defined{}; cannot redefine", self.file_line(old));
+                            self.redefinitions.push((msg, Some(Loc { col: 0, ..n.loc })));
+                        }
+                    }
+                }
+                self.nodes.push(n);
+            }
+            Definition::TypeAlias { name, body, loc } => {
+                let key = name.to_ascii_lowercase();
+                if let Some(&(_, old)) = self.type_aliases.get(&key) {
+                    self.redefined_entity("type", &key, old);
+                }
+                self.type_aliases.insert(key, (body, loc));
+            }
+        }
+    }
+
+    /// ` (file: F, line: L)` of an earlier definition.
+    fn file_line(&self, l: Loc) -> String {
+        let file = self.files.get(l.file as usize).map(String::as_str).unwrap_or("");
+        format!(" (file: {file}, line: {})", l.line)
+    }
+
+    /// The loader's message for a second function, defined type or alias
+    /// of one name.
+    fn redefined_entity(&mut self, kind: &str, key: &str, old: Loc) {
+        let file = self.files.get(old.file as usize).cloned().unwrap_or_default();
+        let msg = format!(
+            "Attempt to redefine entity 'http://puppet.com/2016.1/runtime/{kind}/{key}'. Originally set at file://{file}?line={}&pos={}.",
+            old.line, old.col
+        );
+        self.redefinitions.push((msg, None));
+    }
+
+    /// A copy of the definition tables.
+    pub fn definitions(&self) -> Definitions {
+        Definitions {
+            classes: self.classes.clone(),
+            defines: self.defines.clone(),
+            functions: self.functions.clone(),
+            nodes: self.nodes.clone(),
+            type_aliases: self.type_aliases.clone(),
+            redefinitions: self.redefinitions.clone(),
+        }
+    }
+
+    /// Replaces the definition tables (with a copy [`Program::definitions`]
+    /// took earlier).
+    pub fn set_definitions(&mut self, d: Definitions) {
+        self.classes = d.classes;
+        self.defines = d.defines;
+        self.functions = d.functions;
+        self.nodes = d.nodes;
+        self.type_aliases = d.type_aliases;
+        self.redefinitions = d.redefinitions;
+    }
+
     pub fn intern(&mut self, name: &str) -> Sym {
         if let Some(i) = self.syms.get_index_of(name) {
             return Sym::from_u32(i as u32);

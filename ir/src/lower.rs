@@ -351,37 +351,18 @@ impl Lowerer<'_> {
                 b.push(Op::Relationship { kind, left: l, right: r, left_collector, right_collector }, Ty::Any, loc)
             }
             ExprKind::HostClass(d) => {
-                if let Some(old) = self.prog.classes.get(&d.name.to_ascii_lowercase()) {
-                    let msg = format!(
-                        "Class '{}' is already defined{}; cannot redefine",
-                        d.name.to_ascii_lowercase(),
-                        self.file_line(old.loc)
-                    );
-                    self.prog.redefinitions.push((msg, Some(Loc { col: 0, ..loc })));
-                }
                 let body = self.definition(d, FuncKind::Class, e.span);
-                self.prog.classes.insert(
-                    d.name.to_ascii_lowercase(),
-                    ClassDef { name: d.name.clone(), parent: d.parent.clone(), body, loc },
-                );
+                self.prog.define(Definition::Class(ClassDef { name: d.name.clone(), parent: d.parent.clone(), body, loc }));
                 b.const_(Value::Undef, loc)
             }
             ExprKind::ResourceType(d) => {
-                if let Some(&old) = self.prog.defines.get(&d.name.to_ascii_lowercase()) {
-                    let old_loc = self.prog.funcs[old].loc;
-                    self.redefined_entity("type", &d.name, old_loc);
-                }
                 let body = self.definition(d, FuncKind::Define, e.span);
-                self.prog.defines.insert(d.name.to_ascii_lowercase(), body);
+                self.prog.define(Definition::Define { name: d.name.clone(), body });
                 b.const_(Value::Undef, loc)
             }
             ExprKind::Function(d) => {
-                if let Some(&old) = self.prog.functions.get(&d.name.to_ascii_lowercase()) {
-                    let old_loc = self.prog.funcs[old].loc;
-                    self.redefined_entity("function", &d.name, old_loc);
-                }
                 let body = self.definition(d, FuncKind::Function, e.span);
-                self.prog.functions.insert(d.name.to_ascii_lowercase(), body);
+                self.prog.define(Definition::Function { name: d.name.clone(), body });
                 b.const_(Value::Undef, loc)
             }
             ExprKind::Node { host_matches, parent, body } => {
@@ -403,28 +384,16 @@ impl Lowerer<'_> {
                     ExprKind::String(s) | ExprKind::QualifiedName(s) => s.clone(),
                     _ => String::new(),
                 });
-                for m in &matches {
-                    if let NodeMatch::Name(n) = m {
-                        let old = self.prog.nodes.iter().find(|nd| nd.matches.contains(m)).map(|nd| nd.loc);
-                        if let Some(old) = old {
-                            let msg = format!("Node '{n}' is already defined{}; cannot redefine", self.file_line(old));
-                            self.prog.redefinitions.push((msg, Some(Loc { col: 0, ..loc })));
-                        }
-                    }
-                }
-                self.prog.nodes.push(NodeDef { matches, parent, body, loc });
+                self.prog.define(Definition::Node(NodeDef { matches, parent, body, loc }));
                 b.const_(Value::Undef, loc)
             }
             ExprKind::TypeAlias { name, type_expr } => {
                 // Puppet positions an alias at its name.
                 let name_at = self.src.text()[e.span.lo as usize..].find(name.as_str()).map(|o| e.span.lo as usize + o);
                 let name_loc = name_at.map(|o| self.loc(Span::new(o, o))).unwrap_or(loc);
-                if let Some(&(_, old)) = self.prog.type_aliases.get(&name.to_ascii_lowercase()) {
-                    self.redefined_entity("type", name, old);
-                }
                 let loc = name_loc;
                 let f = self.alias_thunk(&format!("type {name}"), type_expr, e.span.lo as usize);
-                self.prog.type_aliases.insert(name.to_ascii_lowercase(), (f, loc));
+                self.prog.define(Definition::TypeAlias { name: name.clone(), body: f, loc });
                 b.const_(Value::Undef, loc)
             }
             ExprKind::TypeMapping { .. } | ExprKind::TypeDefinition { .. } => {
@@ -448,25 +417,6 @@ impl Lowerer<'_> {
                 b.const_(Value::Undef, loc)
             }
         }
-    }
-
-    /// ` (file: F, line: L)` of an earlier definition.
-    fn file_line(&self, l: Loc) -> String {
-        let file = self.prog.files.get(l.file as usize).map(String::as_str).unwrap_or("");
-        format!(" (file: {file}, line: {})", l.line)
-    }
-
-    /// The loader's message for a second function, defined type or alias
-    /// of one name.
-    fn redefined_entity(&mut self, kind: &str, name: &str, old: Loc) {
-        let file = self.prog.files.get(old.file as usize).cloned().unwrap_or_default();
-        let msg = format!(
-            "Attempt to redefine entity 'http://puppet.com/2016.1/runtime/{kind}/{}'. Originally set at file://{file}?line={}&pos={}.",
-            name.to_ascii_lowercase(),
-            old.line,
-            old.col
-        );
-        self.prog.redefinitions.push((msg, None));
     }
 
     /// Records where the operands of the binary operator defining `v` are.

@@ -4,12 +4,15 @@
 //! evaluated), the containment edges, the declared classes, and the JSON
 //! form Puppet writes (`catalog_format` 2).
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::rc::Rc;
 
 use indexmap::{IndexMap, IndexSet};
 use pjit_runtime::Value;
-use serde_json::{Map, Value as Json, json};
+use serde_json::Value as Json;
+
+use super::catalog_json::JsonWriter;
 
 use super::resource_types;
 use super::scope::CatScope;
@@ -31,7 +34,7 @@ pub struct Resource {
     /// Capitalized segments: `Notify`, `Foo::Bar`, `Class`.
     pub type_name: String,
     pub title: String,
-    pub tags: IndexSet<String>,
+    pub tags: Tags,
     pub file: Option<String>,
     pub line: Option<u32>,
     pub exported: bool,
@@ -64,7 +67,7 @@ impl Resource {
         Resource {
             type_name: type_name.to_string(),
             title: title.to_string(),
-            tags: IndexSet::new(),
+            tags: Tags::default(),
             file: None,
             line: None,
             exported: false,
@@ -113,28 +116,99 @@ impl Resource {
 #[derive(Debug, Default)]
 pub struct Catalog {
     pub resources: Vec<Resource>,
-    index: HashMap<(String, String), usize>,
+    /// Resources by (type, title) and by alias, both normalized.
+    index: IndexMapFast<(String, String), usize>,
     pub edges: Vec<(usize, usize)>,
     pub classes: IndexSet<String>,
     /// Uniqueness keys of resources of isomorphic Ruby types.
-    uniqueness: HashMap<(String, String), usize>,
+    uniqueness: IndexMapFast<(String, String), usize>,
     /// The catalog's own tags beyond the class names: the tags classes and
     /// nodes had when they were declared.
-    pub tags: IndexSet<String>,
+    pub tags: Tags,
+}
+
+/// An insertion-ordered map with a fixed fast hasher (keys come from
+/// manifests; iteration order is never observable through these maps).
+type IndexMapFast<K, V> = IndexMap<K, V, foldhash::fast::FixedState>;
+
+/// A borrowed `(type, title)` key that finds an owned one in the index
+/// without building Strings. It hashes as the tuple of Strings does (each
+/// `str` in order).
+#[derive(Hash)]
+struct RefKey<'a>(&'a str, &'a str);
+
+impl indexmap::Equivalent<(String, String)> for RefKey<'_> {
+    fn equivalent(&self, key: &(String, String)) -> bool {
+        self.0 == key.0 && self.1 == key.1
+    }
+}
+
+/// The segments of a qualified name: `str::split("::")` without building
+/// a substring searcher for every call (names are short and this is on
+/// the path of every resource).
+pub fn name_segments(name: &str) -> impl Iterator<Item = &str> {
+    let mut rest = Some(name);
+    std::iter::from_fn(move || {
+        let s = rest?;
+        match s.as_bytes().windows(2).position(|w| w == b"::") {
+            Some(i) => {
+                rest = Some(&s[i + 2..]);
+                Some(&s[..i])
+            }
+            None => {
+                rest = None;
+                Some(s)
+            }
+        }
+    })
+}
+
+/// `s.trim_start_matches("::")`, without a substring searcher.
+fn strip_colons(mut s: &str) -> &str {
+    while let Some(rest) = s.strip_prefix("::") {
+        s = rest;
+    }
+    s
+}
+
+/// Whether a name is qualified (contains `::`).
+pub fn is_qualified(name: &str) -> bool {
+    name.as_bytes().windows(2).any(|w| w == b"::")
 }
 
 /// `foo::bar` -> `Foo::Bar`.
 pub fn capitalize_name(name: &str) -> String {
-    name.split("::")
-        .map(|seg| {
-            let mut c = seg.chars();
-            match c.next() {
-                Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
-                None => String::new(),
+    let mut out = String::with_capacity(name.len());
+    for (i, seg) in name_segments(name).enumerate() {
+        if i > 0 {
+            out.push_str("::");
+        }
+        let mut c = seg.chars();
+        if let Some(f) = c.next() {
+            out.extend(f.to_uppercase());
+            out.push_str(c.as_str());
+        }
+    }
+    out
+}
+
+/// `capitalize_name(name.to_lowercase())`, borrowing `name` when it is
+/// already in that form (the common case: references built by the
+/// compiler itself).
+fn normalized_type(name: &str) -> Cow<'_, str> {
+    let canonical = name_segments(name).all(|seg| {
+        let mut c = seg.chars();
+        match c.next() {
+            // ASCII only: a non-ASCII letter may change length when cased.
+            Some(f) => {
+                f.is_ascii()
+                    && !f.is_ascii_lowercase()
+                    && c.all(|x| x.is_ascii() && !x.is_ascii_uppercase())
             }
-        })
-        .collect::<Vec<_>>()
-        .join("::")
+            None => false,
+        }
+    });
+    if canonical { Cow::Borrowed(name) } else { Cow::Owned(capitalize_name(&name.to_lowercase())) }
 }
 
 /// Whether Puppet accepts `s` as a tag (titles that are valid tags tag
@@ -145,29 +219,49 @@ pub fn valid_tag(s: &str) -> bool {
         && cs.all(|c| c.is_alphanumeric() || matches!(c, '_' | ':' | '.' | '-'))
 }
 
+/// A set of tags in the order they were added. Tags are shared between
+/// a container and everything it contains, so they are reference-counted.
+pub type Tags = IndexSet<Rc<str>, foldhash::fast::FixedState>;
+
 /// The tags a name contributes: itself and, when qualified, its segments.
-pub fn name_tags(name: &str, out: &mut IndexSet<String>) {
-    let n = name.to_lowercase();
-    if n.contains("::") {
-        out.insert(n.clone());
-        for seg in n.split("::") {
-            out.insert(seg.to_string());
-        }
+pub fn name_tags(name: &str, out: &mut Tags) {
+    let lower;
+    let n = if name.bytes().any(|b| b.is_ascii_uppercase()) || !name.is_ascii() {
+        lower = name.to_lowercase();
+        lower.as_str()
     } else {
-        out.insert(n);
+        name
+    };
+    if !out.contains(n) {
+        out.insert(Rc::from(n));
+    }
+    if is_qualified(n) {
+        for seg in name_segments(n) {
+            if !out.contains(seg) {
+                out.insert(Rc::from(seg));
+            }
+        }
     }
 }
 
 /// The catalog key of a reference: capitalized type; class titles are
 /// class names, capitalized, without a leading `::`.
 pub fn normalize_ref(type_name: &str, title: &str) -> (String, String) {
-    let t = capitalize_name(&type_name.trim_start_matches("::").to_lowercase());
+    let (t, title) = normalized_ref(type_name, title);
+    (t.into_owned(), title.into_owned())
+}
+
+/// [`normalize_ref`], borrowing what is already normalized.
+fn normalized_ref<'a>(type_name: &'a str, title: &'a str) -> (Cow<'a, str>, Cow<'a, str>) {
+    let t = normalized_type(strip_colons(type_name));
     if t == "Class" {
-        let name = title.trim_start_matches("::").to_lowercase();
-        let title = if name == "main" || name.is_empty() { "main".to_string() } else { capitalize_name(&name) };
-        return (t, title);
+        let name = strip_colons(title);
+        if name.is_empty() || name.eq_ignore_ascii_case("main") {
+            return (t, Cow::Borrowed("main"));
+        }
+        return (t, normalized_type(name));
     }
-    (t, title.to_string())
+    (t, Cow::Borrowed(title))
 }
 
 /// Splits `Type[title]` (Puppet's string form of a reference).
@@ -184,10 +278,21 @@ pub fn parse_ref(s: &str) -> Option<(String, String)> {
 }
 
 impl Catalog {
+    /// An empty catalog with room for `n` resources (a compile that
+    /// follows another of the same environment expects about as many).
+    pub fn with_capacity(n: usize) -> Catalog {
+        Catalog {
+            resources: Vec::with_capacity(n),
+            index: IndexMapFast::with_capacity_and_hasher(n, Default::default()),
+            edges: Vec::with_capacity(n),
+            ..Catalog::default()
+        }
+    }
+
     /// The resource `Type[title]` (normalized as [`normalize_ref`] does).
     pub fn lookup(&self, type_name: &str, title: &str) -> Option<usize> {
-        let key = normalize_ref(type_name, title);
-        self.index.get(&key).copied()
+        let (t, title) = normalized_ref(type_name, title);
+        self.index.get(&RefKey(&t, &title)).copied()
     }
 
     pub fn find(&self, type_name: &str, title: &str) -> Option<&Resource> {
@@ -226,9 +331,9 @@ impl Catalog {
     /// already has it, if another one does.
     pub fn uniqueness(&mut self, type_name: &str, key: &str, i: usize) -> Option<usize> {
         match self.uniqueness.entry((type_name.to_string(), key.to_string())) {
-            std::collections::hash_map::Entry::Occupied(e) if *e.get() != i => Some(*e.get()),
-            std::collections::hash_map::Entry::Occupied(_) => None,
-            std::collections::hash_map::Entry::Vacant(e) => {
+            indexmap::map::Entry::Occupied(e) if *e.get() != i => Some(*e.get()),
+            indexmap::map::Entry::Occupied(_) => None,
+            indexmap::map::Entry::Vacant(e) => {
                 e.insert(i);
                 None
             }
@@ -239,54 +344,113 @@ impl Catalog {
         self.edges.push((container, contained));
     }
 
-    /// The catalog JSON document Puppet writes.
+    /// The catalog JSON document Puppet writes, as a tree (tests and
+    /// tools; [`Catalog::write_json`] writes the same document).
     pub fn to_json(&self, node: &str, environment: &str) -> Json {
+        let mut text = vec![];
+        self.json_text(&mut text, node, environment);
+        serde_json::from_slice(&text).expect("the catalog writer writes JSON")
+    }
+
+    /// Writes the catalog JSON document Puppet writes, pretty-printed.
+    pub fn write_json<W: std::io::Write>(&self, mut out: W, node: &str, environment: &str) -> std::io::Result<()> {
+        let mut text = Vec::with_capacity(4096 + 512 * self.resources.len());
+        self.json_text(&mut text, node, environment);
+        out.write_all(&text)
+    }
+
+    /// The document (`catalog_format` 2), appended to `out`.
+    pub fn json_text(&self, out: &mut Vec<u8>, node: &str, environment: &str) {
         // Puppet converts its compiler catalog for output by adding the
         // classes (which tags it with their names) and then its tags.
-        let mut tags: IndexSet<String> = IndexSet::new();
+        let mut tags = Tags::default();
         for c in &self.classes {
             name_tags(c, &mut tags);
         }
         tags.extend(self.tags.iter().cloned());
-        let resources: Vec<Json> = self.resources.iter().filter(|r| !r.virtual_).map(resource_json).collect();
         // Edges come out grouped by target, targets in the order they
         // entered the catalog (Puppet lists its graph's edges by their
         // target vertex).
         let mut edges: Vec<(usize, usize)> =
             self.edges.iter().copied().filter(|(s, t)| !self.resources[*s].virtual_ && !self.resources[*t].virtual_).collect();
         edges.sort_by_key(|(_, t)| *t);
-        let edges: Vec<Json> = edges
-            .iter()
-            .map(|(s, t)| json!({"source": self.resources[*s].reference(), "target": self.resources[*t].reference()}))
-            .collect();
-        json!({
-            "tags": tags.into_iter().collect::<Vec<_>>(),
-            "name": node,
-            "version": 0,
-            "code_id": null,
-            "catalog_uuid": "00000000-0000-0000-0000-000000000000",
-            "catalog_format": 2,
-            "environment": environment,
-            "resources": resources,
-            "edges": edges,
-            "classes": self.classes.iter().collect::<Vec<_>>(),
-        })
+        let mut w = JsonWriter::new(out);
+        w.begin_object();
+        w.field("tags");
+        w.begin_array();
+        for t in &tags {
+            w.element();
+            w.string(t);
+        }
+        w.end_array();
+        w.field("name");
+        w.string(node);
+        w.field("version");
+        w.integer(0);
+        w.field("code_id");
+        w.raw("null");
+        w.field("catalog_uuid");
+        w.string("00000000-0000-0000-0000-000000000000");
+        w.field("catalog_format");
+        w.integer(2);
+        w.field("environment");
+        w.string(environment);
+        w.field("resources");
+        w.begin_array();
+        for r in self.resources.iter().filter(|r| !r.virtual_) {
+            w.element();
+            resource_json(&mut w, r);
+        }
+        w.end_array();
+        w.field("edges");
+        w.begin_array();
+        for &(s, t) in &edges {
+            let (s, t) = (&self.resources[s], &self.resources[t]);
+            w.element();
+            w.begin_object();
+            w.field("source");
+            w.reference(&s.type_name, &s.title);
+            w.field("target");
+            w.reference(&t.type_name, &t.title);
+            w.end_object();
+        }
+        w.end_array();
+        w.field("classes");
+        w.begin_array();
+        for c in &self.classes {
+            w.element();
+            w.string(c);
+        }
+        w.end_array();
+        w.end_object();
     }
 }
 
-fn resource_json(r: &Resource) -> Json {
-    let mut m = Map::new();
-    m.insert("type".into(), json!(r.type_name));
-    m.insert("title".into(), json!(r.title));
-    m.insert("tags".into(), json!(r.tags.iter().collect::<Vec<_>>()));
+fn resource_json(w: &mut JsonWriter, r: &Resource) {
+    w.begin_object();
+    w.field("type");
+    w.string(&r.type_name);
+    w.field("title");
+    w.string(&r.title);
+    w.field("tags");
+    w.begin_array();
+    for t in &r.tags {
+        w.element();
+        w.string(t);
+    }
+    w.end_array();
     if let Some(f) = &r.file {
-        m.insert("file".into(), json!(f));
+        w.field("file");
+        w.string(f);
     }
     if let Some(l) = r.line {
-        m.insert("line".into(), json!(l));
+        w.field("line");
+        w.integer(l as i64);
     }
-    m.insert("exported".into(), json!(r.exported));
-    m.insert("kind".into(), json!(r.kind));
+    w.field("exported");
+    w.bool(r.exported);
+    w.field("kind");
+    w.string(r.kind);
     // The namevar is left out when it repeats the title (Puppet's
     // `to_data_hash`); for defined types and classes the namevar is `name`.
     // The compiler's own Stage[main] and Class[main] have the Ruby symbol
@@ -296,7 +460,6 @@ fn resource_json(r: &Resource) -> Json {
         Some(t) => Some(t.namevar().unwrap_or("name")),
         None => Some("name"),
     };
-    let mut sensitive = vec![];
     // Namevars a title pattern extracts come first (Puppet's `to_hash` is
     // `parse_title.merge(parameters)`); they drop out below when they equal
     // the title.
@@ -309,30 +472,43 @@ fn resource_json(r: &Resource) -> Json {
             .collect(),
         _ => vec![],
     };
-    let params: Map<String, Json> = from_title
+    let mut sensitive: Vec<&str> = vec![];
+    let mut any = false;
+    let params = from_title
         .iter()
-        .map(|(k, v)| (k, v))
-        .chain(r.params.iter().filter(|(k, _)| !from_title.iter().any(|(f, _)| f == *k)))
+        .map(|(k, v)| (k.as_str(), v))
+        .chain(r.params.iter().filter(|(k, _)| !from_title.iter().any(|(f, _)| f == *k)).map(|(k, v)| (k.as_str(), v)))
         .filter(|(_, v)| !matches!(v, Value::Undef))
-        .filter(|(k, v)| !(Some(k.as_str()) == namevar && matches!(v, Value::String(s) if s.as_str() == r.title)))
-        .map(|(k, v)| {
-            let v = match v {
-                Value::Sensitive(inner) => {
-                    sensitive.push(k.clone());
-                    &**inner
-                }
-                v => v,
-            };
-            (k.clone(), to_json(v))
-        })
-        .collect();
-    if !params.is_empty() {
-        m.insert("parameters".into(), Json::Object(params));
+        .filter(|(k, v)| !(Some(*k) == namevar && matches!(v, Value::String(s) if s.as_str() == r.title)));
+    for (k, v) in params {
+        if !any {
+            w.field("parameters");
+            w.begin_object();
+            any = true;
+        }
+        let v = match v {
+            Value::Sensitive(inner) => {
+                sensitive.push(k);
+                &**inner
+            }
+            v => v,
+        };
+        w.key(k);
+        w.value(v);
+    }
+    if any {
+        w.end_object();
     }
     if !sensitive.is_empty() {
-        m.insert("sensitive_parameters".into(), json!(sensitive));
+        w.field("sensitive_parameters");
+        w.begin_array();
+        for k in sensitive {
+            w.element();
+            w.string(k);
+        }
+        w.end_array();
     }
-    Json::Object(m)
+    w.end_object();
 }
 
 /// `Type[title]` as the catalog writes references (`Class[Foo]` for
@@ -352,21 +528,32 @@ pub fn ref_string(v: &Value) -> Option<String> {
     }
 }
 
-/// A Puppet value in catalog JSON (rich values as their string forms).
-pub fn to_json(v: &Value) -> Json {
-    if let Some(r) = ref_string(v) {
-        return json!(r);
-    }
-    match v {
-        Value::Undef => Json::Null,
-        Value::Boolean(b) => json!(b),
-        Value::Integer(i) => json!(i),
-        Value::Float(f) => json!(f),
-        Value::String(s) => json!(s.as_str()),
-        Value::Array(a) => Json::Array(a.iter().map(to_json).collect()),
-        Value::Hash(h) => {
-            Json::Object(h.iter().map(|(k, v)| (pjit_runtime::display::to_interpolated_string(k), to_json(v))).collect())
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn name_segments_split_like_str_split() {
+        for name in ["", "a", "a::b", "::a", "a::", "a:::b", "a::::b", ":", "a:b::c", "ä::Ö::x", "::"] {
+            let want: Vec<&str> = name.split("::").collect();
+            let got: Vec<&str> = name_segments(name).collect();
+            assert_eq!(got, want, "{name:?}");
+            assert_eq!(is_qualified(name), name.contains("::"), "{name:?}");
         }
-        other => json!(pjit_runtime::display::to_interpolated_string(other)),
+    }
+
+    #[test]
+    fn normalized_references() {
+        for (t, title) in [("notify", "x"), ("Foo::bar", "t"), ("class", "::foo::bar"), ("Class", "MAIN"), ("Class", ""), ("ÄB", "x"), ("a::::b", "x")] {
+            let (a, b) = normalized_ref(t, title);
+            let t2 = capitalize_name(&t.trim_start_matches("::").to_lowercase());
+            let want_title = if t2 == "Class" {
+                let n = title.trim_start_matches("::").to_lowercase();
+                if n == "main" || n.is_empty() { "main".to_string() } else { capitalize_name(&n) }
+            } else {
+                title.to_string()
+            };
+            assert_eq!((a.as_ref(), b.as_ref()), (t2.as_str(), want_title.as_str()), "{t} {title}");
+        }
     }
 }

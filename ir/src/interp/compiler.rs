@@ -245,10 +245,10 @@ impl Interp {
             })
             .unwrap_or_else(|| "default".to_string());
         let mut r = Resource::new("Node", &title, "unknown");
-        r.tags.insert("node".to_string());
+        r.tags.insert("node".into());
         name_tags(&title, &mut r.tags);
         self.catalog.tags.extend(r.tags.iter().cloned());
-        r.tags.insert("class".to_string());
+        r.tags.insert("class".into());
         r.evaluated = true;
         r.scope_tags_merged = true;
         r.scope = Some(self.top.cat.clone());
@@ -1080,7 +1080,7 @@ impl Interp {
         if params.is_some() && !self.prog.classes.contains_key(&key) {
             // A resource-style declaration names the class as written
             // (Puppet's `Resource.new` of a class that does not exist).
-            self.autoload(LoadKind::Manifest, &key, loc)?;
+            self.autoload(LoadKind::Class, &key, loc)?;
             if !self.prog.classes.contains_key(&key) {
                 let msg = format!("Error while evaluating a {context}, Could not find declared class {name}");
                 return Err(error("UNKNOWN_CLASS", msg, loc));
@@ -1105,7 +1105,7 @@ impl Interp {
             return Ok(existing);
         }
         if !self.prog.classes.contains_key(key) {
-            self.autoload(LoadKind::Manifest, key, loc)?;
+            self.autoload(LoadKind::Class, key, loc)?;
         }
         let Some(def) = self.prog.classes.get(key).cloned() else {
             let msg = format!("Error while evaluating a {context}, Could not find class ::{key} for {}", self.opts.node);
@@ -1114,7 +1114,7 @@ impl Interp {
         if let Some(p) = &def.parent {
             let pkey = p.trim_start_matches("::").to_lowercase();
             if !self.prog.classes.contains_key(&pkey) {
-                self.autoload(LoadKind::Manifest, &pkey, loc)?;
+                self.autoload(LoadKind::Class, &pkey, loc)?;
             }
             if !self.prog.classes.contains_key(&pkey) {
                 let msg = format!(
@@ -1139,7 +1139,7 @@ impl Interp {
                 seen.push(cur);
                 cur = pp.trim_start_matches("::").to_lowercase();
                 if !self.prog.classes.contains_key(&cur) {
-                    self.autoload(LoadKind::Manifest, &cur, loc)?;
+                    self.autoload(LoadKind::Class, &cur, loc)?;
                 }
             }
             self.ensure_class_resource(&pkey, None, declaring, loc, context)?;
@@ -1159,7 +1159,7 @@ impl Interp {
                 let _ = r.tag(v);
             }
         }
-        r.tags.insert("class".to_string());
+        r.tags.insert("class".into());
         name_tags(key, &mut r.tags);
         r.params = given;
         r.scope = Some(declaring.cat.clone());
@@ -1243,7 +1243,21 @@ impl Interp {
 
     /// The module a loaded file belongs to: `<dir>/<module>/...` for a
     /// directory `<dir>` of the modulepath.
-    fn module_of_file(&self, file: u32) -> String {
+    fn module_of_file(&mut self, file: u32) -> String {
+        let i = file as usize;
+        if let Some(Some(m)) = self.autoloads.file_modules.get(i) {
+            return m.clone();
+        }
+        let m = self.find_module_of_file(file);
+        let cache = &mut self.autoloads.file_modules;
+        if cache.len() <= i {
+            cache.resize(i + 1, None);
+        }
+        cache[i] = Some(m.clone());
+        m
+    }
+
+    fn find_module_of_file(&self, file: u32) -> String {
         let Some(path) = self.prog.files.get(file as usize) else { return String::new() };
         let path = std::path::Path::new(path);
         for d in &self.opts.modulepath {
@@ -1316,7 +1330,7 @@ impl Interp {
             return Ok(Some(("compilable_type", None)));
         }
         if !self.prog.defines.contains_key(type_name) {
-            self.autoload(LoadKind::Manifest, type_name, loc)?;
+            self.autoload(LoadKind::Define, type_name, loc)?;
         }
         Ok(self.prog.defines.get(type_name).map(|&d| ("defined_type", Some(d))))
     }
@@ -1604,18 +1618,57 @@ impl Interp {
                 title_patterns: t.title_patterns.clone(),
             })),
             None if name.contains("::") || name.is_empty() => None,
-            None => self.modulepath_modules().into_iter().find_map(|m| {
-                let src = std::fs::read_to_string(m.join("lib/puppet/type").join(format!("{name}.rb"))).ok()?;
-                let has_provider = self.modulepath_modules().iter().any(|m| m.join("lib/puppet/provider").join(name).is_dir());
-                Some(Rc::new(resource_types::scan_ruby_type(name, &src, has_provider)))
-            }),
+            None => {
+                let index = self.ruby_type_files();
+                index.types.get(name).and_then(|path| {
+                    let src = std::fs::read_to_string(path).ok()?;
+                    let has_provider = index.providers.contains(name);
+                    Some(Rc::new(resource_types::scan_ruby_type(name, &src, has_provider)))
+                })
+            }
         };
         self.ruby_types.insert(name.to_string(), found.clone());
         found
     }
 
     /// Every module directory on the modulepath, in modulepath order.
-    fn modulepath_modules(&self) -> Vec<std::path::PathBuf> {
+    /// The modules' Ruby resource types (`lib/puppet/type/<name>.rb`, the
+    /// first module in modulepath order that has one) and the names with
+    /// providers (`lib/puppet/provider/<name>/`), listed once.
+    fn ruby_type_files(&mut self) -> Rc<super::RubyTypeFiles> {
+        if let Some(t) = &self.autoloads.ruby_type_files {
+            return t.clone();
+        }
+        let mut index = super::RubyTypeFiles::default();
+        for m in self.modulepath_modules().iter() {
+            if let Ok(entries) = std::fs::read_dir(m.join("lib/puppet/type")) {
+                let mut files: Vec<_> = entries.flatten().map(|e| e.path()).collect();
+                files.sort();
+                for f in files {
+                    if let Some(stem) = f.file_name().and_then(|n| n.to_str()).and_then(|n| n.strip_suffix(".rb")) {
+                        index.types.entry(stem.to_string()).or_insert(f.clone());
+                    }
+                }
+            }
+            if let Ok(entries) = std::fs::read_dir(m.join("lib/puppet/provider")) {
+                for e in entries.flatten() {
+                    if e.path().is_dir() {
+                        index.providers.insert(e.file_name().to_string_lossy().into_owned());
+                    }
+                }
+            }
+        }
+        let index = Rc::new(index);
+        self.autoloads.ruby_type_files = Some(index.clone());
+        index
+    }
+
+    fn modulepath_modules(&mut self) -> Rc<[std::path::PathBuf]> {
+        // Listed once: the modulepath is read per name otherwise (twice per
+        // module type looked up).
+        if let Some(m) = &self.autoloads.modules {
+            return m.clone();
+        }
         let mut out = vec![];
         for d in &self.opts.modulepath {
             if let Ok(entries) = std::fs::read_dir(d) {
@@ -1624,6 +1677,8 @@ impl Interp {
                 out.extend(mods);
             }
         }
+        let out: Rc<[std::path::PathBuf]> = out.into();
+        self.autoloads.modules = Some(out.clone());
         out
     }
 

@@ -15,6 +15,7 @@
 //! until none are left.
 
 pub mod catalog;
+mod catalog_json;
 mod compiler;
 mod files;
 mod lookup;
@@ -67,10 +68,12 @@ pub struct Options {
 }
 
 /// What the autoloader looks for.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 enum LoadKind {
-    /// Classes and defined types: `<module>/manifests/...`.
-    Manifest,
+    /// Classes and defined types: `<module>/manifests/...`, the way
+    /// Puppet's type loader searches (see [`Interp::autoload`]).
+    Class,
+    Define,
     Function,
     TypeAlias,
 }
@@ -198,8 +201,15 @@ pub struct Interp {
     renders: Vec<String>,
     /// Lowered templates by source text (inline) or path (files).
     templates: HashMap<String, FuncId>,
-    /// Files the autoloader has read (each is read once).
-    loaded: std::collections::HashSet<std::path::PathBuf>,
+    /// Files (indexes into `autoloads.files`) the autoloader has read in
+    /// this compile (each is read once).
+    loaded: Vec<bool>,
+    /// What the autoloader found, kept across the compiles that reuse
+    /// `prog` (see [`Warm`]).
+    autoloads: Autoloads,
+    /// The definition tables of the main manifest alone, when `prog` is
+    /// reused (see [`Warm`]).
+    base: Option<Definitions>,
     /// Compiled code for hot bodies (off unless a backend is installed).
     pub tier: tier::Tier,
     /// Hiera (see `lookup.rs`).
@@ -207,6 +217,81 @@ pub struct Interp {
     /// Match data without captures, which hides outer match data from a
     /// function body (shared, so that a call allocates none).
     no_matches: scope::MatchData,
+}
+
+/// The autoloader's memory: which file defines each name it was asked
+/// for, and the definitions each file it lowered makes. Valid as long as
+/// the program the files were lowered into.
+#[derive(Default)]
+pub(crate) struct Autoloads {
+    /// By [`LoadKind`]: lower-case name to the files to load for it, in
+    /// groups: after each group the loader checks whether the name is
+    /// defined (indexes into `files`).
+    found: [HashMap<String, Rc<[Vec<u32>]>, foldhash::fast::FixedState>; 4],
+    files: Vec<std::path::PathBuf>,
+    /// Per file: the name its path stands for (see `Interp::autoload_file`).
+    namespaces: Vec<Option<String>>,
+    index: HashMap<std::path::PathBuf, u32>,
+    /// The modules' Ruby functions, once listed (see
+    /// `Interp::ruby_functions`).
+    ruby_functions: Option<Rc<HashMap<String, Rc<str>>>>,
+    /// The modules' Ruby resource types, once listed (see
+    /// `Interp::ruby_type_files`).
+    ruby_type_files: Option<Rc<RubyTypeFiles>>,
+    /// The module directories of the modulepath, once listed.
+    pub(crate) modules: Option<Rc<[std::path::PathBuf]>>,
+    /// Per file of the program (`Loc::file`): the module it belongs to,
+    /// once asked.
+    file_modules: Vec<Option<String>>,
+    /// Per file: its definitions, once lowered into the program.
+    fragments: Vec<Option<Vec<Definition>>>,
+}
+
+/// A lowered program kept for more compiles of the same environment
+/// (batch mode: many nodes, one environment). A compile through
+/// [`Interp::from_warm`] sees exactly what a compile of a fresh program
+/// would: the definition tables start from the main manifest's, and a file
+/// an earlier compile autoloaded becomes visible only when this compile
+/// loads it, by replaying its definitions instead of parsing and lowering
+/// it again. Lowered bodies, EPP templates, module resource types, module
+/// functions and compiled code are kept: they depend only on the
+/// environment's files.
+///
+/// Not `Send` (bodies are `Rc`): each thread keeps its own.
+pub struct Warm {
+    prog: Program,
+    base: Definitions,
+    autoloads: Autoloads,
+    /// The size of the last catalog (room for the next one).
+    resources: usize,
+    templates: HashMap<String, FuncId>,
+    ruby_types: HashMap<String, Option<Rc<resource_types::TypeInfo>>>,
+    module_functions: HashMap<String, ModuleFunction>,
+    reg_pool: Vec<Vec<Value>>,
+    /// Compiled code stays valid: bodies are never removed from `prog`.
+    pub tier: tier::Tier,
+}
+
+impl Warm {
+    /// A program with its main manifest lowered, before any compile.
+    pub fn new(prog: Program) -> Warm {
+        let base = prog.definitions();
+        Warm {
+            prog,
+            base,
+            autoloads: Autoloads::default(),
+            resources: 0,
+            templates: HashMap::new(),
+            ruby_types: HashMap::new(),
+            module_functions: HashMap::new(),
+            reg_pool: vec![],
+            tier: tier::Tier::default(),
+        }
+    }
+
+    pub fn program(&self) -> &Program {
+        &self.prog
+    }
 }
 
 impl Interp {
@@ -232,7 +317,9 @@ impl Interp {
             depth: 0,
             reg_pool: vec![],
             signatures: HashMap::default(),
-            loaded: Default::default(),
+            loaded: vec![],
+            autoloads: Autoloads::default(),
+            base: None,
             renders: vec![],
             templates: HashMap::new(),
             tier: tier::Tier::default(),
@@ -241,6 +328,41 @@ impl Interp {
         };
         it.init_top();
         it
+    }
+
+    /// An interpreter for one more compile of a program an earlier
+    /// compile ran (see [`Warm`]).
+    pub fn from_warm(warm: Warm, opts: Options) -> Interp {
+        let Warm { mut prog, base, autoloads, templates, ruby_types, module_functions, reg_pool, tier, resources } = warm;
+        prog.set_definitions(base.clone());
+        let mut it = Interp::new(prog, opts);
+        it.base = Some(base);
+        it.autoloads = autoloads;
+        it.catalog = Catalog::with_capacity(resources);
+        it.templates = templates;
+        it.ruby_types = ruby_types;
+        it.module_functions = module_functions;
+        it.reg_pool = reg_pool;
+        it.tier = tier;
+        it
+    }
+
+    /// What this compile leaves for the next compile of the same
+    /// environment: everything but its catalog, logs, scopes and settings.
+    /// None for an interpreter [`Interp::new`] made (its program's
+    /// definition tables were not kept apart from the autoloaded ones).
+    pub fn into_warm(self) -> Option<Warm> {
+        Some(Warm {
+            base: self.base?,
+            prog: self.prog,
+            autoloads: self.autoloads,
+            resources: self.catalog.resources.len(),
+            templates: self.templates,
+            ruby_types: self.ruby_types,
+            module_functions: self.module_functions,
+            reg_pool: self.reg_pool,
+            tier: self.tier,
+        })
     }
 
     fn set_top(&mut self, name: &str, v: Value) {
@@ -1174,7 +1296,11 @@ impl Interp {
         if let Some(a) = self.aliases.get(&key) {
             return Ok(Type::Alias(a.clone()));
         }
-        if !self.prog.type_aliases.contains_key(&key) && key.contains("::") {
+        // Global names come from the environment's `types/` only, and
+        // never shadow Puppet's own types.
+        let loadable = key.contains("::")
+            || (self.opts.environment_dir.is_some() && matches!(Type::from_name(name), Type::Resource { .. }));
+        if !self.prog.type_aliases.contains_key(&key) && loadable {
             self.autoload(LoadKind::TypeAlias, &key, loc)?;
         }
         if let Some(&(thunk, _)) = self.prog.type_aliases.get(&key) {
@@ -1222,7 +1348,7 @@ impl Interp {
             let k = n.to_lowercase();
             if self.ruby_type(&k).is_none()
                 && !self.prog.defines.contains_key(&k)
-                && !(self.autoload(LoadKind::Manifest, &k, loc)? && self.prog.defines.contains_key(&k))
+                && !(self.autoload(LoadKind::Define, &k, loc)? && self.prog.defines.contains_key(&k))
             {
                 return Err(error("UNKNOWN_RESOURCE_TYPE", format!("Resource type not found: {}", capitalize_name(&k)), loc));
             }
@@ -1254,7 +1380,10 @@ impl Interp {
         let key: std::borrow::Cow<str> =
             if name.bytes().any(|c| c.is_ascii_uppercase()) { name.to_lowercase().into() } else { name.into() };
         let key: &str = key.strip_prefix("::").unwrap_or(&key);
-        if !self.prog.functions.contains_key(key) && key.contains("::") {
+        // Global names come from the environment's `functions/` only, and
+        // never shadow Puppet's own functions.
+        let loadable = key.contains("::") || (self.opts.environment_dir.is_some() && rtf::lookup(key).is_none());
+        if !self.prog.functions.contains_key(key) && loadable {
             self.autoload(LoadKind::Function, key, loc)?;
         }
         if let Some(&fid) = self.prog.functions.get(key) {
@@ -1351,38 +1480,210 @@ impl Interp {
         }
     }
 
-    /// Loads the file that should define `name` from the modulepath, as
-    /// Puppet's autoloader does: `a` -> `a/manifests/init.pp`, `a::b::c` ->
-    /// `a/manifests/b/c.pp`, functions from `functions/`, type aliases from
-    /// `types/`. Returns whether a file was read. A file that does not
-    /// parse is an error.
+    /// Loads the files that should define `name` from the modulepath, as
+    /// Puppet's loaders do. Functions and type aliases: one file,
+    /// `a::b::c` -> `a/functions/b/c.pp` (or `types/`). Classes and defined
+    /// types (Puppet's type loader): for `a::b::c` it tries `a/b/c`, then
+    /// `a/b`, then `a`, and for each of them loads the module's
+    /// `manifests/init.pp` first (in case the definition is there) and then
+    /// `manifests/b/c.pp` (`manifests/b.pp`), each file once per compile,
+    /// until one of them has defined the name. A module is the first
+    /// directory of that name on the modulepath. Returns whether a file was
+    /// read. A file that does not parse is an error.
     fn autoload(&mut self, kind: LoadKind, name: &str, loc: Loc) -> R<bool> {
-        let name = name.trim_start_matches("::").to_lowercase();
-        let segs: Vec<&str> = name.split("::").collect();
-        let (module, rest) = (segs[0], &segs[1..]);
-        let rel = match (kind, rest.is_empty()) {
-            (LoadKind::Manifest, true) => "manifests/init.pp".to_string(),
-            (LoadKind::Manifest, false) => format!("manifests/{}.pp", rest.join("/")),
-            (LoadKind::Function, false) => format!("functions/{}.pp", rest.join("/")),
-            (LoadKind::TypeAlias, false) => format!("types/{}.pp", rest.join("/")),
-            (_, true) => return Ok(false),
+        let name = name.trim_start_matches("::");
+        let lower;
+        let name = if name.bytes().any(|b| b.is_ascii_uppercase()) || !name.is_ascii() {
+            lower = name.to_lowercase();
+            lower.as_str()
+        } else {
+            name
         };
-        let Some(path) = self.opts.modulepath.iter().map(|d| d.join(module).join(&rel)).find(|p| p.is_file()) else {
-            return Ok(false);
+        // Which files a name leads to is asked again and again, by this
+        // compile and by every compile that reuses this program; the
+        // modulepath is not expected to change meanwhile.
+        let groups = match self.autoloads.found[kind as usize].get(name) {
+            Some(g) => g.clone(),
+            None => {
+                let g: Rc<[Vec<u32>]> = self.autoload_files(kind, name).into();
+                self.autoloads.found[kind as usize].insert(name.to_string(), g.clone());
+                g
+            }
         };
-        if !self.loaded.insert(path.clone()) {
+        let mut read = false;
+        for group in groups.iter() {
+            for &file in group {
+                read |= self.load_file(file as usize, loc)?;
+            }
+            let defined = match kind {
+                LoadKind::Class => self.prog.classes.contains_key(name),
+                LoadKind::Define => self.prog.defines.contains_key(name),
+                LoadKind::Function => self.prog.functions.contains_key(name),
+                LoadKind::TypeAlias => self.prog.type_aliases.contains_key(name),
+            };
+            if defined {
+                break;
+            }
+        }
+        Ok(read)
+    }
+
+    /// Makes the definitions of autoloaded file `file` visible, unless this
+    /// compile did already; returns whether it did now.
+    fn load_file(&mut self, file: usize, loc: Loc) -> R<bool> {
+        if self.loaded.len() <= file {
+            self.loaded.resize(file + 1, false);
+        }
+        if std::mem::replace(&mut self.loaded[file], true) {
             return Ok(false);
         }
+        if let Some(defs) = &self.autoloads.fragments[file] {
+            // Lowered by an earlier compile of this program: its bodies are
+            // there, only its definitions need to become visible again.
+            for d in defs.clone() {
+                self.prog.apply_definition(d);
+            }
+            return Ok(true);
+        }
+        let path = self.autoloads.files[file].clone();
         let bytes = std::fs::read(&path).map_err(|e| error("LOAD_ERROR", format!("Could not read {}: {e}", path.display()), loc))?;
-        let (src, ast) = parse_source(path.display().to_string(), &bytes, pjit_frontend::parser::SourceKind::Manifest)
-            .map_err(|m| {
-                let message = format!("Could not parse for environment {}: {m}", self.opts.environment);
-                Flow::Error(EvalError { issue: "LOAD_ERROR", message, loc: None })
-            })?;
+        // Module files are validated as Puppet's loader does: only
+        // definitions at the top, each named below the file's namespace.
+        // Its errors carry no "Could not parse" prefix (unlike the main
+        // manifest's).
+        let options = pjit_frontend::validate::Options {
+            strict: match self.opts.strict {
+                Strict::Off => pjit_frontend::validate::Strict::Off,
+                Strict::Warning => pjit_frontend::validate::Strict::Warning,
+                Strict::Error => pjit_frontend::validate::Strict::Error,
+            },
+            namespace: match &self.autoloads.namespaces[file] {
+                Some(ns) => pjit_frontend::validate::FileNamespace::Module(ns.clone()),
+                None => pjit_frontend::validate::FileNamespace::None,
+            },
+            file_path: path.display().to_string(),
+        };
+        let (src, ast) = parse_source_with(path.display().to_string(), &bytes, pjit_frontend::parser::SourceKind::Manifest, &options)
+            .map_err(|message| Flow::Error(EvalError { issue: "LOAD_ERROR", message, loc: None }))?;
         let first = self.prog.funcs.len();
+        let mark = self.prog.def_log.len();
         crate::lower::lower_program(&mut self.prog, &src, &ast);
         crate::passes::optimize_from(&mut self.prog, first);
+        self.autoloads.fragments[file] = Some(self.prog.def_log[mark..].to_vec());
         Ok(true)
+    }
+
+    /// The groups of files the autoloader loads for `name` (lower case, no
+    /// leading `::`), as indexes into `autoloads.files`; see
+    /// [`Interp::autoload`].
+    fn autoload_files(&mut self, kind: LoadKind, name: &str) -> Vec<Vec<u32>> {
+        let segs: Vec<&str> = name.split("::").collect();
+        let mut groups = vec![];
+        if matches!(kind, LoadKind::Function | LoadKind::TypeAlias) {
+            // A module's functions and types, then the environment's own
+            // (`<env>/functions/a/b.pp` for `a::b`, every segment a
+            // directory: global names and `environment::` ones live there).
+            let sub = if kind == LoadKind::Function { "functions" } else { "types" };
+            if let (Some(dir), false) = (self.module_dir(segs[0]), segs.len() == 1) {
+                let path = dir.join(sub).join(format!("{}.pp", segs[1..].join("/")));
+                if path.is_file() {
+                    groups.push(vec![self.autoload_file(path, Some(name))]);
+                    return groups;
+                }
+            }
+            if let Some(env) = &self.opts.environment_dir {
+                let path = env.join(sub).join(format!("{}.pp", segs.join("/")));
+                if path.is_file() {
+                    groups.push(vec![self.autoload_file(path, None)]);
+                }
+            }
+            return groups;
+        }
+        let Some(dir) = self.module_dir(segs[0]) else { return vec![] };
+        let rest = &segs[1..];
+        match kind {
+            LoadKind::Function | LoadKind::TypeAlias => {}
+            LoadKind::Class | LoadKind::Define => {
+                let manifests = dir.join("manifests");
+                let init = manifests.join("init.pp");
+                let init = init.is_file().then(|| self.autoload_file(init, Some(segs[0])));
+                for n in (0..=rest.len()).rev() {
+                    let mut group: Vec<u32> = init.into_iter().collect();
+                    if n > 0 {
+                        let path = manifests.join(format!("{}.pp", rest[..n].join("/")));
+                        if path.is_file() {
+                            let f = self.autoload_file(path, Some(&segs[..n + 1].join("::")));
+                            if !group.contains(&f) {
+                                group.push(f);
+                            }
+                        }
+                    }
+                    if !group.is_empty() {
+                        groups.push(group);
+                    }
+                }
+            }
+        }
+        groups
+    }
+
+    /// The index of a module file in `autoloads.files` (added if new).
+    /// `namespace` is the name a module file's path stands for (`a::b`
+    /// for `a/manifests/b.pp`, `a` for `a/manifests/init.pp`): what it may
+    /// define; None for the environment's own files, which Puppet does not
+    /// check that way.
+    fn autoload_file(&mut self, path: std::path::PathBuf, namespace: Option<&str>) -> u32 {
+        let a = &mut self.autoloads;
+        let i = *a.index.entry(path.clone()).or_insert_with(|| {
+            a.files.push(path);
+            a.namespaces.push(namespace.map(str::to_string));
+            a.fragments.push(None);
+            (a.files.len() - 1) as u32
+        });
+        i
+    }
+
+    /// The Ruby functions of the modules on the modulepath, by name
+    /// (`a::b` for `lib/puppet/functions/a/b.rb`, and the 3.x
+    /// `lib/puppet/parser/functions/x.rb`), each with the first module (in
+    /// modulepath order, then by name) that has it. Listed once instead of
+    /// probing every module for every name.
+    fn ruby_functions(&mut self) -> Rc<HashMap<String, Rc<str>>> {
+        if let Some(m) = &self.autoloads.ruby_functions {
+            return m.clone();
+        }
+        let mut index: HashMap<String, Rc<str>> = HashMap::new();
+        for d in &self.opts.modulepath {
+            let Ok(entries) = std::fs::read_dir(d) else { continue };
+            let mut mods: Vec<_> = entries.flatten().map(|e| e.path()).collect();
+            mods.sort();
+            for m in mods {
+                let Some(module) = m.file_name().map(|n| Rc::<str>::from(n.to_string_lossy().as_ref())) else { continue };
+                let mut names = vec![];
+                ruby_files(&m.join("lib/puppet/functions"), "", &mut names);
+                // 3.x functions are not namespaced.
+                let mut legacy = vec![];
+                ruby_files(&m.join("lib/puppet/parser/functions"), "", &mut legacy);
+                names.extend(legacy.into_iter().filter(|n| !n.contains("::")));
+                for n in names {
+                    index.entry(n).or_insert_with(|| module.clone());
+                }
+            }
+        }
+        let index = Rc::new(index);
+        self.autoloads.ruby_functions = Some(index.clone());
+        index
+    }
+
+    /// The directory of module `name`: the first directory of that name on
+    /// the modulepath (a module there hides any later one).
+    fn module_dir(&self, name: &str) -> Option<std::path::PathBuf> {
+        let valid = name.starts_with(|c: char| c.is_ascii_lowercase())
+            && name.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_');
+        if !valid {
+            return None;
+        }
+        self.opts.modulepath.iter().map(|d| d.join(name)).find(|p| p.is_dir())
     }
 
     /// `inline_epp(text, params)` and `epp('module/file.epp', params)`:
@@ -1457,6 +1758,30 @@ impl Interp {
     }
 }
 
+/// Where the modules' Ruby resource types are.
+#[derive(Default)]
+struct RubyTypeFiles {
+    /// Type name to its `lib/puppet/type/<name>.rb`.
+    types: HashMap<String, std::path::PathBuf>,
+    /// Names that have a `lib/puppet/provider/<name>/` directory.
+    providers: std::collections::HashSet<String>,
+}
+
+/// The `.rb` files below `dir`, as qualified names (`a/b.rb` -> `a::b`)
+/// prefixed by `prefix`.
+fn ruby_files(dir: &std::path::Path, prefix: &str, out: &mut Vec<String>) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for e in entries.flatten() {
+        let path = e.path();
+        let Some(name) = path.file_name().and_then(|n| n.to_str()) else { continue };
+        if path.is_dir() {
+            ruby_files(&path, &format!("{prefix}{name}::"), out);
+        } else if let Some(stem) = name.strip_suffix(".rb") {
+            out.push(format!("{prefix}{stem}"));
+        }
+    }
+}
+
 /// A function that is not in Puppet's core library, as the modulepath
 /// provides it.
 #[derive(Clone, Copy)]
@@ -1477,26 +1802,10 @@ impl Interp {
         if let Some(f) = self.module_functions.get(key) {
             return *f;
         }
-        let segs: Vec<&str> = key.split("::").collect();
-        let mut rels = vec![format!("lib/puppet/functions/{}.rb", segs.join("/"))];
-        if segs.len() == 1 {
-            rels.push(format!("lib/puppet/parser/functions/{key}.rb"));
-        }
-        let mut found = None;
-        'dirs: for d in &self.opts.modulepath {
-            let Ok(entries) = std::fs::read_dir(d) else { continue };
-            let mut mods: Vec<_> = entries.flatten().map(|e| e.path()).collect();
-            mods.sort();
-            for m in mods {
-                if rels.iter().any(|r| m.join(r).is_file()) {
-                    found = m.file_name().map(|n| n.to_string_lossy().into_owned());
-                    break 'dirs;
-                }
-            }
-        }
+        let found = self.ruby_functions().get(key).cloned();
         let f = match (found, rtf::stdlib::lookup(key)) {
             (Some(_), Some(f)) => ModuleFunction::Native(f),
-            (Some(m), None) => ModuleFunction::Ruby(Box::leak(m.into_boxed_str())),
+            (Some(m), None) => ModuleFunction::Ruby(Box::leak(m.to_string().into_boxed_str())),
             (None, _) => ModuleFunction::Absent,
         };
         self.module_functions.insert(key.to_string(), f);
@@ -1533,11 +1842,21 @@ fn parse_source(
     bytes: &[u8],
     kind: pjit_frontend::parser::SourceKind,
 ) -> Result<(pjit_frontend::SourceFile, pjit_frontend::ast::Program), String> {
+    parse_source_with(name, bytes, kind, &pjit_frontend::validate::Options::default())
+}
+
+/// [`parse_source`] with the validator's options.
+fn parse_source_with(
+    name: String,
+    bytes: &[u8],
+    kind: pjit_frontend::parser::SourceKind,
+    options: &pjit_frontend::validate::Options,
+) -> Result<(pjit_frontend::SourceFile, pjit_frontend::ast::Program), String> {
     let src = pjit_frontend::SourceFile::new(name, String::from_utf8_lossy(bytes).into_owned());
     let parsed = pjit_frontend::parser::parse_bytes(pjit_frontend::FileId(0), bytes, kind);
     let mut diags = parsed.diagnostics;
     if let Some(p) = &parsed.program {
-        diags.extend(pjit_frontend::validate::validate(p, &pjit_frontend::validate::Options::default()));
+        diags.extend(pjit_frontend::validate::validate(p, options));
     }
     if let Some(d) = diags.iter().find(|d| d.is_error()) {
         return Err(d.message_with_location(&src));

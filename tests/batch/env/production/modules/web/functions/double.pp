@@ -1,0 +1,3 @@
+function web::double(Integer $x) >> Integer {
+  $x * 2
+}

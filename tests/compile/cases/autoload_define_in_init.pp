@@ -1,0 +1,1 @@
+loadorder::def_in_init { "a": x => 2 }

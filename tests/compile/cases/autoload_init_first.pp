@@ -1,0 +1,1 @@
+include loadorder::from_init

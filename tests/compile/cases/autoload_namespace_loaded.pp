@@ -1,0 +1,2 @@
+include loadorder::sub
+include loadorder::sub_extra

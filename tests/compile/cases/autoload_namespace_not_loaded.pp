@@ -1,0 +1,2 @@
+include loadorder::sub::deep
+include loadorder::sub_extra

@@ -1,0 +1,5 @@
+class badloc {
+  notify { 'badloc': }
+}
+class otherns::thing {
+}

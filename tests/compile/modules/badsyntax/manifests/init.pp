@@ -1,0 +1,3 @@
+class badsyntax {
+  notify { 'x': message => 1 + }
+}

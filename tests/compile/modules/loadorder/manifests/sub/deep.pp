@@ -1,0 +1,3 @@
+class loadorder::sub::deep {
+  notify { 'deep': }
+}

@@ -1,0 +1,3 @@
+class topcode {
+}
+notice('top level code in a module file')

@@ -1,0 +1,3 @@
+function environment::greeting(String $who) >> String {
+  "hello ${who} from ${app::suffix()}"
+}

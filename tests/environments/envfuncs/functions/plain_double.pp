@@ -1,0 +1,3 @@
+function plain_double(Integer $x) >> Integer {
+  $x * 2
+}

@@ -1,0 +1,3 @@
+function app::suffix() >> String {
+  'app-1'
+}

@@ -1,0 +1,3 @@
+class app {
+  notify { "app ${app::suffix()} ${plain_double(2)}": }
+}

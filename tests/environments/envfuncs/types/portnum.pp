@@ -1,0 +1,1 @@
+type Portnum = Integer[1, 65535]
