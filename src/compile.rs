@@ -68,7 +68,12 @@ pub struct Request {
     pub verbose: bool,
     pub environmentpath: Option<PathBuf>,
     pub hiera_config: Option<PathBuf>,
+    pub allow_generate: bool,
 }
+
+/// Puppet's `max_errors` setting: how many validation errors it logs
+/// before giving up.
+const MAX_ERRORS: usize = 10;
 
 /// The main manifest of an environment, parsed and validated (warnings
 /// already printed), and where its modules are.
@@ -101,6 +106,7 @@ impl Loaded {
             modulepath: self.env.modulepath.clone(),
             hiera_config: req.hiera_config.as_deref().map(|p| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf())),
             environment_dir: self.env.dir.clone(),
+            allow_generate: req.allow_generate,
             strict: match req.strict {
                 StrictArg::Off => Strict::Off,
                 StrictArg::Warning => Strict::Warning,
@@ -159,21 +165,35 @@ pub fn load(req: &Request, node: &str) -> Result<Loaded, ExitCode> {
             let opts = validate::Options { strict, ..validate::Options::default() };
             diags.extend(validate::validate(program, &opts));
         }
-        let mut failed = false;
-        for d in &diags {
-            if d.is_error() {
-                if !failed {
-                    // Puppet stops at the first error and names the environment.
-                    eprintln!(
-                        "Error: Could not parse for environment {}: {}{on_node}",
-                        req.environment,
-                        d.message_with_location(&source)
-                    );
-                }
-                failed = true;
-            } else {
+        for d in diags.iter().filter(|d| !d.is_error()) {
+            diagnostics::emit(d, &source);
+        }
+        let errors: Vec<&pjit_frontend::Diagnostic> = diags.iter().filter(|d| d.is_error()).collect();
+        let failed = !errors.is_empty();
+        if errors.len() == 1 {
+            // Puppet raises a single error itself, naming the environment.
+            eprintln!(
+                "Error: Could not parse for environment {}: {}{on_node}",
+                req.environment,
+                errors[0].message_with_location(&source)
+            );
+        } else if errors.len() > 1 {
+            // Several: Puppet logs each (up to `max_errors`, 10), then gives
+            // up naming the file, counting the warnings it logged too.
+            for d in errors.iter().take(MAX_ERRORS) {
                 diagnostics::emit(d, &source);
             }
+            let warnings = diags.len() - errors.len();
+            let counts = if warnings > 0 {
+                format!("{} errors, and {warnings} warnings", errors.len())
+            } else {
+                format!("{} errors", errors.len())
+            };
+            eprintln!(
+                "Error: Could not parse for environment {}: Language validation logged {counts}. Giving up (file: {}){on_node}",
+                req.environment,
+                source.name()
+            );
         }
         let Some(ast) = parsed.program.filter(|_| !failed) else {
             return Err(ExitCode::from(1));

@@ -97,6 +97,10 @@ enum Command {
         /// data layer of `lookup()` and class parameters.
         #[arg(long = "hiera-config", alias = "hiera_config")]
         hiera_config: Option<PathBuf>,
+        /// Let `generate()` run commands on this machine, as Puppet does
+        /// (off by default: compiling then only reads files).
+        #[arg(long = "allow-generate")]
+        allow_generate: bool,
         /// Batch mode: compile the catalog of every node named in this
         /// file (one per line) into `-o OUTDIR/<node>.json`, reusing the
         /// parsed and lowered environment across nodes.
@@ -153,6 +157,7 @@ fn run(cli: Cli) -> ExitCode {
             verbose,
             environmentpath,
             hiera_config,
+            allow_generate,
             nodes,
             facts_dir,
             jobs,
@@ -193,6 +198,7 @@ fn run(cli: Cli) -> ExitCode {
                 verbose,
                 environmentpath,
                 hiera_config,
+                allow_generate,
             };
             match batch {
                 Some(b) => batch::run(req, b),

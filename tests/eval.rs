@@ -19,7 +19,9 @@
 //!
 //! A leading `# @setting strict_variables = true` or `# @setting strict =
 //! error` comment line changes that Puppet setting for that case, for the
-//! oracle and for pjit (`--strict_variables`, `--strict=error`).
+//! oracle and for pjit (`--strict_variables`, `--strict=error`). A `#
+//! @pjit-flag --allow-generate` line gives pjit that flag (Puppet always
+//! runs `generate()`; pjit only when allowed).
 //!
 //! # What is compared
 //!
@@ -35,7 +37,9 @@
 //! ...`, otherwise the full text, e.g. `Evaluation Error: Error while
 //! evaluating a Function Call, ...`), the error's line and column, and the
 //! catalog (ignoring `version`, `code_id`, `catalog_uuid` and the key order
-//! of objects; array order matters) all match. Puppet's own messages (the
+//! of objects; array order matters) all match. An error without a position
+//! takes the position of the first error logged before it, as the oracle's
+//! goldens do. Puppet's own messages (the
 //! golden's `puppet_logs`: unknown-variable warnings, deprecations, ...)
 //! are not compared.
 //!
@@ -127,6 +131,8 @@ struct Case {
     file: String,
     strict_variables: bool,
     strict: Option<String>,
+    /// pjit flags from `# @pjit-flag` lines.
+    flags: Vec<String>,
     expected: Outcome,
 }
 
@@ -222,8 +228,20 @@ fn load_case(root: &Path, pp: &Path) -> Result<Case, String> {
         file: pp.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default(),
         strict_variables,
         strict,
+        flags: pjit_flags(&text),
         expected,
     })
+}
+
+/// The pjit flags a case asks for with `# @pjit-flag --x` lines (options
+/// of pjit that Puppet has as behaviour, like `--allow-generate`; the
+/// oracle ignores these lines).
+fn pjit_flags(text: &str) -> Vec<String> {
+    text.lines()
+        .filter_map(|l| l.trim_start().strip_prefix('#')?.trim_start().strip_prefix("@pjit-flag"))
+        .map(|f| f.trim().to_string())
+        .filter(|f| !f.is_empty())
+        .collect()
 }
 
 // ---------------------------------------------------------------------------
@@ -395,6 +413,7 @@ fn run_pjit(bin: &Path, case: &Case, jit: Option<&str>) -> Run {
     if let Some(s) = &case.strict {
         cmd.arg(format!("--strict={s}"));
     }
+    cmd.args(&case.flags);
     if let Some(mode) = jit {
         cmd.arg(format!("--jit={mode}"));
     }
@@ -444,7 +463,17 @@ fn run_pjit(bin: &Path, case: &Case, jit: Option<&str>) -> Run {
     let stderr = collect(err_rx);
     let code = status.and_then(|s| s.code());
     let (logs, raw_error) = parse_stderr(&stderr);
-    let (line, column) = raw_error.as_deref().map(location).unwrap_or((None, None));
+    let (mut line, mut column) = raw_error.as_deref().map(location).unwrap_or((None, None));
+    if raw_error.is_some() && line.is_none() {
+        // As the oracle does: an error without a position (`Language
+        // validation logged 3 errors. Giving up`) is located by the first
+        // error logged before it.
+        if let Some((l, c)) =
+            stderr.lines().filter(|l| l.starts_with("Error: ")).map(location).find(|(l, _)| l.is_some())
+        {
+            (line, column) = (l, c);
+        }
+    }
     let catalog = if code == Some(0) {
         Some(match serde_json::from_str::<Value>(stdout.trim()) {
             Ok(v) => canonical_catalog(v),

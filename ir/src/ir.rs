@@ -189,6 +189,16 @@ impl RelKind {
     }
 }
 
+/// A target of a multi-assignment.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AssignTarget {
+    /// A variable, and where it is written (Puppet blames a variable a
+    /// class does not have on it).
+    Var(Sym, Loc),
+    /// A nested list, and where it is written.
+    List(Vec<AssignTarget>, Loc),
+}
+
 /// The kinds of bodies.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum FuncKind {
@@ -244,10 +254,12 @@ pub enum Op {
     /// Case/selector option matching; sets match variables on a regexp match.
     /// With `any`, the option is an unfolded array and any element may match.
     CaseMatch { test: Val, option: Val, any: bool },
-    /// `[$a, $b] = value` (names in order) or `[$a, [$b]]` flattened: the
-    /// names receive elements of an array, entries of a hash, or variables
-    /// of a class.
-    AssignMulti(Vec<Sym>, Val),
+    /// `[$a, [$b, $c]] = value`: the targets receive elements of an array
+    /// (a nested list the elements of a nested array), entries of a hash,
+    /// or variables of a class. The operand locations are the list's and
+    /// the value's (Puppet blames a class that is not in the catalog on the
+    /// value expression).
+    AssignMulti(Vec<AssignTarget>, Val),
     /// Raises the error of a selector without a matching option.
     NoSelectorMatch(Val),
     /// `base[keys...]`.
@@ -266,6 +278,11 @@ pub enum Op {
     /// A capitalized name as a value: a built-in type, an alias, or a
     /// resource type.
     TypeRef(Sym),
+    /// A type in a type alias's body, read as Puppet's type parser reads
+    /// it: `Name` (`args` None) or `Name[args]`. A name that is neither a
+    /// built-in type, an alias nor a resource type is a `TypeReference` of
+    /// `text` (the source text Puppet takes for it) instead of an error.
+    TypeSpec { name: Sym, args: Option<Vec<Val>>, text: String },
     /// EPP: starts a template's output buffer.
     RenderPush,
     /// EPP: appends a value's text to the innermost output buffer.
@@ -279,7 +296,20 @@ pub enum Op {
     /// Raises an evaluation error with this message (what Puppet rejects
     /// only when it evaluates the expression, e.g. an attribute set twice).
     Fail(String),
-    /// Declares resources: `type`, then (title, attributes hash) pairs.
+    /// The titles of one body of a resource expression, checked as Puppet
+    /// checks them right after evaluating them (not undef, Strings or
+    /// `default`, not empty, not used by an `earlier` body's titles); the
+    /// value is the flattened list of titles. The operand locations are the
+    /// title's and the resource expression's (which Puppet blames for a
+    /// duplicate title).
+    ResourceTitles { title: Val, earlier: Vec<Val> },
+    /// The value of an attribute operation `* => value`, which must be a
+    /// Hash (else Puppet's `Expected value of type Hash, got T`, blamed on
+    /// operand location 0, the value); in a resource body, none of its keys
+    /// may be one the body sets explicitly (`set`; blamed on the resource
+    /// expression, the instruction's location).
+    AttributeSplat { splat: Val, set: Option<Val> },
+    /// Declares resources: `type`, then (titles, attributes hash) pairs.
     Resource { virtual_: bool, exported: bool, ty: Val, bodies: Vec<(Val, Val)> },
     /// `Type { attr => v }`: resource defaults of the current scope.
     ResourceDefaults { ty: Val, attrs: Val },
@@ -332,6 +362,9 @@ impl Op {
             | Op::TypeRef(_)
             | Op::Unsupported(_)
             | Op::Fail(_) => vec![],
+            Op::TypeSpec { args, .. } => args.clone().unwrap_or_default(),
+            Op::ResourceTitles { title, earlier } => std::iter::once(*title).chain(earlier.iter().copied()).collect(),
+            Op::AttributeSplat { splat, set } => std::iter::once(*splat).chain(set.iter().copied()).collect(),
             Op::SetVar(_, v) | Op::Unary(_, v) | Op::Unwind(_, v) | Op::Return(v) | Op::Render(v) => vec![*v],
             Op::Arith(_, a, b) | Op::Cmp(_, a, b) | Op::In(a, b) => vec![*a, *b],
             Op::CaseMatch { test, option, .. } => vec![*test, *option],
@@ -376,6 +409,19 @@ impl Op {
             | Op::TypeRef(_)
             | Op::Unsupported(_)
             | Op::Fail(_) => {}
+            Op::TypeSpec { args, .. } => {
+                args.iter_mut().flatten().for_each(|k| *k = f(*k));
+            }
+            Op::ResourceTitles { title, earlier } => {
+                *title = f(*title);
+                earlier.iter_mut().for_each(|k| *k = f(*k));
+            }
+            Op::AttributeSplat { splat, set } => {
+                *splat = f(*splat);
+                if let Some(s) = set {
+                    *s = f(*s);
+                }
+            }
             Op::SetVar(_, v) | Op::Unary(_, v) | Op::Unwind(_, v) | Op::Return(v) | Op::Render(v) => *v = f(*v),
             Op::Arith(_, a, b) | Op::Cmp(_, a, b) | Op::In(a, b) => {
                 *a = f(*a);
@@ -454,9 +500,17 @@ pub struct InstData {
     pub op: Op,
     pub result: Option<Val>,
     pub loc: Loc,
-    /// For binary operators: where the left and right operand expressions
-    /// are, since Puppet blames some errors on an operand.
-    pub operand_locs: Option<Box<[Loc; 2]>>,
+    /// Where the operand expressions are, since Puppet blames some errors
+    /// on an operand: a binary operator's left and right, an access's base
+    /// and each key, ... (what each instruction records is in its doc).
+    pub operand_locs: Option<Box<[Loc]>>,
+}
+
+impl InstData {
+    /// Operand location `i`, else the instruction's own.
+    pub fn operand_loc(&self, i: usize) -> Loc {
+        self.operand_locs.as_deref().and_then(|l| l.get(i).copied()).unwrap_or(self.loc)
+    }
 }
 
 #[derive(Clone, Debug, Default, PartialEq)]

@@ -249,17 +249,14 @@ impl Lowerer<'_> {
             ExprKind::Or { left, right } => self.logical(b, false, left, right, loc),
             ExprKind::Assignment { left, right, .. } => {
                 let v = self.expr(b, right);
-                self.assign(b, left, v, loc);
+                self.assign(b, left, right, v, loc);
                 v
             }
             ExprKind::Access { left, keys } => {
                 let base = self.expr(b, left);
                 let ks = keys.iter().map(|k| self.expr(b, k)).collect();
                 let v = b.push(Op::Access(base, ks), Ty::Any, loc);
-                match keys.first() {
-                    Some(k) => self.operand_locs(b, v, left, k),
-                    None => v,
-                }
+                self.access_locs(b, v, left, keys)
             }
             ExprKind::NamedAccess { .. } => {
                 b.push(Op::Unsupported("a '.' expression that is not a method call".into()), Ty::Any, loc)
@@ -289,25 +286,19 @@ impl Lowerer<'_> {
                 b.push(Op::Closure(f), Ty::Callable, loc)
             }
             ExprKind::Resource { form, type_name, bodies } => {
-                // An attribute set twice in one body fails when the
-                // expression is evaluated (Puppet's evaluator checks it).
-                for body in bodies {
-                    let mut seen = std::collections::HashSet::new();
-                    for op in &body.operations {
-                        if let ast::AttributeOp::Set { name, .. } = op {
-                            if !seen.insert(name.as_str()) {
-                                let msg = format!("The attribute '{name}' has already been set");
-                                return b.push(Op::Fail(msg), Ty::Any, loc);
-                            }
-                        }
-                    }
-                }
                 let ty = self.expr(b, type_name);
+                // Per body, as Puppet's evaluator goes: the title, its
+                // checks, then the attribute operations.
                 let mut bs = Vec::with_capacity(bodies.len());
+                let mut earlier = Vec::with_capacity(bodies.len());
                 for body in bodies {
                     let title = self.expr(b, &body.title);
-                    let attrs = self.attribute_ops(b, &body.operations, body.span);
-                    bs.push((title, attrs));
+                    let tloc = self.loc(body.title.span);
+                    let titles = b.push(Op::ResourceTitles { title, earlier: earlier.clone() }, Ty::Array, tloc);
+                    self.set_operand_locs(b, titles, tloc, loc);
+                    earlier.push(titles);
+                    let attrs = self.attribute_ops(b, &body.operations, body.span, loc);
+                    bs.push((titles, attrs));
                 }
                 b.push(
                     Op::Resource {
@@ -401,7 +392,7 @@ impl Lowerer<'_> {
                 let name_at = self.src.text()[e.span.lo as usize..].find(name.as_str()).map(|o| e.span.lo as usize + o);
                 let name_loc = name_at.map(|o| self.loc(Span::new(o, o))).unwrap_or(loc);
                 let loc = name_loc;
-                let f = self.thunk(&format!("type {name}"), type_expr);
+                let f = self.alias_thunk(&format!("type {name}"), type_expr, e.span.lo as usize);
                 self.prog.define(Definition::TypeAlias { name: name.clone(), body: f, loc });
                 b.const_(Value::Undef, loc)
             }
@@ -430,8 +421,23 @@ impl Lowerer<'_> {
 
     /// Records where the operands of the binary operator defining `v` are.
     fn operand_locs(&mut self, b: &mut FnBuilder, v: Val, left: &Expr, right: &Expr) -> Val {
+        let (l, r) = (self.loc(left.span), self.loc(right.span));
+        self.set_operand_locs(b, v, l, r)
+    }
+
+    /// Records the two locations an instruction's errors may blame.
+    fn set_operand_locs(&mut self, b: &mut FnBuilder, v: Val, left: Loc, right: Loc) -> Val {
         if let ValDef::Inst(i) = b.f.vals[v].def {
-            b.f.insts[i].operand_locs = Some(Box::new([self.loc(left.span), self.loc(right.span)]));
+            b.f.insts[i].operand_locs = Some(Box::new([left, right]));
+        }
+        v
+    }
+
+    /// Records where an access's base and each of its keys are.
+    fn access_locs(&mut self, b: &mut FnBuilder, v: Val, base: &Expr, keys: &[Expr]) -> Val {
+        if let ValDef::Inst(i) = b.f.vals[v].def {
+            let locs: Vec<Loc> = std::iter::once(base).chain(keys).map(|e| self.loc(e.span)).collect();
+            b.f.insts[i].operand_locs = Some(locs.into_boxed_slice());
         }
         v
     }
@@ -462,27 +468,43 @@ impl Lowerer<'_> {
         b.push(Op::GetVar(s), Ty::Any, loc)
     }
 
-    fn assign(&mut self, b: &mut FnBuilder, left: &Expr, v: Val, loc: Loc) {
+    fn assign(&mut self, b: &mut FnBuilder, left: &Expr, right: &Expr, v: Val, loc: Loc) {
         match &left.kind {
             ExprKind::Variable(name) => {
                 let s = self.prog.intern(name);
                 b.effect(Op::SetVar(s, v), loc);
                 b.vars.last_mut().expect("a variable layer").entry(s).or_insert(v);
             }
-            ExprKind::LiteralList(items) if items.iter().all(|i| matches!(i.kind, ExprKind::Variable(_))) => {
-                let names = items
-                    .iter()
-                    .map(|i| match &i.kind {
-                        ExprKind::Variable(n) => self.prog.intern(n),
-                        _ => unreachable!("checked above"),
-                    })
-                    .collect();
-                b.effect(Op::AssignMulti(names, v), loc);
-            }
+            ExprKind::LiteralList(items) => match self.assign_targets(items) {
+                Some(targets) => {
+                    b.effect(Op::AssignMulti(targets, v), loc);
+                    let last = *b.f.blocks[b.cur].insts.last().expect("just appended");
+                    b.f.insts[last].operand_locs = Some(Box::new([self.loc(left.span), self.loc(right.span)]));
+                }
+                None => {
+                    b.push(Op::Unsupported("assignment to this expression".into()), Ty::Any, loc);
+                }
+            },
             _ => {
-                b.push(Op::Unsupported("nested multi-assignment".into()), Ty::Any, loc);
+                b.push(Op::Unsupported("assignment to this expression".into()), Ty::Any, loc);
             }
         }
+    }
+
+    /// The targets of `[$a, [$b]] = ...`; None if an entry is neither a
+    /// variable nor a list (validation rejects those first).
+    fn assign_targets(&mut self, items: &[Expr]) -> Option<Vec<AssignTarget>> {
+        items
+            .iter()
+            .map(|i| match &i.kind {
+                ExprKind::Variable(n) => Some(AssignTarget::Var(self.prog.intern(n), self.loc(i.span))),
+                ExprKind::LiteralList(inner) => {
+                    let l = self.loc(i.span);
+                    self.assign_targets(inner).map(|ts| AssignTarget::List(ts, l))
+                }
+                _ => None,
+            })
+            .collect()
     }
 
     fn logical(&mut self, b: &mut FnBuilder, is_and: bool, left: &Expr, right: &Expr, loc: Loc) -> Val {
@@ -678,11 +700,20 @@ impl Lowerer<'_> {
         b.push(Op::Call { name: s, args, block, method }, Ty::Any, loc)
     }
 
-    fn attribute_ops(&mut self, b: &mut FnBuilder, ops: &[ast::AttributeOp], span: Span) -> Val {
+    /// The attributes of a resource body as a hash. An attribute set twice
+    /// fails once its second value is evaluated (Puppet's evaluator checks
+    /// as it goes), blamed on the resource expression at `expr_loc`.
+    fn attribute_ops(&mut self, b: &mut FnBuilder, ops: &[ast::AttributeOp], span: Span, expr_loc: Loc) -> Val {
         let mut vs = Vec::with_capacity(ops.len() * 2);
         let mut splats = vec![];
+        let mut seen = std::collections::HashSet::new();
         for op in ops {
             match op {
+                ast::AttributeOp::Set { name, value, .. } if !seen.insert(name.as_str()) => {
+                    self.expr(b, value);
+                    let msg = format!("The attribute '{name}' has already been set");
+                    b.push(Op::Fail(msg), Ty::Any, expr_loc);
+                }
                 ast::AttributeOp::Set { span, name, append, value } => {
                     let l = self.loc(*span);
                     if *append {
@@ -695,13 +726,17 @@ impl Lowerer<'_> {
                     vs.push(b.const_(Value::string(name.as_str()), l));
                     vs.push(self.expr(b, value));
                 }
-                ast::AttributeOp::Splat { value, .. } => splats.push(self.expr(b, value)),
+                ast::AttributeOp::Splat { value, .. } => splats.push((self.expr(b, value), self.loc(value.span))),
             }
         }
         let loc = self.loc(span);
         let h = b.push(Op::MakeHash(vs), Ty::Hash, loc);
-        // `* => $h` merges under the explicit attributes (explicit ones win).
-        splats.into_iter().fold(h, |acc, s| b.push(Op::Arith(ArithOp::Add, s, acc), Ty::Hash, loc))
+        // `* => $h` must be a hash that sets none of the explicit attributes.
+        splats.into_iter().fold(h, |acc, (s, at)| {
+            let s = b.push(Op::AttributeSplat { splat: s, set: Some(h) }, Ty::Hash, expr_loc);
+            self.set_operand_locs(b, s, at, at);
+            b.push(Op::Arith(ArithOp::Add, s, acc), Ty::Hash, loc)
+        })
     }
 
     /// Attribute operations as two hashes: `=>` (with `* =>` merged under
@@ -717,11 +752,17 @@ impl Lowerer<'_> {
                     out.push(b.const_(Value::string(name.as_str()), l));
                     out.push(self.expr(b, value));
                 }
-                ast::AttributeOp::Splat { value, .. } => splats.push(self.expr(b, value)),
+                ast::AttributeOp::Splat { value, .. } => {
+                    let v = self.expr(b, value);
+                    let at = self.loc(value.span);
+                    let s = b.push(Op::AttributeSplat { splat: v, set: None }, Ty::Hash, at);
+                    splats.push(self.set_operand_locs(b, s, at, at));
+                }
             }
         }
         let loc = self.loc(span);
         let h = b.push(Op::MakeHash(set), Ty::Hash, loc);
+        // `* => $h` merges under the explicit attributes (explicit ones win).
         let set = splats.into_iter().fold(h, |acc, s| b.push(Op::Arith(ArithOp::Add, s, acc), Ty::Hash, loc));
         (set, b.push(Op::MakeHash(add), Ty::Hash, loc))
     }
@@ -760,6 +801,89 @@ impl Lowerer<'_> {
         self.finish(b)
     }
 
+    /// The body of `type A = ...`, which Puppet reads with its type parser
+    /// rather than evaluating it: names become `TypeSpec`s and anything
+    /// that is not a literal fails when the alias is resolved.
+    /// `alias_start` is where the alias's name starts.
+    fn alias_thunk(&mut self, name: &str, e: &Expr, alias_start: usize) -> FuncId {
+        let loc = self.loc(e.span);
+        let mut b = FnBuilder::new(name, FuncKind::Thunk, loc);
+        let v = self.type_spec(&mut b, e, Some(alias_start));
+        b.ret(v, loc);
+        self.finish(b)
+    }
+
+    /// `e` as Puppet's `TypeParser` interprets it. For the alias body
+    /// itself (`alias_start` given), Puppet's parser gives a `Name[...]`
+    /// no position of its own, and its text runs from the alias's name to
+    /// the end of the last parameter (`A = Nosuch[1`): that text names an
+    /// unresolved type reference and appears in messages.
+    fn type_spec(&mut self, b: &mut FnBuilder, e: &Expr, alias_start: Option<usize>) -> Val {
+        let loc = self.loc(e.span);
+        match &e.kind {
+            ExprKind::QualifiedReference(n) => {
+                let name = self.prog.intern(n);
+                b.push(Op::TypeSpec { name, args: None, text: n.clone() }, Ty::Type, loc)
+            }
+            ExprKind::Access { left, keys } if matches!(left.kind, ExprKind::QualifiedReference(_)) => {
+                let ExprKind::QualifiedReference(n) = &left.kind else { unreachable!("matched above") };
+                let args = keys.iter().map(|k| self.type_spec(b, k, None)).collect();
+                let text = match (alias_start, keys.last()) {
+                    (Some(lo), Some(last)) => self.tree_text_from(lo, last),
+                    _ => self.tree_text(e),
+                };
+                let name = self.prog.intern(n);
+                b.push(Op::TypeSpec { name, args: Some(args), text }, Ty::Type, loc)
+            }
+            ExprKind::Integer { .. }
+            | ExprKind::Float(_)
+            | ExprKind::String(_)
+            | ExprKind::Boolean(_)
+            | ExprKind::Undef
+            | ExprKind::Default
+            | ExprKind::Regex(_)
+            | ExprKind::QualifiedName(_) => self.expr(b, e),
+            ExprKind::Heredoc { text, .. } => self.type_spec(b, text, None),
+            ExprKind::UnaryMinus(x) => {
+                let v = self.type_spec(b, x, None);
+                b.push(Op::Unary(UnOp::Neg, v), Ty::Any, loc)
+            }
+            ExprKind::LiteralList(items) if !items.iter().any(|i| matches!(i.kind, ExprKind::Unfold(_))) => {
+                let vs = items.iter().map(|i| (self.type_spec(b, i, None), false)).collect();
+                b.push(Op::MakeArray(vs), Ty::Array, loc)
+            }
+            ExprKind::LiteralHash { entries, .. } => {
+                let mut vs = Vec::with_capacity(entries.len() * 2);
+                for en in entries {
+                    vs.push(self.type_spec(b, &en.key, None));
+                    vs.push(self.type_spec(b, &en.value, None));
+                }
+                b.push(Op::MakeHash(vs), Ty::Hash, loc)
+            }
+            _ => {
+                let text = match alias_start {
+                    Some(lo) => self.tree_text_from(lo, e),
+                    None => self.tree_text(e),
+                };
+                let msg = format!("The expression <{text}> is not a valid type specification.");
+                b.push(Op::Fail(msg), Ty::Any, loc)
+            }
+        }
+    }
+
+    /// The source text Puppet extracts for a node: from the leftmost to the
+    /// rightmost position of the node and everything in it.
+    fn tree_text(&self, e: &Expr) -> String {
+        let (lo, hi) = tree_extent(e);
+        self.src.text().get(lo..hi).unwrap_or("").to_string()
+    }
+
+    /// The text from `lo` to the end of `last`'s tree.
+    fn tree_text_from(&self, lo: usize, last: &Expr) -> String {
+        let (_, hi) = tree_extent(last);
+        self.src.text().get(lo..hi.max(lo)).unwrap_or("").to_string()
+    }
+
     /// Registers the parameters of a body: thunks for types and defaults,
     /// entry-block parameters for the bound values.
     fn params(&mut self, b: &mut FnBuilder, params: &[ast::Parameter], owner: &str) {
@@ -794,6 +918,17 @@ impl Lowerer<'_> {
         b.ret(v, loc);
         self.finish(b)
     }
+}
+
+/// The byte range a node and its descendants cover.
+fn tree_extent(e: &Expr) -> (usize, usize) {
+    let (mut lo, mut hi) = (e.span.lo as usize, e.span.hi as usize);
+    pjit_frontend::visit::children(e, &mut |c| {
+        let (l, h) = tree_extent(c);
+        lo = lo.min(l);
+        hi = hi.max(h);
+    });
+    (lo, hi)
 }
 
 fn arith_op(op: ast::ArithOp) -> ArithOp {

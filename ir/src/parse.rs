@@ -103,6 +103,9 @@ pub fn opcode(op: &Op) -> &'static str {
         Op::Call { method: true, .. } => "callmethod",
         Op::Closure(_) => "closure",
         Op::TypeRef(_) => "typeref",
+        Op::TypeSpec { .. } => "typespec",
+        Op::ResourceTitles { .. } => "resource_titles",
+        Op::AttributeSplat { .. } => "attribute_splat",
         Op::RenderPush => "render_push",
         Op::Render(_) => "render",
         Op::RenderPop => "render_pop",
@@ -160,6 +163,9 @@ pub const OPCODES: &[&str] = &[
     "callmethod",
     "closure",
     "typeref",
+    "typespec",
+    "resource_titles",
+    "attribute_splat",
     "render_push",
     "render",
     "render_pop",
@@ -464,6 +470,21 @@ impl<'a> Cur<'a> {
                 _ => return self.err(format!("expected ',' or '{close}', found {}", self.found())),
             }
         }
+    }
+
+    /// Multi-assignment targets after their `[`, up to the matching `]`.
+    fn assign_targets(&mut self, prog: &mut Program) -> PResult<Vec<AssignTarget>> {
+        self.list(']', |c| {
+            c.ws();
+            if c.eat("[") {
+                let inner = c.assign_targets(prog)?;
+                return Ok(AssignTarget::List(inner, c.opt_loc()?));
+            }
+            c.expect("$")?;
+            let name = c.name("a variable name")?.to_string();
+            let l = c.opt_loc()?;
+            Ok(AssignTarget::Var(prog.intern(&name), l))
+        })
     }
 
     fn vals(&mut self, close: char, refs: &mut Refs) -> PResult<Vec<Val>> {
@@ -941,11 +962,11 @@ impl Parser {
         let loc = c.opt_loc()?;
         let mut operand_locs = None;
         if c.eat("(") {
-            let l = c.loc()?;
-            c.expect(",")?;
-            let r = c.loc()?;
-            c.expect(")")?;
-            operand_locs = Some(Box::new([l, r]));
+            let locs = c.list(')', |c| {
+                c.ws();
+                c.loc()
+            })?;
+            operand_locs = Some(locs.into_boxed_slice());
         }
         c.end()?;
         block.insts.push(PInst {
@@ -1185,13 +1206,9 @@ fn parse_op(
         }
         "assign_multi" => {
             c.expect("[")?;
-            let names = c.list(']', |c| {
-                c.expect("$")?;
-                c.name("a variable name").map(str::to_string)
-            })?;
+            let targets = c.assign_targets(prog)?;
             c.expect(",")?;
-            let syms = names.iter().map(|n| prog.intern(n)).collect();
-            Op::AssignMulti(syms, c.val(refs)?)
+            Op::AssignMulti(targets, c.val(refs)?)
         }
         "no_selector_match" => Op::NoSelectorMatch(c.val(refs)?),
         "access" => {
@@ -1225,6 +1242,21 @@ fn parse_op(
         }
         "closure" => Op::Closure(c.func(funcs)?),
         "typeref" => Op::TypeRef(prog.intern(c.name("a type name")?)),
+        "typespec" => {
+            let name = prog.intern(c.name("a type name")?);
+            let args = if c.eat("[") { Some(c.vals(']', refs)?) } else { None };
+            Op::TypeSpec { name, args, text: c.string()? }
+        }
+        "attribute_splat" => {
+            let splat = c.val(refs)?;
+            let set = if c.eat(",") { Some(c.val(refs)?) } else { None };
+            Op::AttributeSplat { splat, set }
+        }
+        "resource_titles" => {
+            let title = c.val(refs)?;
+            c.expect("[")?;
+            Op::ResourceTitles { title, earlier: c.vals(']', refs)? }
+        }
         "break" => Op::Unwind(UnwindKind::Break, c.val(refs)?),
         "next" => Op::Unwind(UnwindKind::Next, c.val(refs)?),
         "return_from" => Op::Unwind(UnwindKind::Return, c.val(refs)?),

@@ -94,6 +94,13 @@ pub fn fold_constants(p: &Program, f: &mut Function) {
                 })
             }
             Op::TypeRef(s) if is_core_type(p.name(*s)) => Some(Value::Type(Arc::new(Type::from_name(p.name(*s))))),
+            Op::ResourceTitles { title, earlier } => {
+                let earlier: Option<Vec<&Value>> = earlier.iter().map(|v| const_of(f, *v)).collect();
+                match (const_of(f, *title), earlier) {
+                    (Some(t), Some(e)) => crate::interp::resource_titles(t, &e, Loc::default(), Loc::default()).ok(),
+                    _ => None,
+                }
+            }
             _ => None,
         };
         match folded {
@@ -154,7 +161,9 @@ fn result_type(f: &Function, op: &Op, old: Ty) -> Ty {
         Op::MakeArray(_) | Op::Resource { .. } => Ty::Array,
         Op::MakeHash(_) => Ty::Hash,
         Op::Closure(_) => Ty::Callable,
-        Op::TypeRef(_) => Ty::Type,
+        Op::TypeRef(_) | Op::TypeSpec { .. } => Ty::Type,
+        Op::ResourceTitles { .. } => Ty::Array,
+        Op::AttributeSplat { .. } => Ty::Hash,
         _ => old,
     }
 }

@@ -187,11 +187,24 @@ fn print_function_into(out: &mut String, p: &Program, id: FuncId, f: &Function) 
             print_op(out, p, f, &d.op);
             let _ = write!(out, " @{}", loc(d.loc));
             if let Some(ol) = &d.operand_locs {
-                let _ = write!(out, " (@{}, @{})", loc(ol[0]), loc(ol[1]));
+                let ls: Vec<String> = ol.iter().map(|l| format!("@{}", loc(*l))).collect();
+                let _ = write!(out, " ({})", ls.join(", "));
             }
             out.push('\n');
         }
     }
+}
+
+/// `[$a @1:2, [$b @1:6]]`: multi-assignment targets with their positions.
+fn assign_targets(p: &Program, ts: &[AssignTarget]) -> String {
+    let items: Vec<String> = ts
+        .iter()
+        .map(|t| match t {
+            AssignTarget::Var(s, l) => format!("${} @{}", p.name(*s), loc(*l)),
+            AssignTarget::List(inner, l) => format!("{} @{}", assign_targets(p, inner), loc(*l)),
+        })
+        .collect();
+    format!("[{}]", items.join(", "))
 }
 
 fn list(vs: &[Val]) -> String {
@@ -257,10 +270,7 @@ fn print_op(out: &mut String, p: &Program, f: &Function, op: &Op) {
         Op::CaseMatch { test, option, any } => {
             write!(out, "casematch {test}, {}{option}", if *any { "*" } else { "" })
         }
-        Op::AssignMulti(names, v) => {
-            let ns: Vec<String> = names.iter().map(|n| format!("${}", p.name(*n))).collect();
-            write!(out, "assign_multi [{}], {v}", ns.join(", "))
-        }
+        Op::AssignMulti(targets, v) => write!(out, "assign_multi {}, {v}", assign_targets(p, targets)),
         Op::NoSelectorMatch(v) => write!(out, "no_selector_match {v}"),
         Op::Access(b, ks) => write!(out, "access {b}[{}]", list(ks)),
         Op::Interp(vs) => write!(out, "interp({})", list(vs)),
@@ -276,6 +286,15 @@ fn print_op(out: &mut String, p: &Program, f: &Function, op: &Op) {
         }
         Op::Closure(fid) => write!(out, "closure {fid}"),
         Op::TypeRef(s) => write!(out, "typeref {}", p.name(*s)),
+        Op::TypeSpec { name, args, text } => match args {
+            None => write!(out, "typespec {} {}", p.name(*name), quote(text)),
+            Some(a) => write!(out, "typespec {}[{}] {}", p.name(*name), list(a), quote(text)),
+        },
+        Op::ResourceTitles { title, earlier } => write!(out, "resource_titles {title} [{}]", list(earlier)),
+        Op::AttributeSplat { splat, set } => match set {
+            None => write!(out, "attribute_splat {splat}"),
+            Some(s) => write!(out, "attribute_splat {splat}, {s}"),
+        },
         Op::Unwind(k, v) => {
             let n = match k {
                 UnwindKind::Break => "break",

@@ -98,7 +98,7 @@ pub fn verify_function(p: &Program, f: &Function) -> Vec<String> {
             match &d.op {
                 Op::Const(c) if *c as usize >= f.consts.len() => errs.push(format!("{i}: constant {c} out of range")),
                 Op::Closure(fid) if !p.funcs.is_valid(*fid) => errs.push(format!("{i}: missing {fid}")),
-                Op::GetVar(s) | Op::SetVar(s, _) | Op::TypeRef(s) | Op::Call { name: s, .. }
+                Op::GetVar(s) | Op::SetVar(s, _) | Op::TypeRef(s) | Op::TypeSpec { name: s, .. } | Op::Call { name: s, .. }
                     if s.index() >= p.syms.len() =>
                 {
                     errs.push(format!("{i}: symbol out of range"))

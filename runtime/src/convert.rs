@@ -10,7 +10,7 @@ use crate::error::{Error, Result};
 use crate::label::ruby_class;
 use crate::semver::{parse_version, VersionRange};
 use crate::string_format::string_convert;
-use crate::time::{Timespan, Timestamp, NSECS_PER_SEC};
+use crate::time::{Timespan, Timestamp, TimestampFormats, NSECS_PER_SEC};
 use crate::types::calc::{infer_generalized, instance_of};
 use crate::types::format::type_to_string;
 use crate::types::Type;
@@ -524,10 +524,14 @@ fn new_untyped(t: &Type, args: &[Value]) -> Result<Value> {
                     check_iteration_size(*n as i128)?;
                     Ok(Value::array((0..*n).map(Value::Integer).collect()))
                 }
-                other => Err(Error::argument(format!(
-                    "'new_array' Value of type {} cannot be converted to Array",
-                    type_to_string(&infer_generalized(other))
-                ))),
+                // Other iterables (`Integer[1, 3]`, `Enum[a, b]`): their elements.
+                other => match iterable_elements(other)? {
+                    Some(elements) => Ok(Value::array(elements)),
+                    None => Err(Error::argument(format!(
+                        "'new_array' Value of type {} cannot be converted to Array",
+                        type_to_string(&infer_generalized(other))
+                    ))),
+                },
             }
         }
         Type::Hash { .. } | Type::Struct(_) => match &arg {
@@ -588,23 +592,13 @@ fn new_untyped(t: &Type, args: &[Value]) -> Result<Value> {
             Value::Timestamp(_) => Ok(arg.clone()),
             Value::String(s) if args.len() > 1 => {
                 let tz = args.get(2).and_then(|t| t.as_str());
-                let formats: Vec<String> = match &args[1] {
-                    Value::String(f) => vec![f.to_string()],
-                    Value::Array(fs) => fs.iter().filter_map(|f| f.as_str().map(String::from)).collect(),
-                    Value::Default => vec![],
-                    other => return Err(cannot_convert("Timestamp", other)),
-                };
-                timestamp_with_formats(s, &formats, tz)
+                timestamp_with_formats(s, &args[1], tz)
             }
             Value::Hash(h) => {
                 let get = |k: &str| h.get(&Value::string(k));
                 let Some(Value::String(s)) = get("string") else { return Err(cannot_convert("Timestamp", &arg)) };
-                let formats: Vec<String> = match get("format") {
-                    Some(Value::String(f)) => vec![f.to_string()],
-                    Some(Value::Array(fs)) => fs.iter().filter_map(|f| f.as_str().map(String::from)).collect(),
-                    _ => vec![],
-                };
-                timestamp_with_formats(s, &formats, get("timezone").and_then(|t| t.as_str()))
+                let format = get("format").cloned().unwrap_or(Value::Default);
+                timestamp_with_formats(s, &format, get("timezone").and_then(|t| t.as_str()))
             }
             Value::Integer(i) => i
                 .checked_mul(NSECS_PER_SEC)
@@ -760,25 +754,20 @@ pub fn iterable_elements(v: &Value) -> Result<Option<Vec<Value>>> {
     }))
 }
 
-/// `Timestamp(string, formats, timezone)`: the first format that parses wins;
-/// no formats means the default ones.
-fn timestamp_with_formats(s: &str, formats: &[String], tz: Option<&str>) -> Result<Value> {
-    if formats.is_empty() {
-        return Ok(Value::Timestamp(Timestamp::parse(s)?));
-    }
-    if let Some(tz) = tz {
-        crate::time::check_timezone(tz)?;
-    }
-    for f in formats {
-        if let Ok(t) = Timestamp::parse_with(s, f, tz) {
-            return Ok(Value::Timestamp(t));
+/// `Timestamp(string, format, timezone)`: `format` is one format, a list
+/// (the first that parses wins), or `default`/undef for Puppet's defaults.
+fn timestamp_with_formats(s: &str, format: &Value, tz: Option<&str>) -> Result<Value> {
+    let list: Vec<&str>;
+    let formats = match format {
+        Value::String(f) => TimestampFormats::One(f.as_str()),
+        Value::Array(fs) => {
+            list = fs.iter().filter_map(|f| f.as_str()).collect();
+            TimestampFormats::List(&list)
         }
-    }
-    Err(Error::argument(if formats.len() == 1 {
-        format!("Unable to parse '{s}' using format '{}'", formats[0])
-    } else {
-        format!("Unable to parse '{s}' using any of the formats {}", formats.join(", "))
-    }))
+        Value::Default | Value::Undef => TimestampFormats::Default,
+        other => return Err(cannot_convert("Timestamp", other)),
+    };
+    Ok(Value::Timestamp(Timestamp::parse_puppet(s, formats, tz)?))
 }
 
 /// How Puppet's type mismatch describer names the type of an argument that

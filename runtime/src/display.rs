@@ -194,10 +194,20 @@ pub fn scalar_to_s(v: &Value) -> String {
         Value::Sensitive(_) => "Sensitive [value redacted]".into(),
         Value::Binary(b) => base64_encode(b),
         Value::Uri(u) => u.as_str().to_string(),
-        Value::Iterator(_) => "Iterator-Value".into(),
+        // Puppet's `Iterator#to_s` names the generalized element type.
+        Value::Iterator(it) => format!("Iterator[{}]-Value", type_to_string(&crate::types::calc::generalize(&it.element_type))),
         Value::Callable(c) => format!("Callable-Value[{}]", c.name),
+        Value::Object(o) => object_to_s(o),
         Value::Array(_) | Value::Hash(_) => to_interpolated_string(v),
     }
+}
+
+/// An Object instance as Puppet prints it: `Deferred({'name' => 'f'})`,
+/// the attributes that do not hold their default value.
+pub fn object_to_s(o: &crate::types::object::ObjectValue) -> String {
+    let entries: Vec<String> =
+        o.init_entries().iter().map(|(k, v)| format!("{} => {}", puppet_quote(k), to_string_in_type(v))).collect();
+    format!("{}({{{}}})", o.ty.name, entries.join(", "))
 }
 
 /// How a value prints inside a type or by `TypeFormatter` (`String(x, '%p')`
@@ -317,8 +327,13 @@ fn ruby_string_inspect(s: &str) -> String {
 }
 
 /// Ruby's `to_s` of a type: an alias prints expanded (`Name = <type>`,
-/// with nested aliases expanded too unless self-recursive); any other type
-/// prints aliases inside it by name.
+/// with nested aliases expanded too unless self-recursive), and so does an
+/// Object type (`Object[{}]`); any other type prints aliases inside it by
+/// name.
 pub fn type_display(t: &Type) -> String {
-    if matches!(t, Type::Alias(_)) { to_alias_expanded_string(t) } else { type_to_string(t) }
+    if matches!(t, Type::Alias(_) | Type::Object | Type::ObjectType(_)) {
+        to_alias_expanded_string(t)
+    } else {
+        type_to_string(t)
+    }
 }

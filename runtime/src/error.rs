@@ -14,13 +14,27 @@ pub struct Error(Box<ErrorInner>);
 struct ErrorInner {
     issue: &'static str,
     message: String,
+    /// The index of the `[]` key Puppet blames (its `@semantic.keys[i]`).
+    key: Option<usize>,
 }
 
 impl Error {
     /// An error with Puppet's issue code (e.g. `"DIV_BY_ZERO"`) and message.
     #[cold]
     pub fn new(issue: &'static str, message: impl Into<String>) -> Error {
-        Error(Box::new(ErrorInner { issue, message: message.into() }))
+        Error(Box::new(ErrorInner { issue, message: message.into(), key: None }))
+    }
+
+    /// The same error, blamed on key `i` of the `[]` expression that
+    /// raised it.
+    pub fn at_key(mut self, i: usize) -> Error {
+        self.0.key = Some(i);
+        self
+    }
+
+    /// The `[]` key Puppet blames, if any.
+    pub fn key(&self) -> Option<usize> {
+        self.0.key
     }
 
     /// Puppet's issue code, e.g. `NUMERIC_OVERFLOW`.

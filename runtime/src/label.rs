@@ -32,6 +32,7 @@ pub fn label(v: &Value) -> String {
         Value::Iterator(_) => "Iterator".into(),
         Value::Callable(_) => "Callable".into(),
         Value::Uri(_) => "URI".into(),
+        Value::Object(o) => o.ty.name.clone(),
     }
 }
 
@@ -76,6 +77,7 @@ pub fn ruby_class(v: &Value) -> String {
         Value::Iterator(_) => "Puppet::Pops::Types::Iterable".into(),
         Value::Callable(_) => "Puppet::Pops::Evaluator::Closure".into(),
         Value::Uri(_) => "URI::Generic".into(),
+        Value::Object(o) => o.ty.name.clone(),
     }
 }
 
@@ -119,7 +121,7 @@ fn type_class_simple_name(t: &Type) -> &'static str {
         Type::Binary => "Binary",
         Type::Uri(_) => "URI",
         Type::Init { .. } => "Init",
-        Type::Error | Type::Object => "Object",
+        Type::Error | Type::Object | Type::ObjectType(_) => "Object",
         Type::TypeSet => "TypeSet",
         Type::Alias(_) => "TypeAlias",
         Type::Reference(_) => "TypeReference",

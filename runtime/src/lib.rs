@@ -35,6 +35,7 @@ pub mod regex;
 pub mod semver;
 pub mod string_converter;
 pub mod string_format;
+pub mod strptime;
 pub mod time;
 pub mod types;
 pub mod value;

@@ -946,16 +946,16 @@ fn access_general(left: &Value, keys: &[Value]) -> Result<Value> {
             };
             match keys.len() {
                 1 => {
-                    let k = coerce_numeric(&keys[0])?;
-                    let Value::Integer(i) = k else { return Err(bad(&k)) };
+                    let k = coerce_numeric(&keys[0]).map_err(|e| e.at_key(0))?;
+                    let Value::Integer(i) = k else { return Err(bad(&k).at_key(0)) };
                     let idx = if i < 0 { a.len() as i64 + i } else { i };
                     Ok(if idx < 0 { Value::Undef } else { a.get(idx as usize).cloned().unwrap_or(Value::Undef) })
                 }
                 2 => {
-                    let k1 = coerce_numeric(&keys[0])?;
-                    let k2 = coerce_numeric(&keys[1])?;
-                    let Value::Integer(i1) = k1 else { return Err(bad(&k1)) };
-                    let Value::Integer(i2) = k2 else { return Err(bad(&k2)) };
+                    let k1 = coerce_numeric(&keys[0]).map_err(|e| e.at_key(0))?;
+                    let k2 = coerce_numeric(&keys[1]).map_err(|e| e.at_key(1))?;
+                    let Value::Integer(i1) = k1 else { return Err(bad(&k1).at_key(0)) };
+                    let Value::Integer(i2) = k2 else { return Err(bad(&k2).at_key(1)) };
                     Ok(match slice_range(a.len(), i1, i2) {
                         Some((s, e)) if s <= e => Value::array(a[s..e].to_vec()),
                         _ => Value::array(vec![]),
@@ -981,7 +981,7 @@ fn access_general(left: &Value, keys: &[Value]) -> Result<Value> {
         Value::String(s) => {
             let keys = flatten_keys(keys);
             let chars: Vec<char> = s.chars().collect();
-            let int_key = |k: &Value| -> Result<i64> {
+            let int_key = |k: &Value, i: usize| -> Result<i64> {
                 let n = match k {
                     Value::String(t) => to_number(t),
                     Value::Integer(_) | Value::Float(_) => Some(k.clone()),
@@ -999,20 +999,21 @@ fn access_general(left: &Value, keys: &[Value]) -> Result<Value> {
                                 crate::error::article(&name),
                                 name
                             ),
-                        ))
+                        )
+                        .at_key(i))
                     }
                 }
             };
             let (k1, k2) = match keys.len() {
                 1 => {
-                    let k1 = int_key(&keys[0])?;
+                    let k1 = int_key(&keys[0], 0)?;
                     let k1 = if k1 < 0 { chars.len() as i64 + k1 } else { k1 };
                     if k1 < 0 {
                         return Ok(Value::string(""));
                     }
                     (k1, 1)
                 }
-                2 => (int_key(&keys[0])?, int_key(&keys[1])?),
+                2 => (int_key(&keys[0], 0)?, int_key(&keys[1], 1)?),
                 n => {
                     return Err(Error::new(
                         "BAD_STRING_SLICE_ARITY",

@@ -524,7 +524,9 @@ fn conv_inner(t: &Type, v: &Value, map: &FormatMap, ind: Indentation) -> Result<
         },
         Value::Type(ty) => match f.conv {
             's' => {
-                let s = if f.alt { format!("\"{}\"", type_to_string(ty)) } else { type_to_string(ty) };
+                // `%s` is the type's `to_s` (aliases and Object types expanded).
+                let shown = crate::display::type_display(ty);
+                let s = if f.alt { format!("\"{shown}\"") } else { shown };
                 ruby_format(&f.orig, &Value::string(s))
             }
             'p' => ruby_format(&f.orig.replace('p', "s"), &Value::string(type_to_string(ty))),

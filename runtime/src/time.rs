@@ -6,9 +6,10 @@
 //! covers about ±292 years around 1970 for timestamps, and results outside
 //! that range are reported as errors rather than wrapped.
 
-use chrono::{DateTime, Datelike, NaiveDate, NaiveDateTime, Timelike};
+use chrono::{DateTime, Datelike, NaiveDateTime, Timelike};
 
 use crate::error::{Error, Result};
+use crate::strptime;
 
 pub const NSECS_PER_USEC: i64 = 1_000;
 pub const NSECS_PER_MSEC: i64 = 1_000_000;
@@ -21,6 +22,53 @@ pub const NSECS_PER_DAY: i64 = 24 * NSECS_PER_HOUR;
 #[repr(transparent)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Timespan(pub i64);
+
+/// A bound of a `Timespan[from, to]` type. Puppet keeps a bound given as
+/// a Float (`Timespan[77.3]`) as float nanoseconds: it compares as the same
+/// number, but prints with the fraction's trailing zeros
+/// (`'0-00:01:17.300000000'`), because the zero strip of the default format
+/// does not apply to a Float's `to_s`.
+#[derive(Clone, Copy, Debug)]
+pub struct SpanBound {
+    pub span: Timespan,
+    pub from_float: bool,
+}
+
+impl SpanBound {
+    pub fn exact(span: Timespan) -> SpanBound {
+        SpanBound { span, from_float: false }
+    }
+
+    /// Puppet's default string form of the bound.
+    pub fn to_puppet_string(self) -> String {
+        match TimespanFormat::parse_format("%D-%H:%M:%S.%-N") {
+            Ok(f) => f.format_nanos(self.span, self.from_float),
+            Err(_) => String::new(),
+        }
+    }
+}
+
+impl PartialEq for SpanBound {
+    fn eq(&self, o: &SpanBound) -> bool {
+        self.span == o.span
+    }
+}
+impl Eq for SpanBound {}
+impl PartialOrd for SpanBound {
+    fn partial_cmp(&self, o: &SpanBound) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(o))
+    }
+}
+impl Ord for SpanBound {
+    fn cmp(&self, o: &SpanBound) -> std::cmp::Ordering {
+        self.span.cmp(&o.span)
+    }
+}
+impl std::hash::Hash for SpanBound {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.span.hash(state)
+    }
+}
 
 /// A point in time: nanoseconds since 1970-01-01T00:00:00 UTC.
 #[repr(transparent)]
@@ -239,6 +287,13 @@ impl TimespanFormat {
 
     /// Formats a timespan.
     pub fn format(&self, ts: Timespan) -> String {
+        self.format_nanos(ts, false)
+    }
+
+    /// Formats a timespan whose nanoseconds Puppet holds as a Float when
+    /// `float` (a type bound given as a Float): fractions then keep their
+    /// trailing zeros.
+    fn format_nanos(&self, ts: Timespan, float: bool) -> String {
         let abs = ts.0.unsigned_abs() as u128;
         let mut out = String::new();
         if ts.0 < 0 {
@@ -270,7 +325,7 @@ impl TimespanFormat {
                     let w = width.unwrap_or(unit.default_width());
                     if fragment {
                         let mut digits = n.to_string();
-                        if !*total && *pad != Some('0') {
+                        if !*total && *pad != Some('0') && !float {
                             // Ruby: sub(/\A([0-9]+?)0*\z/, '\1')
                             while digits.len() > 1 && digits.ends_with('0') {
                                 digits.pop();
@@ -411,56 +466,112 @@ impl Timestamp {
         }
     }
 
-    /// Parses with Puppet's default formats: `%FT%T.%N`, `%FT%T`, `%F %T.%N`,
-    /// `%F %T`, `%F`, each optionally followed by ` %Z` (UTC or an offset).
+    /// Parses with Puppet's default formats.
     pub fn parse(s: &str) -> Result<Timestamp> {
-        parse_default_timestamp(s).ok_or_else(|| {
-            Error::argument(format!(
-                "Unable to parse '{}' using any of the formats %FT%T.%N %Z, %FT%T %Z, %F %T.%N %Z, %F %T %Z, %F %Z, %FT%T.%N, %FT%T, %F %T.%N, %F %T, %F",
-                s
-            ))
-        })
+        Timestamp::parse_puppet(s, TimestampFormats::Default, None)
+    }
+
+    /// Puppet's `Timestamp.parse(str, format, timezone)`: each format is
+    /// matched with Ruby's `Date._strptime`; with a list, the first that
+    /// matches the whole text (and has no zone when a `timezone` is given)
+    /// wins. The zone in the text, else `timezone`, gives the offset.
+    pub fn parse_puppet(s: &str, formats: TimestampFormats<'_>, timezone: Option<&str>) -> Result<Timestamp> {
+        let timezone = timezone.filter(|t| !t.is_empty());
+        let list: &[&str] = match formats {
+            TimestampFormats::Default if timezone.is_some() => &DEFAULT_TIMESTAMP_FORMATS[5..],
+            TimestampFormats::Default => &DEFAULT_TIMESTAMP_FORMATS,
+            TimestampFormats::List(l) => l,
+            TimestampFormats::One(_) => &[],
+        };
+        let parsed = match formats {
+            TimestampFormats::One(f) => {
+                let p = strptime::strptime(s, f)
+                    .filter(|p| !p.leftover)
+                    .ok_or_else(|| Error::argument(format!("Unable to parse '{s}' using format '{f}'")))?;
+                if timezone.is_some() && p.zone.is_some() {
+                    return Err(Error::argument(
+                        "Using a Timezone designator in format specification is mutually exclusive to providing an explicit timezone argument",
+                    ));
+                }
+                p
+            }
+            _ => list
+                .iter()
+                .filter_map(|f| strptime::strptime(s, f))
+                .find(|p| !p.leftover && !(timezone.is_some() && p.zone.is_some()))
+                .ok_or_else(|| {
+                    Error::argument(format!("Unable to parse '{s}' using any of the formats {}", list.join(", ")))
+                })?,
+        };
+        let zone = timezone.map(str::to_string).or(parsed.zone.clone());
+        let mut nanos = utc_time(&parsed)?;
+        if let Some(z) = zone {
+            nanos -= i128::from(utc_offset(&z)?) * i128::from(NSECS_PER_SEC);
+        }
+        i64::try_from(nanos).map(Timestamp).map_err(|_| Error::argument("Timestamp value is out of range"))
     }
 }
 
-/// Translates a Ruby `strftime`/`strptime` format to chrono's dialect: the
-/// fraction specifiers differ (`%L` milliseconds, `%N`/`%3N` nanoseconds
-/// with a digit count), everything else is shared.
-fn ruby_to_chrono_format(fmt: &str) -> String {
-    let cs: Vec<char> = fmt.chars().collect();
-    let mut out = String::with_capacity(fmt.len() + 4);
-    let mut i = 0;
-    while i < cs.len() {
-        if cs[i] != '%' {
-            out.push(cs[i]);
-            i += 1;
-            continue;
-        }
-        let mut j = i + 1;
-        let mut digits = String::new();
-        while j < cs.len() && cs[j].is_ascii_digit() {
-            digits.push(cs[j]);
-            j += 1;
-        }
-        match cs.get(j) {
-            Some('N') => {
-                let n = digits.parse::<usize>().unwrap_or(9).clamp(1, 9);
-                // chrono knows 3, 6 and 9 digits.
-                let n = if n <= 3 { 3 } else if n <= 6 { 6 } else { 9 };
-                out.push_str(&format!("%{n}f"));
-                i = j + 1;
-            }
-            Some('L') if digits.is_empty() => {
-                out.push_str("%3f");
-                i = j + 1;
-            }
-            _ => {
-                out.push('%');
-                i += 1;
-            }
-        }
+/// The formats of a Timestamp parse: Puppet's defaults, one format (whose
+/// failure names it), or a list.
+#[derive(Clone, Copy, Debug)]
+pub enum TimestampFormats<'a> {
+    Default,
+    One(&'a str),
+    List(&'a [&'a str]),
+}
+
+/// Puppet's `Timestamp::DEFAULT_FORMATS`: the ones with a zone, then
+/// (`DEFAULT_FORMATS_WO_TZ`) the ones without.
+const DEFAULT_TIMESTAMP_FORMATS: [&str; 10] =
+    ["%FT%T.%N %Z", "%FT%T %Z", "%F %T.%N %Z", "%F %T %Z", "%F %Z", "%FT%T.%N", "%FT%T", "%F %T.%N", "%F %T", "%F"];
+
+/// Ruby's `Time.utc(year, mon, mday, hour, min, sec, usec)` of what strptime
+/// found, in nanoseconds: missing fields are the start of their period, a
+/// day past the month's end rolls over, `24:00:00` is the next day and a
+/// 60th second the next minute.
+fn utc_time(p: &strptime::Parsed) -> Result<i128> {
+    let year = p.year.ok_or_else(|| Error::argument("no implicit conversion of nil into Integer"))?;
+    // Far beyond what 64-bit nanoseconds hold (years 1678..2262); keeps the
+    // day arithmetic below from overflowing.
+    if !(-1_000_000_000..=1_000_000_000).contains(&year) {
+        return Err(Error::argument("Timestamp value is out of range"));
     }
-    out
+    let (mon, mday) = (p.mon.unwrap_or(1), p.mday.unwrap_or(1));
+    let (hour, min, sec) = (p.hour.unwrap_or(0), p.min.unwrap_or(0), p.sec.unwrap_or(0));
+    if hour == 24 && min != 0 {
+        return Err(Error::argument("min out of range"));
+    }
+    if hour == 24 && sec != 0 {
+        return Err(Error::argument("sec out of range"));
+    }
+    let days = days_from_civil(year, mon) + (mday - 1);
+    let secs = i128::from(days) * 86_400 + i128::from(hour * 3600 + min * 60 + sec);
+    Ok(secs * i128::from(NSECS_PER_SEC) + i128::from(p.nanos.unwrap_or(0)))
+}
+
+/// Days from 1970-01-01 to the first of `mon` in `year` (proleptic
+/// Gregorian, any year).
+fn days_from_civil(year: i64, mon: i64) -> i64 {
+    let y = if mon <= 2 { year - 1 } else { year };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let mp = (mon + 9) % 12;
+    let doy = (153 * mp + 2) / 5;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146_097 + doe - 719_468
+}
+
+/// Puppet's `Timestamp.utc_offset`: `current` is this machine's offset,
+/// anything else a zone as `%z` reads it (`UTC`, `+01:00`, `EST`).
+pub fn utc_offset(tz: &str) -> Result<i64> {
+    if tz.eq_ignore_ascii_case("current") {
+        return Ok(i64::from(chrono::Local::now().offset().local_minus_utc()));
+    }
+    strptime::strptime(tz, "%z")
+        .and_then(|p| p.zone)
+        .and_then(|z| strptime::zone_offset(&z))
+        .ok_or_else(|| Error::argument(format!("Illegal timezone '{tz}'")))
 }
 
 impl Timestamp {
@@ -470,68 +581,10 @@ impl Timestamp {
         Timestamp(now.timestamp_nanos_opt().unwrap_or(i64::MAX))
     }
 
-    /// Parses with an explicit Ruby `strptime` format; `timezone` (`UTC`,
-    /// `+01:00`, ...) applies when the format has no zone.
-    pub fn parse_with(s: &str, format: &str, timezone: Option<&str>) -> Result<Timestamp> {
-        let bad = || Error::argument(format!("Unable to parse '{s}' using format '{format}'"));
-        let has_zone = format.contains("%z") || format.contains("%Z") || format.contains("%:z");
-        let (mut text, mut fmt) = (s.to_string(), ruby_to_chrono_format(format));
-        let mut offset = match timezone {
-            Some(tz) if !has_zone => tz_offset(tz).ok_or_else(|| Error::argument(format!("Illegal timezone '{tz}'")))?,
-            _ => 0,
-        };
-        // chrono cannot parse zone names: take `%Z` off both ends.
-        if let Some(pos) = fmt.find("%Z") {
-            let tail_len = fmt.len() - pos - 2;
-            if tail_len == 0 {
-                let (head, zone) = text.rsplit_once(' ').ok_or_else(bad)?;
-                offset = tz_offset(zone).ok_or_else(bad)?;
-                text = head.to_string();
-                fmt.truncate(pos);
-                fmt = fmt.trim_end().to_string();
-            } else {
-                return Err(bad());
-            }
-        }
-        let naive = if fmt.contains("%z") || fmt.contains("%:z") {
-            let dt = DateTime::parse_from_str(&text, &fmt).map_err(|_| bad())?;
-            return i64::try_from(dt.timestamp() as i128 * NSECS_PER_SEC as i128 + dt.timestamp_subsec_nanos() as i128)
-                .map(Timestamp)
-                .map_err(|_| bad());
-        } else {
-            // Like Ruby, fields the format does not mention default to the
-            // start of the year / day.
-            let mut parsed = chrono::format::Parsed::new();
-            chrono::format::parse(&mut parsed, &text, chrono::format::StrftimeItems::new(&fmt)).map_err(|_| bad())?;
-            if parsed.month().is_none() && parsed.ordinal().is_none() && parsed.isoweek().is_none() {
-                let _ = parsed.set_month(1);
-            }
-            if parsed.day().is_none() && parsed.ordinal().is_none() {
-                let _ = parsed.set_day(1);
-            }
-            if parsed.hour_div_12().is_none() && parsed.hour_mod_12().is_none() {
-                let _ = parsed.set_hour(0);
-            }
-            if parsed.minute().is_none() {
-                let _ = parsed.set_minute(0);
-            }
-            if parsed.second().is_none() {
-                let _ = parsed.set_second(0);
-            }
-            let date = parsed.to_naive_date().map_err(|_| bad())?;
-            let time = parsed.to_naive_time().map_err(|_| bad())?;
-            date.and_time(time)
-        };
-        let secs = naive.and_utc().timestamp() - offset;
-        i64::try_from(secs as i128 * NSECS_PER_SEC as i128 + naive.nanosecond() as i128)
-            .map(Timestamp)
-            .map_err(|_| bad())
-    }
-
     /// Formats with a Ruby `strftime` format in UTC or in `timezone`.
     pub fn format(self, format: &str, timezone: Option<&str>) -> Result<String> {
         let offset = match timezone {
-            Some(tz) => tz_offset(tz).ok_or_else(|| Error::argument(format!("Illegal timezone '{tz}'")))?,
+            Some(tz) => utc_offset(tz)?,
             None => 0,
         };
         let d = DateTime::from_timestamp(self.0.div_euclid(NSECS_PER_SEC), self.0.rem_euclid(NSECS_PER_SEC) as u32)
@@ -624,66 +677,8 @@ fn ruby_strftime(t: &DateTime<chrono::FixedOffset>, format: &str, zone: &str) ->
     Some(out)
 }
 
-fn parse_default_timestamp(s: &str) -> Option<Timestamp> {
-    let (main, offset_secs) = match s.rsplit_once(' ') {
-        Some((head, tz)) if head.len() >= 10 && tz_offset(tz).is_some() => (head, tz_offset(tz)?),
-        _ => (s, 0),
-    };
-    let date = main.get(0..10)?;
-    let d = NaiveDate::parse_from_str(date, "%Y-%m-%d").ok()?;
-    let rest = &main[10..];
-    let (h, mi, se, frac) = if rest.is_empty() {
-        (0, 0, 0, 0)
-    } else {
-        let sep = rest.chars().next()?;
-        if sep != 'T' && sep != ' ' {
-            return None;
-        }
-        let t = &rest[1..];
-        let (hms, frac) = match t.split_once('.') {
-            Some((a, f)) if !f.is_empty() && f.chars().all(|c| c.is_ascii_digit()) => {
-                let mut digits = f.to_string();
-                digits.truncate(9);
-                while digits.len() < 9 {
-                    digits.push('0');
-                }
-                (a, digits.parse::<u32>().ok()?)
-            }
-            Some(_) => return None,
-            None => (t, 0),
-        };
-        let parts: Vec<&str> = hms.split(':').collect();
-        if parts.len() != 3 || parts.iter().any(|p| p.len() != 2 || !p.chars().all(|c| c.is_ascii_digit())) {
-            return None;
-        }
-        (parts[0].parse().ok()?, parts[1].parse().ok()?, parts[2].parse().ok()?, frac)
-    };
-    let dt = d.and_hms_nano_opt(h, mi, se, frac)?;
-    let secs = dt.and_utc().timestamp() - offset_secs;
-    let nanos = (secs as i128) * NSECS_PER_SEC as i128 + frac as i128;
-    i64::try_from(nanos).ok().map(Timestamp)
-}
-
 /// Fails with Puppet's message for a timezone it cannot read.
 pub fn check_timezone(tz: &str) -> Result<()> {
-    tz_offset(tz).map(|_| ()).ok_or_else(|| Error::argument(format!("Illegal timezone '{tz}'")))
+    utc_offset(tz).map(|_| ())
 }
 
-fn tz_offset(tz: &str) -> Option<i64> {
-    match tz {
-        "UTC" | "GMT" | "Z" | "utc" => return Some(0),
-        _ => {}
-    }
-    let (sign, rest) = match tz.as_bytes().first()? {
-        b'+' => (1, &tz[1..]),
-        b'-' => (-1, &tz[1..]),
-        _ => return None,
-    };
-    let digits: String = rest.chars().filter(|c| *c != ':').collect();
-    if digits.len() != 4 || !digits.chars().all(|c| c.is_ascii_digit()) {
-        return None;
-    }
-    let h: i64 = digits[0..2].parse().ok()?;
-    let m: i64 = digits[2..4].parse().ok()?;
-    Some(sign * (h * 3600 + m * 60))
-}

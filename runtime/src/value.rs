@@ -65,6 +65,8 @@ pub enum Value {
     Iterator(Arc<IteratorValue>) = 16,
     Callable(Arc<CallableValue>) = 17,
     Uri(Arc<String>) = 18,
+    /// An instance of a Pcore Object type (a `Deferred`).
+    Object(Arc<crate::types::object::ObjectValue>) = 19,
 }
 
 /// The tag byte of each variant, as JIT code sees it at offset 0.
@@ -88,6 +90,7 @@ pub mod tag {
     pub const ITERATOR: u8 = 16;
     pub const CALLABLE: u8 = 17;
     pub const URI: u8 = 18;
+    pub const OBJECT: u8 = 19;
 }
 
 /// An immutable shared string (one thin pointer).
@@ -183,6 +186,10 @@ impl Drop for PHash {
 pub struct IteratorValue {
     pub elements: Vec<Value>,
     pub element_type: Type,
+    /// An iteration of a hash's `[key, value]` entries (Puppet's
+    /// `HashIterator`, what `$hash.step(1)` returns): two-parameter blocks
+    /// get `key, value` as they would from the hash itself.
+    pub hash_style: bool,
 }
 
 /// A callable (function or lambda) value. The runtime knows its name and
@@ -312,6 +319,10 @@ fn eql(a: &Value, b: &Value) -> bool {
         (Iterator(x), Iterator(y)) => Arc::ptr_eq(x, y),
         (Callable(x), Callable(y)) => Arc::ptr_eq(x, y),
         (Uri(x), Uri(y)) => x == y,
+        (Object(x), Object(y)) => {
+            Arc::ptr_eq(x, y)
+                || (x.ty.name == y.ty.name && x.values.iter().zip(y.values.iter()).all(|(p, q)| p.eql(q)))
+        }
         _ => false,
     }
 }
@@ -372,6 +383,12 @@ fn hash_value<H: Hasher>(v: &Value, state: &mut H) {
         Value::Iterator(i) => (Arc::as_ptr(i) as usize).hash(state),
         Value::Callable(c) => (Arc::as_ptr(c) as usize).hash(state),
         Value::Uri(u) => u.hash(state),
+        Value::Object(o) => {
+            o.ty.name.hash(state);
+            for e in &o.values {
+                hash_value(e, state);
+            }
+        }
     }
 }
 

@@ -157,7 +157,7 @@ fn parse_text(file: FileId, text: &str, kind: SourceKind) -> Parsed {
             };
             let d = match first {
                 Some(err) => lex_diagnostic(file, err),
-                None => to_diagnostic(file, e, text.len()),
+                None => to_diagnostic(file, e),
             };
             diagnostics.push(d);
             Parsed { program: None, diagnostics }
@@ -278,7 +278,7 @@ fn lex_diagnostic(file: FileId, e: LexError) -> Diagnostic {
     }
 }
 
-fn to_diagnostic(file: FileId, e: ParseError<usize, Tok<'_>, LexError>, len: usize) -> Diagnostic {
+fn to_diagnostic(file: FileId, e: ParseError<usize, Tok<'_>, LexError>) -> Diagnostic {
     match e {
         ParseError::User { error } => lex_diagnostic(file, error),
         ParseError::UnrecognizedToken { token: (lo, tok, hi), .. } | ParseError::ExtraToken { token: (lo, tok, hi) } => {
@@ -294,8 +294,9 @@ fn to_diagnostic(file: FileId, e: ParseError<usize, Tok<'_>, LexError>, len: usi
             code: codes::SYNTAX_ERROR,
             message: "Syntax error at end of input".to_string(),
             file,
-            // Puppet gives no line for this error; we point at the end.
-            span: Some(Span::new(len, len)),
+            // Puppet gives only the file for this error: its parser has no
+            // token to locate.
+            span: None,
         },
         ParseError::InvalidToken { location } => {
             Diagnostic::error(codes::SYNTAX_ERROR, "Syntax error at ''", file, Span::new(location, location))

@@ -147,6 +147,7 @@ impl Interp {
         }
         self.class_scopes.insert("".into(), self.top.clone());
         self.class_scopes.insert("main".into(), self.top.clone());
+        self.settings_scope();
         let top = self.top.clone();
         let r = self
             .run_body(main, vec![], top, None)
@@ -154,6 +155,34 @@ impl Interp {
             .and_then(|_| self.evaluate_generators())
             .and_then(|_| self.finish());
         r.map_err(illegal_exit)
+    }
+
+    /// `$settings::x`: Puppet's settings as variables of the class
+    /// `settings`, for the settings a compilation has here (the ones that
+    /// name Puppet's own directories and files have no meaning for pjit).
+    fn settings_scope(&mut self) {
+        let scope = Scope::new(Some(self.top.clone()), Rc::from("Class[Settings]"), self.top.cat.clone());
+        let strict = match self.opts.strict {
+            super::Strict::Off => "off",
+            super::Strict::Warning => "warning",
+            super::Strict::Error => "error",
+        };
+        let settings = [
+            ("environment", Value::string(self.opts.environment.as_str())),
+            ("node_name_value", Value::string(self.opts.node.as_str())),
+            ("strict_variables", Value::Boolean(self.opts.strict_variables)),
+            ("strict", Value::string(strict)),
+            ("max_errors", Value::Integer(10)),
+            ("max_warnings", Value::Integer(10)),
+            ("max_deprecations", Value::Integer(10)),
+            ("environment_timeout", Value::Integer(0)),
+            ("disable_warnings", Value::array(vec![])),
+        ];
+        for (name, v) in settings {
+            let s = self.prog.intern(name);
+            scope.set(s, v);
+        }
+        self.class_scopes.insert("settings".into(), scope);
     }
 
     fn eval_node(&mut self) -> R<()> {
@@ -1048,6 +1077,15 @@ impl Interp {
             self.evaluate_class(existing, &key, loc, context)?;
             return Ok(existing);
         }
+        if params.is_some() && !self.prog.classes.contains_key(&key) {
+            // A resource-style declaration names the class as written
+            // (Puppet's `Resource.new` of a class that does not exist).
+            self.autoload(LoadKind::Class, &key, loc)?;
+            if !self.prog.classes.contains_key(&key) {
+                let msg = format!("Error while evaluating a {context}, Could not find declared class {name}");
+                return Err(error("UNKNOWN_CLASS", msg, loc));
+            }
+        }
         let i = self.ensure_class_resource(&key, params, declaring, loc, context)?;
         self.evaluate_class(i, &key, loc, context)?;
         Ok(i)
@@ -1176,8 +1214,10 @@ impl Interp {
             Err(other) => return Err(other),
         };
         self.record_bound_params(i, &f, &vals);
+        // `return()` and `next()` end a class body (Puppet catches both
+        // around it); `break()` is an error.
         match self.run_body(def.body, vals, scope.clone(), None) {
-            Err(Flow::Return(..)) => Ok(()),
+            Err(Flow::Return(..) | Flow::Next(..)) => Ok(()),
             r => r.map(|_| ()),
         }
     }
@@ -1314,44 +1354,28 @@ impl Interp {
             other => display::to_interpolated_string(other).to_lowercase(),
         };
         let type_name = type_name.trim_start_matches("::").to_string();
-        // A `default:` body gives the other bodies of the expression their
-        // defaults.
-        let local_defaults: IndexMap<String, Value> = bodies
+        // Each body's titles, flattened and checked (a `ResourceTitles`
+        // instruction has done so already; this keeps hand-written IR safe).
+        let mut checked = Vec::with_capacity(bodies.len());
+        for (title, attrs) in bodies {
+            let titles = super::resource_titles(&title, &[], loc, loc)?;
+            checked.push((titles.as_array().map(<[Value]>::to_vec).unwrap_or_default(), attrs));
+        }
+        // The body with the `default` title gives the other bodies of the
+        // expression their defaults (and creates its other titles).
+        let local_defaults: IndexMap<String, Value> = checked
             .iter()
-            .filter(|(t, _)| matches!(t, Value::Default))
+            .filter(|(t, _)| t.contains(&Value::Default))
             .map(|(_, a)| hash_attrs(a))
             .next_back()
             .unwrap_or_default();
         let mut refs = vec![];
-        for (title, attrs) in bodies {
-            if matches!(title, Value::Default) {
-                continue;
-            }
-            let titles = match &title {
-                Value::Array(a) => a.to_vec(),
-                other => vec![other.clone()],
-            };
+        for (titles, attrs) in checked {
             let mut given = local_defaults.clone();
             for (k, v) in hash_attrs(&attrs) {
                 given.insert(k, v);
             }
-            for (index, t) in titles.into_iter().enumerate() {
-                // Titles are non-empty strings (Puppet's evaluator checks
-                // each, by its index in the title list).
-                match &t {
-                    Value::String(s) if s.is_empty() => {
-                        let msg = format!(
-                            "Empty string title at {index}. Title strings must have a length greater than zero."
-                        );
-                        return Err(error("ILLEGAL_TITLE", msg, loc));
-                    }
-                    Value::String(_) => {}
-                    Value::Default if type_name != "class" => {}
-                    other => {
-                        let msg = format!("Illegal title type at index {index}. Expected String, got {}", got_label(other));
-                        return Err(error("ILLEGAL_TITLE_TYPE", msg, loc));
-                    }
-                }
+            for t in titles.into_iter().filter(|t| !matches!(t, Value::Default)) {
                 let title = display::to_interpolated_string(&t);
                 if type_name == "class" {
                     self.declare_class(&title, Some(given.clone()), scope, loc, "Resource Statement")?;

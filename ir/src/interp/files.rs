@@ -2,8 +2,9 @@
 //! `binary_file`, `find_file`, `find_template`, `module_directory`. Paths
 //! are `<module>/<path>` (a module's `files/` or `templates/` directory on
 //! the modulepath) or absolute, as Puppet's `Puppet::Parser::Files` finds
-//! them. pjit reads only these files; it never runs commands (`generate`
-//! is refused, see docs/puppet-differences.md).
+//! them. `generate` runs a command as Puppet does, but only when the
+//! compilation allows it (`--allow-generate`); by default it is refused and
+//! pjit only reads these files (see docs/puppet-differences.md).
 
 use super::*;
 
@@ -80,10 +81,53 @@ impl Interp {
                 .find_map(|m| self.opts.modulepath.iter().map(|d| d.join(m)).find(|p| p.is_dir()))
                 .map(|p| Value::string(p.display().to_string()))
                 .unwrap_or(Value::Undef)),
-            "generate" => fail(
-                "generate(): pjit does not run commands while compiling (Puppet's generate() runs one on the compiling machine)".into(),
+            "generate" if !self.opts.allow_generate => fail(
+                "generate(): pjit does not run commands while compiling (Puppet's generate() runs one on the compiling machine; --allow-generate lets it)".into(),
             ),
+            "generate" => generate(&names).map_err(|msg| {
+                error("GENERATE", format!("Error while evaluating a Function Call, {msg}"), loc)
+            }),
             _ => return None,
         })
     }
+}
+
+/// Puppet's `generate(command, args...)`: an absolute command of
+/// alphanumerics, separators, dashes, dots and pluses (no `..`), run
+/// without a shell in its own directory with the C locale; its output
+/// (stdout and stderr together) is the value, and a failing status is an
+/// error.
+fn generate(args: &[String]) -> Result<Value, String> {
+    let Some(cmd) = args.first() else {
+        return Err("generate(): Wrong number of arguments given (0 for 1+)".into());
+    };
+    if !std::path::Path::new(cmd).is_absolute() {
+        return Err("Generators must be fully qualified".into());
+    }
+    if !cmd.chars().all(|c| c.is_alphanumeric() || c == '_' || matches!(c, '-' | '/' | '.' | '+')) {
+        return Err("Generators can only contain alphanumerics, file separators, and dashes".into());
+    }
+    if cmd.contains("..") {
+        return Err("Can not use generators with '..' in them.".into());
+    }
+    let dir = std::path::Path::new(cmd).parent().unwrap_or(std::path::Path::new("/"));
+    let command_line = args.join(" ");
+    let failed = |detail: String| format!("Failed to execute generator {cmd}: {detail}");
+    let out = std::process::Command::new(cmd)
+        .args(&args[1..])
+        .current_dir(dir)
+        .env("LANG", "C")
+        .env("LC_ALL", "C")
+        .stdin(std::process::Stdio::null())
+        .output()
+        .map_err(|e| failed(format!("Execution of '{command_line}' returned 1: {e}")))?;
+    // Puppet combines the two streams into one output.
+    let mut output = out.stdout;
+    output.extend_from_slice(&out.stderr);
+    let text = String::from_utf8_lossy(&output).into_owned();
+    if !out.status.success() {
+        let status = out.status.code().unwrap_or(1);
+        return Err(failed(format!("Execution of '{command_line}' returned {status}: {}", text.trim())));
+    }
+    Ok(Value::string(text))
 }

@@ -97,7 +97,7 @@ impl hiera::Scope for HieraScope<'_> {
     fn call_function(&mut self, name: &str, args: &[Value]) -> Result<Value, Error> {
         let scope = self.scope.clone();
         match self.it.call_named(name, args.to_vec(), None, &scope, self.loc, false) {
-            Ok(v) | Err(Flow::Return(v, _)) | Err(Flow::Next(v)) => Ok(v),
+            Ok(v) | Err(Flow::Return(v, _)) | Err(Flow::Next(v, _)) => Ok(v),
             Err(Flow::Error(e)) => Err(Error::new(e.issue, e.message)),
             Err(Flow::Break(_)) => Err(Error::new("ILLEGAL_BREAK", "break() from context where this is illegal")),
         }

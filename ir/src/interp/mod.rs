@@ -62,6 +62,9 @@ pub struct Options {
     /// The environment's directory, whose `hiera.yaml` is the environment
     /// data layer; None: no environment layer.
     pub environment_dir: Option<std::path::PathBuf>,
+    /// Whether `generate()` may run commands on this machine (off by
+    /// default: a compilation then only reads files).
+    pub allow_generate: bool,
 }
 
 /// What the autoloader looks for.
@@ -101,6 +104,7 @@ impl EvalError {
             self.issue,
             "NO_NODE"
                 | "ILLEGAL_BREAK"
+                | "ILLEGAL_NEXT"
                 | "ILLEGAL_RETURN"
                 | "LOAD_ERROR"
                 | "STACK_OVERFLOW"
@@ -127,7 +131,7 @@ impl EvalError {
 pub enum Flow {
     Error(EvalError),
     Break(Loc),
-    Next(Value),
+    Next(Value, Loc),
     Return(Value, Loc),
 }
 
@@ -149,7 +153,7 @@ fn illegal_exit(f: Flow) -> EvalError {
         Flow::Error(e) => return e,
         Flow::Break(l) => ("ILLEGAL_BREAK", "break", Some(l)),
         Flow::Return(_, l) => ("ILLEGAL_RETURN", "return", Some(l)),
-        Flow::Next(_) => ("ILLEGAL_NEXT", "next", None),
+        Flow::Next(_, l) => ("ILLEGAL_NEXT", "next", Some(l)),
     };
     EvalError { issue, message: format!("{word}() from context where this is illegal"), loc }
 }
@@ -210,6 +214,9 @@ pub struct Interp {
     pub tier: tier::Tier,
     /// Hiera (see `lookup.rs`).
     lookup: lookup::LookupState,
+    /// Match data without captures, which hides outer match data from a
+    /// function body (shared, so that a call allocates none).
+    no_matches: scope::MatchData,
 }
 
 /// The autoloader's memory: which file defines each name it was asked
@@ -317,6 +324,7 @@ impl Interp {
             templates: HashMap::new(),
             tier: tier::Tier::default(),
             lookup: Default::default(),
+            no_matches: Rc::new(Vec::new()),
         };
         it.init_top();
         it
@@ -401,7 +409,7 @@ impl Interp {
         let top = self.top.clone();
         let loc = Loc::default();
         match self.call_named(name, args, None, &top, loc, false) {
-            Ok(v) | Err(Flow::Return(v, _)) | Err(Flow::Next(v)) => Ok(v),
+            Ok(v) | Err(Flow::Return(v, _)) | Err(Flow::Next(v, _)) => Ok(v),
             Err(other) => Err(illegal_exit(other)),
         }
     }
@@ -412,7 +420,7 @@ impl Interp {
         let main = self.prog.main.expect("a program has a main body");
         let top = self.top.clone();
         match self.run_body(main, vec![], top, None) {
-            Ok(_) | Err(Flow::Return(..)) | Err(Flow::Next(_)) => Ok(()),
+            Ok(_) | Err(Flow::Return(..)) | Err(Flow::Next(..)) => Ok(()),
             Err(other) => Err(illegal_exit(other)),
         }
     }
@@ -476,7 +484,7 @@ impl Interp {
         if self.opts.strict == Strict::Off {
             return Ok(());
         }
-        let [ll, rl] = d.operand_locs.as_deref().copied().unwrap_or([d.loc, d.loc]);
+        let (ll, rl) = (d.operand_loc(0), d.operand_loc(1));
         for (v, at) in [(left, ll), (right, rl)] {
             if let Some(e) = ops::numeric_coercion(v) {
                 if self.opts.strict == Strict::Error {
@@ -644,8 +652,9 @@ impl Interp {
         let owner = self.catalog.resources[res].reference();
         let vals = self.bind(&f, Args::Named(attrs), &scope, &|| owner.clone(), loc)?;
         self.record_bound_params(res, &f, &vals);
+        // `return()` and `next()` end a defined type's body.
         match self.run_body(fid, vals, scope, None) {
-            Err(Flow::Return(v, _)) => Ok(v),
+            Err(Flow::Return(v, _) | Flow::Next(v, _)) => Ok(v),
             r => r,
         }
     }
@@ -667,12 +676,13 @@ impl Interp {
             return Err(error("TYPE_MISMATCH", format!("Error while evaluating a Function Call, {msg}"), loc));
         }
         let scope = Scope::local(&self.top);
+        scope.hide_outer_matches(&self.no_matches);
         let vals = self.bind_checked(&f, Args::Positional(args), &scope, &|| format!("'{name}'"), loc, false)?;
         let v = match self.run_body(fid, vals, scope.clone(), None) {
             // `return(v)` is not checked against the return type (Puppet 7).
             Err(Flow::Return(v, _)) => return Ok(v),
             Err(b @ Flow::Break(_)) => return Err(Flow::Error(illegal_exit(b))),
-            Err(Flow::Next(v)) => v,
+            Err(Flow::Next(v, _)) => v,
             r => r?,
         };
         if let Some(rt) = f.return_type {
@@ -701,7 +711,7 @@ impl Interp {
         // `args` fits the parameters: the host dropped any extra ones.
         let vals = self.bind(&f, Args::Positional(args.to_vec()), &scope, &|| "block".to_string(), loc)?;
         match self.run_body(func, vals, scope, matches) {
-            Err(Flow::Next(v)) => Ok(v),
+            Err(Flow::Next(v, _)) => Ok(v),
             r => r,
         }
     }
@@ -778,6 +788,9 @@ impl Interp {
         // Successful matches of this body, innermost last, and the stack
         // depths at which guarded regions began.
         let (matches, guards) = (&mut st.matches, &mut st.guards);
+        // The bodies of top, node and class scopes keep their scope's
+        // current match data up to date for the scopes below them.
+        let publishes = matches!(f.kind, FuncKind::Main | FuncKind::Class | FuncKind::Node);
         let mut block = f.entry();
         macro_rules! r {
             ($v:expr) => {
@@ -814,7 +827,9 @@ impl Interp {
                         continue;
                     }
                     Op::GetMatch(n) => {
-                        let m = matches.last().or(outer.as_ref());
+                        // This body's matches, the lambda's defining body's,
+                        // else those of the scopes lookups continue in.
+                        let m = matches.last().cloned().or_else(|| outer.clone()).or_else(|| scope.outer_matches());
                         m.and_then(|m| m.get(*n as usize).cloned().flatten()).map(Value::string).unwrap_or(Value::Undef)
                     }
                     Op::MatchPush => {
@@ -824,6 +839,9 @@ impl Interp {
                     Op::MatchPop => {
                         if let Some(level) = guards.pop() {
                             matches.truncate(level);
+                        }
+                        if publishes {
+                            scope.publish_matches(matches.last());
                         }
                         continue;
                     }
@@ -841,6 +859,9 @@ impl Interp {
                         let m = ops::match_op(r!(left), r!(right)).map_err(|e| operand_error(d, e, r!(left), r!(right)))?;
                         if let (Value::Regexp(_) | Value::String(_), Some(c)) = (r!(right), m.captures) {
                             matches.push(Rc::new(c));
+                            if publishes {
+                                scope.publish_matches(matches.last());
+                            }
                         }
                         Value::Boolean(m.matched != *negate)
                     }
@@ -848,6 +869,9 @@ impl Interp {
                         let m = ops::in_op(r!(a), r!(b)).map_err(|e| rt_error(e, loc))?;
                         if let Some(c) = m.captures {
                             matches.push(Rc::new(c));
+                            if publishes {
+                                scope.publish_matches(matches.last());
+                            }
                         }
                         Value::Boolean(m.matched)
                     }
@@ -860,6 +884,9 @@ impl Interp {
                             if m.matched {
                                 if let Some(c) = m.captures {
                                     matches.push(Rc::new(c));
+                                    if publishes {
+                                        scope.publish_matches(matches.last());
+                                    }
                                 }
                                 hit = true;
                                 break;
@@ -867,8 +894,9 @@ impl Interp {
                         }
                         Value::Boolean(hit)
                     }
-                    Op::AssignMulti(names, v) => {
-                        self.assign_multi(names, r!(v).clone(), &scope, loc)?;
+                    Op::AssignMulti(targets, v) => {
+                        let locs = [loc, d.operand_loc(0), d.operand_loc(1)];
+                        self.assign_multi(targets, targets, r!(v).clone(), &scope, locs)?;
                         continue;
                     }
                     Op::NoSelectorMatch(v) => return Err(rt_error(ops::unmatched_selector(r!(v)), loc)),
@@ -878,7 +906,8 @@ impl Interp {
                             v
                         } else { match ops::access(r!(b), &keys) {
                             Ok(v) => v,
-                            // Puppet blames a bad key on the key expression.
+                            // Puppet blames a bad key on the key expression:
+                            // the one the runtime names, else the first.
                             Err(e) => {
                                 let key_issue = matches!(
                                     e.issue(),
@@ -890,8 +919,21 @@ impl Interp {
                                         | "ILLEGAL_HOSTCLASS_NAME"
                                         | "ILLEGAL_RESOURCE_SPECIALIZATION"
                                 );
-                                let at = d.operand_locs.as_deref().map(|l| l[1]).filter(|_| key_issue);
-                                return Err(rt_error(e, at.unwrap_or(loc)));
+                                let key = e.key().or(key_issue.then_some(0));
+                                let written = d.operand_locs.as_deref().map_or(0, <[Loc]>::len);
+                                let at = match key {
+                                    Some(k) if k + 1 < written => Some(d.operand_loc(k + 1)),
+                                    // A key index past the written keys (they
+                                    // were flattened) blames nothing: Puppet
+                                    // reports no position.
+                                    Some(_) if written > 0 => None,
+                                    _ => Some(loc),
+                                };
+                                return Err(Flow::Error(EvalError {
+                                    issue: e.issue(),
+                                    message: e.message().to_string(),
+                                    loc: at,
+                                }));
                             }
                         } }
                     }
@@ -941,11 +983,15 @@ impl Interp {
                         self.make_closure(*fid, &scope, m)?
                     }
                     Op::TypeRef(s) => self.type_ref(*s, loc)?,
+                    Op::TypeSpec { name, args, text } => {
+                        let args: Option<Vec<Value>> = args.as_ref().map(|a| a.iter().map(|v| r!(v).clone()).collect());
+                        self.type_spec(*name, args, text, loc)?
+                    }
                     Op::Unwind(kind, v) => {
                         let v = r!(v).clone();
                         return Err(match kind {
                             UnwindKind::Break => Flow::Break(loc),
-                            UnwindKind::Next => Flow::Next(v),
+                            UnwindKind::Next => Flow::Next(v, loc),
                             UnwindKind::Return => Flow::Return(v, loc),
                         });
                     }
@@ -965,6 +1011,28 @@ impl Interp {
                         continue;
                     }
                     Op::RenderPop => Value::string(self.renders.pop().unwrap_or_default()),
+                    Op::ResourceTitles { title, earlier } => {
+                        let (tl, el) = (d.operand_loc(0), d.operand_loc(1));
+                        let earlier: Vec<&Value> = earlier.iter().map(|e| r!(e)).collect();
+                        resource_titles(r!(title), &earlier, tl, el)?
+                    }
+                    Op::AttributeSplat { splat, set } => {
+                        let v = r!(splat);
+                        let Value::Hash(h) = v else {
+                            let msg = format!("Expected value of type Hash, got {}", got_label(v));
+                            return Err(error("TYPE_MISMATCH", msg, d.operand_loc(0)));
+                        };
+                        if let Some(Value::Hash(explicit)) = set.map(|s| r!(s)) {
+                            if let Some(k) = h.keys().find(|k| explicit.contains_key(*k)) {
+                                let msg = format!(
+                                    "The attribute '{}' has already been set",
+                                    display::to_interpolated_string(k)
+                                );
+                                return Err(error("DUPLICATE_ATTRIBUTE", msg, loc));
+                            }
+                        }
+                        v.clone()
+                    }
                     Op::Resource { virtual_, exported, ty, bodies } => {
                         let bs: Vec<(Value, Value)> = bodies.iter().map(|(t, a)| (r!(t).clone(), r!(a).clone())).collect();
                         self.declare_resources(r!(ty), bs, *virtual_, *exported, &scope, loc)?
@@ -1052,13 +1120,23 @@ impl Interp {
             Some((c, v)) => (c.to_lowercase(), v),
             None => (String::new(), stripped),
         };
-        let Some(cs) = self.class_scopes.get(&class).cloned() else {
-            return self.unknown_variable(name, loc);
-        };
         let sym = self.prog.intern(var);
-        match cs.lookup(sym) {
+        match self.class_variable(&class, sym) {
             Some(v) => Ok(v),
             None => self.unknown_variable(name, loc),
+        }
+    }
+
+    /// `$class::var` (Puppet's `lookup_qualified_variable`): a variable of
+    /// the evaluated class's own scope, else of the class it inherits from;
+    /// never of the node or top scope around it (`""` is the top scope).
+    fn class_variable(&self, class: &str, sym: Sym) -> Option<Value> {
+        let mut key = class.to_string();
+        loop {
+            if let Some(v) = self.class_scopes.get(&key)?.get_here(sym) {
+                return Some(v);
+            }
+            key = self.prog.classes.get(&key)?.parent.as_deref()?.trim_start_matches("::").to_lowercase();
         }
     }
 
@@ -1067,81 +1145,149 @@ impl Interp {
         self.logs.push(Log { level: LogLevel::Warning, scope: None, message });
     }
 
-    fn assign_multi(&mut self, names: &[Sym], v: Value, scope: &Rc<Scope>, loc: Loc) -> R<()> {
-        let vals: Vec<Value> = match &v {
-            Value::Array(a) => {
-                if a.len() != names.len() {
-                    return Err(error(
-                        "ILLEGAL_MULTI_ASSIGNMENT_SIZE",
-                        format!("Mismatched number of assignable entries and values, expected {}, got {}", names.len(), a.len()),
-                        loc,
-                    ));
-                }
-                a.to_vec()
-            }
+    /// `[$a, [$b]] = v` (Puppet's `assign_Array`) for `targets`, a list of
+    /// the assignment's top-level `list`: `locs` are the assignment's, the
+    /// list's and the value expression's.
+    fn assign_multi(
+        &mut self,
+        list: &[AssignTarget],
+        targets: &[AssignTarget],
+        v: Value,
+        scope: &Rc<Scope>,
+        locs: [Loc; 3],
+    ) -> R<()> {
+        let [loc, list_loc, value_loc] = locs;
+        match &v {
             Value::Hash(h) => {
-                let mut out = vec![];
-                for n in names {
-                    let key = Value::string(self.prog.name(*n));
-                    match h.get(&key) {
-                        Some(x) => out.push(x.clone()),
-                        None => {
-                            return Err(error(
-                                "MISSING_MULTI_ASSIGNMENT_KEY",
-                                format!("No value for required key '{}' in assignment to variables from hash", self.prog.name(*n)),
-                                loc,
-                            ));
-                        }
-                    }
+                for t in targets {
+                    let key = assign_key(&self.prog, t);
+                    let Some(x) = h.get(&key) else {
+                        let shown = match &key {
+                            Value::String(s) => s.to_string(),
+                            other => ruby_inspect(other),
+                        };
+                        let msg = format!("No value for required key '{shown}' in assignment to variables from hash");
+                        return Err(error("MISSING_MULTI_ASSIGNMENT_KEY", msg, loc));
+                    };
+                    self.assign_target(list, t, x.clone(), scope, locs)?;
                 }
-                out
             }
-            Value::Type(t) if matches!(**t, Type::Class(Some(_))) => {
-                let Type::Class(Some(cn)) = &**t else { unreachable!("matched above") };
-                let cn = cn.to_lowercase();
-                let Some(cs) = self.class_scopes.get(&cn).cloned() else {
-                    return Err(error("UNKNOWN_CLASS", format!("Class '{cn}' has not been evaluated"), loc));
+            Value::Type(ty) if matches!(&**ty, Type::Class(Some(_))) => {
+                let Type::Class(Some(cn)) = &**ty else { unreachable!("matched above") };
+                let cn = cn.trim_start_matches("::").to_lowercase();
+                let cs = match self.catalog.lookup("Class", &cn) {
+                    Some(_) => self.class_scopes.get(&cn).cloned(),
+                    None => None,
                 };
-                let mut out = vec![];
-                for n in names {
-                    match cs.get_here(*n) {
-                        Some(x) => out.push(x),
-                        None => {
-                            return Err(error(
-                                "MISSING_MULTI_ASSIGNMENT_VARIABLE",
-                                format!("No value for required variable '${}' in class '{cn}'", self.prog.name(*n)),
-                                loc,
-                            ));
-                        }
-                    }
+                let Some(cs) = cs else {
+                    return Err(error("UNKNOWN_RESOURCE", format!("Resource not found: Class['{cn}']"), value_loc));
+                };
+                for (idx, t) in targets.iter().enumerate() {
+                    // Puppet blames the entry of the top-level list at the
+                    // same index, even for a nested list's variable.
+                    let at = match list.get(idx) {
+                        Some(AssignTarget::Var(_, l) | AssignTarget::List(_, l)) => *l,
+                        None => list_loc,
+                    };
+                    // A class "has" the variables its scope sees (its own,
+                    // an inherited class's, the top scope's), but the value
+                    // is the qualified variable's (own or inherited only).
+                    let found = match t {
+                        AssignTarget::Var(n, _) => cs.lookup(*n).map(|_| *n),
+                        AssignTarget::List(..) => None,
+                    };
+                    let Some(n) = found else {
+                        let var = match assign_key(&self.prog, t) {
+                            Value::String(s) => s.to_string(),
+                            other => ruby_inspect(&other),
+                        };
+                        let msg = format!(
+                            "No value for required variable '${cn}::{var}' in assignment to variables from class reference"
+                        );
+                        return Err(error("MISSING_MULTI_ASSIGNMENT_VARIABLE", msg, at));
+                    };
+                    let x = match self.class_variable(&cn, n) {
+                        Some(x) => x,
+                        None => self.unknown_variable(&format!("{cn}::{}", self.prog.name(n)), at)?,
+                    };
+                    self.assign_target(list, t, x, scope, locs)?;
                 }
-                out
             }
-            // Any other value counts as a one-element array.
             other => {
-                if names.len() != 1 {
-                    return Err(error(
-                        "ILLEGAL_MULTI_ASSIGNMENT_SIZE",
-                        format!("Mismatched number of assignable entries and values, expected {}, got 1", names.len()),
-                        loc,
-                    ));
+                // Any other value counts as a one-element array.
+                let vals: Vec<Value> = match other {
+                    Value::Array(a) => a.to_vec(),
+                    _ => vec![other.clone()],
+                };
+                if vals.len() != targets.len() {
+                    let msg = format!(
+                        "Mismatched number of assignable entries and values, expected {}, got {}",
+                        targets.len(),
+                        vals.len()
+                    );
+                    return Err(error("ILLEGAL_MULTI_ASSIGNMENT_SIZE", msg, loc));
                 }
-                vec![other.clone()]
-            }
-        };
-        for (n, x) in names.iter().zip(vals) {
-            if !scope.set(*n, x) {
-                return Err(error("ILLEGAL_REASSIGNMENT", format!("Cannot reassign variable '${}'", self.prog.name(*n)), loc));
+                for (t, x) in targets.iter().zip(vals) {
+                    self.assign_target(list, t, x, scope, locs)?;
+                }
             }
         }
         Ok(())
+    }
+
+    fn assign_target(
+        &mut self,
+        list: &[AssignTarget],
+        t: &AssignTarget,
+        x: Value,
+        scope: &Rc<Scope>,
+        locs: [Loc; 3],
+    ) -> R<()> {
+        match t {
+            AssignTarget::Var(n, _) => {
+                if !scope.set(*n, x) {
+                    let msg = format!("Cannot reassign variable '${}'", self.prog.name(*n));
+                    return Err(error("ILLEGAL_REASSIGNMENT", msg, locs[0]));
+                }
+                Ok(())
+            }
+            AssignTarget::List(inner, _) => self.assign_multi(list, inner, x, scope, locs),
+        }
     }
 
     // ---- types
 
     fn type_ref(&mut self, s: Sym, loc: Loc) -> R<Value> {
         let name = self.prog.name(s).to_string();
-        let t = self.resolve_type_name(&name, loc)?;
+        match self.resolve_type_name(&name, loc) {
+            Ok(t) => Ok(Value::Type(Arc::new(t))),
+            // Puppet resolves an alias while it evaluates the name; what
+            // goes wrong there is an error of that evaluation.
+            Err(Flow::Error(mut e)) if e.issue == "ALIAS_RESOLUTION" => {
+                e.message = format!("Error while evaluating a Type-Name, {}", e.message);
+                Err(Flow::Error(e))
+            }
+            Err(other) => Err(other),
+        }
+    }
+
+    /// `Name` or `Name[args]` in a type alias's body, as Puppet's type
+    /// parser reads it (see `Op::TypeSpec`).
+    fn type_spec(&mut self, s: Sym, args: Option<Vec<Value>>, text: &str, loc: Loc) -> R<Value> {
+        let name = self.prog.name(s).to_string();
+        let resolved = match self.resolve_type_name(&name, loc) {
+            Ok(t) => Some(t),
+            Err(Flow::Error(e)) if e.issue == "UNKNOWN_RESOURCE_TYPE" => None,
+            Err(other) => return Err(other),
+        };
+        let t = match (args, resolved) {
+            (None, Some(t)) => t,
+            (None, None) => Type::Reference(text.into()),
+            (Some(a), resolved) => {
+                pjit_runtime::types::parser::interpret_access(&name, &a, text, &|_: &str| resolved.clone())
+                    .map_err(|e| error("ALIAS_RESOLUTION", e.message().to_string(), loc))?
+            }
+        };
         Ok(Value::Type(Arc::new(t)))
     }
 
@@ -1158,32 +1304,44 @@ impl Interp {
             self.autoload(LoadKind::TypeAlias, &key, loc)?;
         }
         if let Some(&(thunk, _)) = self.prog.type_aliases.get(&key) {
+            // Registered before its body runs, so that the body may refer
+            // to the alias (recursive types); withdrawn again if the body
+            // fails, so that every later use fails the same way (Puppet
+            // retries the resolution each time).
             let alias = TypeAlias::new(name);
             self.aliases.insert(key.clone(), alias.clone());
             let top = self.top.clone();
-            let v = self.run_thunk(thunk, &top)?;
-            match v {
-                Value::Type(t) => {
-                    alias.resolve((*t).clone());
+            let resolved = match self.run_thunk(thunk, &top) {
+                Ok(Value::Type(t)) => {
+                    let t = calc::normalize(&t);
+                    if has_real_type(&t, &mut vec![Arc::as_ptr(&alias)]) {
+                        Ok(t)
+                    } else {
+                        Err(format!("Type alias '{name}' cannot be resolved to a real type"))
+                    }
                 }
-                other => {
-                    return Err(error(
-                        "ILLEGAL_TYPE_ALIAS",
-                        format!("The expression <{}> is not a valid type specification.", display::to_interpolated_string(&other)),
-                        loc,
-                    ));
+                Ok(other) => Err(format!(
+                    "The expression <{}> is not a valid type specification.",
+                    display::to_interpolated_string(&other)
+                )),
+                // Errors inside the body surface where the alias is used.
+                Err(Flow::Error(e)) => Err(e.message),
+                Err(other) => return Err(other),
+            };
+            return match resolved {
+                Ok(t) => {
+                    alias.resolve(t);
+                    Ok(Type::Alias(alias))
                 }
-            }
-            return Ok(Type::Alias(alias));
+                Err(message) => {
+                    self.aliases.remove(&key);
+                    Err(Flow::Error(EvalError { issue: "ALIAS_RESOLUTION", message, loc: Some(loc) }))
+                }
+            };
         }
-        // Pcore object types of Puppet 7 that no value of pjit can be an
-        // instance of (there are no Deferred values at compile time): a
-        // named type that matches nothing, so type checks and printing work.
+        // Pcore's Object types that Puppet 7 defines at startup.
         if key == "deferred" {
-            let alias = TypeAlias::new("Deferred");
-            alias.resolve(Type::Object);
-            self.aliases.insert(key, alias.clone());
-            return Ok(Type::Alias(alias));
+            return Ok(Type::ObjectType(pjit_runtime::types::object::deferred_type()));
         }
         let t = Type::from_name(name);
         if let Type::Resource { type_name: Some(n), title: None } = &t {
@@ -1210,6 +1368,15 @@ impl Interp {
         loc: Loc,
         method: bool,
     ) -> R<Value> {
+        // `$obj.attr`: an Object's attributes come before functions of the
+        // same name (Puppet looks for a member of the receiver's type first).
+        if method
+            && let [Value::Object(o)] = args.as_slice()
+            && block.is_none()
+            && let Some(v) = o.get(name)
+        {
+            return Ok(v.clone());
+        }
         let key: std::borrow::Cow<str> =
             if name.bytes().any(|c| c.is_ascii_uppercase()) { name.to_lowercase().into() } else { name.into() };
         let key: &str = key.strip_prefix("::").unwrap_or(&key);
@@ -1308,7 +1475,7 @@ impl Interp {
                 loc: Some(loc),
             })),
             Err(Unwind::Break) => Err(Flow::Break(loc)),
-            Err(Unwind::Next(v)) => Err(Flow::Next(v)),
+            Err(Unwind::Next(v)) => Err(Flow::Next(v, loc)),
             Err(Unwind::Return(v)) => Err(Flow::Return(v, loc)),
         }
     }
@@ -1649,7 +1816,7 @@ impl Interp {
 /// Where Puppet blames an operator's error: some issues point at the left
 /// or right operand rather than at the operator.
 fn operand_error(d: &InstData, e: Error, left: &Value, right: &Value) -> Flow {
-    let [ll, rl] = d.operand_locs.as_deref().copied().unwrap_or([d.loc, d.loc]);
+    let (ll, rl) = (d.operand_loc(0), d.operand_loc(1));
     let l = match e.issue() {
         "DIV_BY_ZERO" | "MATCH_NOT_REGEXP" => rl,
         "OPERATOR_NOT_APPLICABLE" | "OPERATOR_NOT_APPLICABLE_WHEN" | "RESULT_IS_INFINITY" | "MATCH_NOT_STRING" => ll,
@@ -1713,6 +1880,90 @@ fn flatten_names(v: &Value) -> Vec<String> {
             other => vec![type_to_string(other)],
         },
         other => vec![display::to_interpolated_string(other)],
+    }
+}
+
+/// The titles of a resource body, flattened and checked as Puppet's
+/// evaluator checks them before it evaluates the body's attributes:
+/// errors are blamed on the title (`at`), a title an `earlier` body of the
+/// expression has (a flattened list) on the expression (`expr_at`).
+pub(crate) fn resource_titles(title: &Value, earlier: &[&Value], at: Loc, expr_at: Loc) -> R<Value> {
+    if matches!(title, Value::Undef) {
+        return Err(error("MISSING_TITLE", "Missing title. The title expression resulted in undef", at));
+    }
+    let titles = flatten_titles(title);
+    let mut seen: std::collections::HashSet<&Value> =
+        earlier.iter().flat_map(|e| e.as_array().unwrap_or(&[])).collect();
+    for (index, t) in titles.iter().enumerate() {
+        match t {
+            Value::Undef => {
+                let msg = format!("Missing title at index {index}. The title expression resulted in an undef title");
+                return Err(error("MISSING_TITLE_AT", msg, at));
+            }
+            Value::String(s) if s.is_empty() => {
+                let msg = format!("Empty string title at {index}. Title strings must have a length greater than zero.");
+                return Err(error("EMPTY_STRING_TITLE_AT", msg, at));
+            }
+            Value::String(_) | Value::Default => {}
+            other => {
+                let msg = format!("Illegal title type at index {index}. Expected String, got {}", got_label(other));
+                return Err(error("ILLEGAL_TITLE_TYPE_AT", msg, at));
+            }
+        }
+        if !seen.insert(t) {
+            let msg = format!(
+                "The title '{}' has already been used in this resource expression",
+                display::to_interpolated_string(t)
+            );
+            return Err(error("DUPLICATE_TITLE", msg, expr_at));
+        }
+    }
+    Ok(Value::array(titles))
+}
+
+/// `[titles].flatten`.
+fn flatten_titles(v: &Value) -> Vec<Value> {
+    match v {
+        Value::Array(a) => a.iter().flat_map(flatten_titles).collect(),
+        other => vec![other.clone()],
+    }
+}
+
+/// Whether a type an alias resolves to holds anything but aliases and
+/// variants (Puppet's check that an alias is not made of itself only, as in
+/// `type A = Variant[A]`). An alias still being resolved counts as real:
+/// Puppet holds a type reference in its place meanwhile.
+fn has_real_type(t: &Type, seen: &mut Vec<*const TypeAlias>) -> bool {
+    match t {
+        Type::Alias(a) => {
+            if seen.contains(&Arc::as_ptr(a)) {
+                return false;
+            }
+            seen.push(Arc::as_ptr(a));
+            a.resolved_type().is_none_or(|r| has_real_type(r, seen))
+        }
+        Type::Variant(ts) => ts.iter().any(|x| has_real_type(x, seen)),
+        _ => true,
+    }
+}
+
+/// What a multi-assignment target is called when it looks up a hash key
+/// or a class variable: a variable's name, a nested list the list of its
+/// names (Puppet's evaluator uses its lvalues as they are).
+fn assign_key(prog: &Program, t: &AssignTarget) -> Value {
+    match t {
+        AssignTarget::Var(n, _) => Value::string(prog.name(*n)),
+        AssignTarget::List(inner, _) => Value::array(inner.iter().map(|t| assign_key(prog, t)).collect()),
+    }
+}
+
+/// Ruby's `inspect` of a list of names (`["b", "c"]`), as Puppet's
+/// messages show a nested target list.
+fn ruby_inspect(v: &Value) -> String {
+    match v {
+        Value::String(s) => format!("{:?}", s.as_str()),
+        Value::Array(a) => format!("[{}]", a.iter().map(ruby_inspect).collect::<Vec<_>>().join(", ")),
+        other => display::to_interpolated_string(other),
     }
 }
 
@@ -1780,7 +2031,7 @@ fn flow_to_unwind(f: Flow) -> Unwind {
     match f {
         Flow::Error(e) => Unwind::Error(Error::new(e.issue, e.message)),
         Flow::Break(_) => Unwind::Break,
-        Flow::Next(v) => Unwind::Next(v),
+        Flow::Next(v, _) => Unwind::Next(v),
         Flow::Return(v, _) => Unwind::Return(v),
     }
 }
@@ -1857,9 +2108,8 @@ impl Host for CallHost<'_> {
         if name.contains("::") {
             let stripped = name.strip_prefix("::").unwrap_or(name);
             let (class, var) = stripped.rsplit_once("::").unwrap_or(("", stripped));
-            let cs = self.it.class_scopes.get(&class.to_lowercase())?.clone();
             let s = self.it.prog.sym(var)?;
-            return cs.lookup(s);
+            return self.it.class_variable(&class.to_lowercase(), s);
         }
         let s = self.it.prog.sym(name)?;
         self.scope.lookup(s)

@@ -110,9 +110,17 @@ impl CatScope {
     }
 }
 
+/// The captures of one successful match (`$0`, `$1`, ...).
+pub type MatchData = Rc<Vec<Option<String>>>;
+
 #[derive(Debug)]
 pub struct Scope {
     vars: RefCell<Vars>,
+    /// The match data the body of this top, node or class scope sees at
+    /// the moment: what `$1` means in the scopes whose lookups continue
+    /// here (Puppet's enclosing and inherited scopes), when their own
+    /// bodies have matched nothing.
+    matches: RefCell<Option<MatchData>>,
     pub parent: Option<Rc<Scope>>,
     /// What log lines say: `Class[main]`, `Class[Foo::Bar]`, `Mydef[a]`.
     pub label: Rc<str>,
@@ -121,7 +129,7 @@ pub struct Scope {
 
 impl Scope {
     pub fn new(parent: Option<Rc<Scope>>, label: Rc<str>, cat: Rc<CatScope>) -> Rc<Scope> {
-        Rc::new(Scope { vars: RefCell::new(Vars::default()), parent, label, cat })
+        Rc::new(Scope { vars: RefCell::new(Vars::default()), matches: RefCell::new(None), parent, label, cat })
     }
 
     /// A local scope (lambda, function) under `parent`, with its label and
@@ -158,6 +166,31 @@ impl Scope {
             }
             s = s.parent.as_deref()?;
         }
+    }
+
+    /// Records the match data this scope's body sees now.
+    pub fn publish_matches(&self, m: Option<&MatchData>) {
+        *self.matches.borrow_mut() = m.cloned();
+    }
+
+    /// Makes this scope show `none` (match data without captures) to the
+    /// scopes below it, whatever its parents have: Puppet runs a function's
+    /// body in the global scope without its ephemeral (match) scopes.
+    pub fn hide_outer_matches(&self, none: &MatchData) {
+        *self.matches.borrow_mut() = Some(none.clone());
+    }
+
+    /// The match data of the nearest scope, this one or above, whose body
+    /// has some (`$1` in a class that has matched nothing itself).
+    pub fn outer_matches(&self) -> Option<MatchData> {
+        let mut s = Some(self);
+        while let Some(p) = s {
+            if let Some(m) = p.matches.borrow().as_ref() {
+                return Some(m.clone());
+            }
+            s = p.parent.as_deref();
+        }
+        None
     }
 
     /// The root of the chain (the top scope).

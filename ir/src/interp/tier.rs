@@ -322,7 +322,7 @@ pub(super) fn call_closure_fast(it: &mut Interp, id: usize, args: &[Value]) -> O
     };
     it.depth -= 1;
     Some(match r {
-        Err(Flow::Next(v)) => Ok(v),
+        Err(Flow::Next(v, _)) => Ok(v),
         r => r,
     })
 }

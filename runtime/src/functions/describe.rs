@@ -13,7 +13,7 @@
 use super::Dispatch;
 use crate::error::a_an;
 use crate::types::calc::{generalize, infer_set, is_assignable, normalize, variant_maybe};
-use crate::types::format::{to_alias_expanded_string, type_to_string};
+use crate::types::format::to_alias_expanded_string;
 use crate::types::{IntRange, Type};
 use crate::value::Value;
 
@@ -103,6 +103,9 @@ enum Kind {
     PatternMismatch { expected: Type, actual: Type },
     SizeMismatch { expected: Range, actual: Range },
     CountMismatch { expected: Range, actual: Range },
+    /// The expected type holds a `TypeReference` (a name that resolves to
+    /// no type), so nothing can be said about the value.
+    UnresolvedTypeReference(String),
 }
 
 #[derive(Clone, Debug)]
@@ -230,6 +233,9 @@ impl Mismatch {
             Kind::SizeMismatch { expected, actual } => {
                 format!("{variant}{position} expects size to be {}, got {}", expected.describe("0"), actual.describe("0"))
             }
+            Kind::UnresolvedTypeReference(name) => {
+                format!("{variant}{position} references an unresolved type '{name}'")
+            }
             Kind::CountMismatch { expected, actual } => {
                 let (min, max) = (expected.from, expected.to);
                 let suffix = if (min == 1 && (max == Some(1) || max.is_none())) || (min == 0 && max == Some(1)) {
@@ -310,7 +316,7 @@ pub(crate) fn simple_name(t: &Type) -> &'static str {
         Type::Binary => "Binary",
         Type::Uri(_) => "URI",
         Type::Init { .. } => "Init",
-        Type::Error | Type::Object => "Object",
+        Type::Error | Type::Object | Type::ObjectType(_) => "Object",
         Type::TypeSet => "TypeSet",
         Type::Alias(_) => "TypeAlias",
         Type::Reference(_) => "TypeReference",
@@ -322,6 +328,7 @@ fn name_of(t: &Type) -> String {
     match t {
         Type::Alias(a) => a.name.clone(),
         Type::Reference(r) => r.to_string(),
+        Type::ObjectType(o) => o.name.clone(),
         other => simple_name(other).to_string(),
     }
 }
@@ -458,7 +465,40 @@ fn with(path: &[PathElem], e: PathElem) -> Vec<PathElem> {
 }
 
 fn describe(expected: &Type, actual: &Type, path: &[PathElem]) -> Vec<Mismatch> {
+    if let Some(name) = unresolved_reference(expected, &mut Vec::new()) {
+        return vec![Mismatch::new(path, Kind::UnresolvedTypeReference(name))];
+    }
     internal_describe(&normalize(expected), expected, actual, path)
+}
+
+/// The first `TypeReference` in `t` (through aliases, each once), in the
+/// order Puppet's type visitor meets them.
+fn unresolved_reference(t: &Type, seen: &mut Vec<*const crate::types::TypeAlias>) -> Option<String> {
+    let children: Vec<&Type> = match t {
+        // The runtime's stand-ins for Pcore's Object types are not unresolved.
+        Type::Reference(name) if super::util::placeholder_type(name).is_some() => return None,
+        Type::Reference(name) => return Some(name.to_string()),
+        Type::Alias(a) => {
+            if seen.contains(&std::sync::Arc::as_ptr(a)) {
+                return None;
+            }
+            seen.push(std::sync::Arc::as_ptr(a));
+            a.resolved_type().into_iter().collect()
+        }
+        Type::NotUndef(Some(x))
+        | Type::Optional(Some(x))
+        | Type::Type(Some(x))
+        | Type::Iterable(Some(x))
+        | Type::Iterator(Some(x))
+        | Type::Sensitive(Some(x)) => vec![&**x],
+        Type::Array { element, .. } => vec![&**element],
+        Type::Hash { key, value, .. } => vec![&**key, &**value],
+        Type::Tuple { types, .. } | Type::Variant(types) => types.iter().collect(),
+        Type::Struct(es) => es.iter().flat_map(|e| [&e.key, &e.value]).collect(),
+        Type::Callable(c) => c.params.iter().chain(c.block.iter()).chain(c.return_type.iter()).collect(),
+        _ => return None,
+    };
+    crate::value::guard_stack(|| children.into_iter().find_map(|x| unresolved_reference(x, seen)))
 }
 
 fn internal_describe(expected: &Type, original: &Type, actual: &Type, path: &[PathElem]) -> Vec<Mismatch> {
@@ -898,8 +938,7 @@ fn signature_string(sig: &Sig<'_>) -> String {
 /// A type in a signature line: Puppet's `to_s` (an alias expanded at the
 /// top, aliases inside other types by name).
 fn signature_type(t: &Type) -> String {
-    let text = if matches!(t, Type::Alias(_)) { to_alias_expanded_string(t) } else { type_to_string(t) };
-    super::util::placeholder_text(&text, true)
+    super::util::placeholder_text(&crate::display::type_display(t), true)
 }
 
 fn describe_sigs(label: &str, sigs: &[Sig<'_>], args: &ArgsTuple) -> String {

@@ -10,7 +10,7 @@
 //! it, and propagates to the enclosing iteration elsewhere (`filter` on a
 //! hash, `all`, `any`, `index`, `partition`, `group_by`, `with` ...).
 
-use super::util::{block_arity, iterable, iterator_value, yield_};
+use super::util::{block_arity, hash_style_hash, iterable, iterator_value, yield_};
 use super::{Builder, FnResult, Function, Host, Unwind};
 use crate::error::Error;
 use crate::types::calc::{instance_of, is_assignable};
@@ -160,6 +160,10 @@ fn each_hash_1(host: &mut dyn Host, args: &[Value], block: Option<&Value>) -> Fn
 }
 
 fn each_enum_2(host: &mut dyn Host, args: &[Value], block: Option<&Value>) -> FnResult {
+    if let Some(h) = hash_style_hash(&args[0]) {
+        each_hash_2(host, &[h], block)?;
+        return Ok(args[0].clone());
+    }
     let it = iterable(&args[0])?;
     for (i, e) in it.elements.into_iter().enumerate() {
         if stop_on_break(yield_(host, blk(block), &[Value::Integer(i as i64), e]))?.is_none() {
@@ -203,6 +207,9 @@ fn map_hash_1(host: &mut dyn Host, args: &[Value], block: Option<&Value>) -> FnR
 }
 
 fn map_enum_2(host: &mut dyn Host, args: &[Value], block: Option<&Value>) -> FnResult {
+    if let Some(h) = hash_style_hash(&args[0]) {
+        return map_hash_2(host, &[h], block);
+    }
     let it = iterable(&args[0])?;
     let calls = it.elements.into_iter().enumerate().map(|(i, e)| vec![Value::Integer(i as i64), e]).collect();
     map_with(host, blk(block), calls)
@@ -238,6 +245,9 @@ fn filter_hash_1(host: &mut dyn Host, args: &[Value], block: Option<&Value>) -> 
 }
 
 fn filter_enum_2(host: &mut dyn Host, args: &[Value], block: Option<&Value>) -> FnResult {
+    if let Some(h) = hash_style_hash(&args[0]) {
+        return filter_hash_2(host, &[h], block);
+    }
     let it = iterable(&args[0])?;
     let mut out = Vec::new();
     for (i, e) in it.elements.into_iter().enumerate() {
@@ -336,6 +346,9 @@ fn one_arg_calls(v: &Value) -> Result<Vec<Vec<Value>>, Error> {
 /// The argument lists of a two-parameter block: `k, v` for a hash,
 /// `index, element` otherwise.
 fn two_arg_calls(v: &Value) -> Result<Vec<Vec<Value>>, Error> {
+    if let Some(h) = hash_style_hash(v) {
+        return two_arg_calls(&h);
+    }
     Ok(match v {
         Value::Hash(h) => h.iter().map(|(k, e)| vec![k.clone(), e.clone()]).collect(),
         other => iterable(other)?
@@ -395,6 +408,9 @@ fn index_hash_2(host: &mut dyn Host, args: &[Value], block: Option<&Value>) -> F
 }
 
 fn index_enum_1(host: &mut dyn Host, args: &[Value], block: Option<&Value>) -> FnResult {
+    if let Some(h) = hash_style_hash(&args[0]) {
+        return index_hash_1(host, &[h], block);
+    }
     let it = iterable(&args[0])?;
     for (i, e) in it.elements.into_iter().enumerate() {
         if yield_(host, blk(block), &[e])?.is_truthy() {
@@ -405,6 +421,9 @@ fn index_enum_1(host: &mut dyn Host, args: &[Value], block: Option<&Value>) -> F
 }
 
 fn index_enum_2(host: &mut dyn Host, args: &[Value], block: Option<&Value>) -> FnResult {
+    if let Some(h) = hash_style_hash(&args[0]) {
+        return index_hash_2(host, &[h], block);
+    }
     let it = iterable(&args[0])?;
     for (i, e) in it.elements.into_iter().enumerate() {
         if yield_(host, blk(block), &[Value::Integer(i as i64), e])?.is_truthy() {
@@ -424,8 +443,11 @@ fn index_string(_: &mut dyn Host, args: &[Value], _: Option<&Value>) -> FnResult
     Ok(byte_pos.map_or(Value::Undef, |b| Value::Integer(s[..b].chars().count() as i64)))
 }
 
-fn index_value(_: &mut dyn Host, args: &[Value], _: Option<&Value>) -> FnResult {
+fn index_value(host: &mut dyn Host, args: &[Value], block: Option<&Value>) -> FnResult {
     let m = &args[1];
+    if let Some(h) = hash_style_hash(&args[0]) {
+        return index_value(host, &[h, m.clone()], block);
+    }
     if let Value::Hash(h) = &args[0] {
         for (k, v) in h.iter() {
             if crate::ops::ruby_eq(v, m) {
@@ -628,7 +650,14 @@ fn step(host: &mut dyn Host, args: &[Value], block: Option<&Value>) -> FnResult 
         }
     };
     let Some(b) = block else {
-        return Ok(iterator_value(elements, element_type));
+        // A step of 1 is the iteration itself: over a hash (or a hash's
+        // iteration) it stays hash style.
+        let hash_style = n == 1 && (matches!(args[0], Value::Hash(_)) || hash_style_hash(&args[0]).is_some());
+        return Ok(if hash_style {
+            super::util::hash_iterator_value(elements, element_type)
+        } else {
+            iterator_value(elements, element_type)
+        });
     };
     for e in elements {
         if stop_on_break(yield_step(host, b, e))?.is_none() {

@@ -4,7 +4,8 @@
 
 use std::cell::RefCell;
 
-use super::util::{log_string, yield_};
+use super::util::yield_;
+use crate::display::to_interpolated_string;
 use super::{Builder, FnResult, Function, Host, LogLevel, Unwind};
 use crate::error::Error;
 use crate::types::calc::{generalize, infer, infer_set, instance_of};
@@ -84,7 +85,7 @@ pub(crate) fn register(fs: &mut Vec<Function>) {
 }
 
 fn log(host: &mut dyn Host, level: LogLevel, args: &[Value]) -> FnResult {
-    let message = args.iter().map(log_string).collect::<Vec<_>>().join(" ");
+    let message = args.iter().map(to_interpolated_string).collect::<Vec<_>>().join(" ");
     host.log(level, &message);
     Ok(Value::Undef)
 }
@@ -147,8 +148,44 @@ fn call(host: &mut dyn Host, args: &[Value], block: Option<&Value>) -> FnResult 
     host.call_function(args[0].as_str().unwrap_or(""), &args[1..], block)
 }
 
-fn call_deferred(_: &mut dyn Host, _: &[Value], _: Option<&Value>) -> FnResult {
-    Err(Error::argument("Deferred values are not supported").into())
+fn call_deferred(host: &mut dyn Host, args: &[Value], _: Option<&Value>) -> FnResult {
+    resolve_deferred(host, &args[0])
+}
+
+/// Puppet's `DeferredResolver#resolve`: a Deferred is called (its
+/// arguments resolved first; a `$name` digs into that variable), arrays,
+/// hashes and Sensitive values are resolved inside, a Binary becomes its
+/// bytes' string.
+fn resolve_deferred(host: &mut dyn Host, v: &Value) -> FnResult {
+    match v {
+        Value::Object(o) if o.ty.name == "Deferred" => {
+            let name = o.get("name").and_then(Value::as_str).unwrap_or("").to_string();
+            let mut args = match o.get("arguments") {
+                Some(Value::Array(a)) => {
+                    a.iter().map(|x| resolve_deferred(host, x)).collect::<Result<Vec<Value>, Unwind>>()?
+                }
+                _ => vec![],
+            };
+            match name.strip_prefix('$') {
+                Some(var) => {
+                    args.insert(0, host.lookup_variable(var).unwrap_or(Value::Undef));
+                    host.call_function("dig", &args, None)
+                }
+                None => host.call_function(&name, &args, None),
+            }
+        }
+        Value::Array(a) => Ok(Value::array(a.iter().map(|x| resolve_deferred(host, x)).collect::<Result<_, _>>()?)),
+        Value::Hash(h) => {
+            let mut out = Vec::with_capacity(h.len());
+            for (k, x) in h.iter() {
+                out.push((k.clone(), resolve_deferred(host, x)?));
+            }
+            Ok(Value::hash(out))
+        }
+        Value::Sensitive(inner) => Ok(Value::Sensitive(std::sync::Arc::new(resolve_deferred(host, inner)?))),
+        Value::Binary(b) => Ok(Value::string(String::from_utf8_lossy(b).into_owned())),
+        other => Ok(other.clone()),
+    }
 }
 
 /// Puppet's `new_instance`: a single argument that already is an instance
@@ -171,6 +208,7 @@ fn new_instance(t: &Type, args: &[Value]) -> Result<Value, Error> {
         _ => {}
     }
     match t.resolved() {
+        Type::ObjectType(o) => new_object(o, args),
         Type::Init { target: Some(target), args: init_args } => {
             if args.len() != 1 {
                 return Err(Error::argument(format!(
@@ -184,6 +222,7 @@ fn new_instance(t: &Type, args: &[Value]) -> Result<Value, Error> {
         }
         r => match new_function_type(r) {
             Some(base) => {
+                check_new_signature(&base, args)?;
                 let v = crate::convert::new_value(&base, args)?;
                 if instance_of(t, &v) {
                     Ok(v)
@@ -223,6 +262,101 @@ fn new_function_type(t: &Type) -> Option<Type> {
         | Type::Uri(_) => t.clone(),
         _ => return None,
     })
+}
+
+/// The `new` functions whose argument checks follow Puppet's dispatches
+/// exactly (with the dispatcher's mismatch message).
+fn new_function_dispatches(base: &Type) -> Option<&'static Function> {
+    static TIMESTAMP: std::sync::OnceLock<Function> = std::sync::OnceLock::new();
+    match base {
+        Type::Timestamp { .. } => Some(TIMESTAMP.get_or_init(|| {
+            Builder::new("new_timestamp")
+                .local("Formats", "Variant[String[2],Array[String[2], 1]]")
+                .d("", new_timestamp)
+                .d("Variant[Integer, Float] seconds", new_timestamp)
+                .d("String[1] string, Formats format?, String[1] timezone?", new_timestamp)
+                .d(
+                    "Struct[{string => String[1], Optional[format] => Formats, Optional[timezone] => String[1]}] hash_arg",
+                    new_timestamp,
+                )
+                .done()
+        })),
+        _ => None,
+    }
+}
+
+fn new_timestamp(_: &mut dyn Host, args: &[Value], _: Option<&Value>) -> FnResult {
+    Ok(crate::convert::new_value(&Type::Timestamp { from: None, to: None }, args)?)
+}
+
+/// The `new` function of an Object type (`new_Deferred`): an init hash, or
+/// one argument per attribute (those with a default optional). Made once
+/// per type.
+fn object_new_function(t: &std::sync::Arc<crate::types::object::ObjectType>) -> &'static Function {
+    static MADE: std::sync::Mutex<Vec<(String, &'static Function)>> = std::sync::Mutex::new(Vec::new());
+    let mut made = MADE.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some((_, f)) = made.iter().find(|(n, _)| *n == t.name) {
+        return f;
+    }
+    let hash = super::Dispatch {
+        params: vec![super::Param { name: "hash".into(), ty: t.init_hash_type() }],
+        min: 1,
+        max: Some(1),
+        block: None,
+        block_name: "block".into(),
+        imp: super::DispatchImp::Signature,
+    };
+    let positional = super::Dispatch {
+        params: t.attributes.iter().map(|a| super::Param { name: a.name.clone(), ty: a.ty.clone() }).collect(),
+        min: t.attributes.iter().filter(|a| a.default.is_none()).count(),
+        max: Some(t.attributes.len()),
+        block: None,
+        block_name: "block".into(),
+        imp: super::DispatchImp::Signature,
+    };
+    // One leaked name and function per Object type: there are few.
+    let name: &'static str = Box::leak(format!("new_{}", t.name).into_boxed_str());
+    let f: &'static Function = Box::leak(Box::new(Function { name, kind: super::Kind::Modern(vec![hash, positional]) }));
+    made.push((t.name.clone(), f));
+    f
+}
+
+/// An instance of an Object type from `new`'s arguments (already checked
+/// against its dispatches): an init hash or one value per attribute.
+fn new_object(t: &std::sync::Arc<crate::types::object::ObjectType>, args: &[Value]) -> Result<Value, Error> {
+    let f = object_new_function(t);
+    let sigs: Vec<&super::Dispatch> = f.dispatches().iter().collect();
+    let values: Vec<Value> = if sigs[0].accepts(args, None) {
+        let h = args[0].as_hash();
+        t.attributes
+            .iter()
+            .map(|a| {
+                h.and_then(|h| h.get(&Value::string(a.name.as_str())).cloned())
+                    .or_else(|| a.default.clone())
+                    .unwrap_or(Value::Undef)
+            })
+            .collect()
+    } else if sigs[1].accepts(args, None) {
+        t.attributes
+            .iter()
+            .enumerate()
+            .map(|(i, a)| args.get(i).cloned().or_else(|| a.default.clone()).unwrap_or(Value::Undef))
+            .collect()
+    } else {
+        return Err(Error::argument(super::describe::describe_signatures(f.name, &sigs, args, None)));
+    };
+    Ok(Value::Object(std::sync::Arc::new(crate::types::object::ObjectValue { ty: t.clone(), values })))
+}
+
+/// Fails as Puppet's dispatcher does when no signature of the type's `new`
+/// function takes `args`.
+fn check_new_signature(base: &Type, args: &[Value]) -> Result<(), Error> {
+    let Some(f) = new_function_dispatches(base) else { return Ok(()) };
+    let sigs: Vec<&super::Dispatch> = f.dispatches().iter().collect();
+    if sigs.iter().any(|d| d.accepts(args, None)) {
+        return Ok(());
+    }
+    Err(Error::argument(super::describe::describe_signatures(f.name, &sigs, args, None)))
 }
 
 /// The arity error of a type's `new` function called without arguments

@@ -63,14 +63,11 @@
 //! `defined_with_params` ...) are in a separate table, [`stdlib`], which the
 //! evaluator consults only when a module on the modulepath provides them.
 //!
-//! Known differences (the runtime's values cannot carry them): a hash
-//! iterator made by `$hash.step(1)` is not "hash style" (a two-parameter
-//! lambda gets `(index, [k, v])`, Puppet gives `(k, v)`); `tree_each`
+//! Known differences (the runtime's values cannot carry them): `tree_each`
 //! without a block returns an `Iterator[Any]` of `[path, value]` pairs where
 //! Puppet returns a Ruby tree iterator object; `annotate` exists but no
 //! value can be an `Annotation` type (there are no Object types), so it
-//! always reports the argument mismatch; `call` with a `Deferred` is not
-//! supported (no Deferred values exist); the lambda of `get`/`getvar`
+//! always reports the argument mismatch; the lambda of `get`/`getvar`
 //! receives the error as a hash (`msg`, `kind`, `details`, `issue_code`)
 //! instead of an `Error` object; results beyond 64-bit integers
 //! (`floor(1e20)`) fail where Ruby would carry a Bignum.
@@ -283,6 +280,10 @@ pub struct Dispatch {
 pub(crate) enum DispatchImp {
     Run(Imp),
     Mismatch(MismatchImp),
+    /// A signature only: its user checks arguments against it and builds
+    /// the result itself (the `new` of an Object type, which depends on the
+    /// type).
+    Signature,
 }
 
 impl std::fmt::Debug for DispatchImp {
@@ -290,6 +291,7 @@ impl std::fmt::Debug for DispatchImp {
         f.write_str(match self {
             DispatchImp::Run(_) => "Run",
             DispatchImp::Mismatch(_) => "Mismatch",
+            DispatchImp::Signature => "Signature",
         })
     }
 }
@@ -402,6 +404,9 @@ pub fn call(f: &Function, host: &mut dyn Host, args: &[Value], block: Option<&Va
                             Err(e) => e,
                         }
                         .into()),
+                        DispatchImp::Signature => {
+                            Err(Error::argument(format!("'{}' is a signature, not a callable function", f.name)).into())
+                        }
                     };
                 }
             }

@@ -8,10 +8,9 @@ use std::cmp::Ordering;
 use std::sync::Arc;
 
 use super::{FnResult, Host, Unwind};
-use crate::display::{ruby_float_to_s, to_interpolated_string};
+use crate::display::ruby_float_to_s;
 use crate::error::Error;
-use crate::types::calc::{generalize, infer_set, variant_maybe};
-use crate::types::format::type_to_string;
+use crate::types::calc::{infer_set, variant_maybe};
 use crate::types::{IntRange, Type, TypeAlias};
 use crate::value::{IteratorValue, Value};
 
@@ -52,10 +51,12 @@ pub(crate) fn split_top_level(spec: &str) -> Vec<String> {
 }
 
 /// Types of signatures that name Puppet Object types the runtime does not
-/// model (`Annotation`, `Pcore`, `Deferred`): references no value matches.
+/// model (`Annotation`, `Pcore`: references no value matches), and
+/// `Deferred`, which it does.
 pub(crate) fn placeholder_type(name: &str) -> Option<Type> {
     match name {
-        "Annotation" | "Pcore" | "Deferred" => Some(Type::Reference(Arc::from(name))),
+        "Annotation" | "Pcore" => Some(Type::Reference(Arc::from(name))),
+        "Deferred" => Some(Type::ObjectType(crate::types::object::deferred_type())),
         "Pcore::MemberName" => {
             let re = crate::regex::Regex::new(r"\A[a-z_]\w*\z").ok()?;
             Some(Type::Alias(TypeAlias::resolved("Pcore::MemberName", Type::Pattern(vec![re]))))
@@ -64,7 +65,6 @@ pub(crate) fn placeholder_type(name: &str) -> Option<Type> {
     }
 }
 
-const DEFERRED: &str = "Object[{name => 'Deferred', attributes => {'name' => Pattern[/\\A[$]?[a-z][a-z0-9_]*(?:::[a-z][a-z0-9_]*)*\\z/], 'arguments' => {type => Optional[Array], value => undef}}}]";
 
 /// Writes the placeholders as Puppet writes those types: by name in a
 /// signature line, as an `Object[...]` type in a mismatch.
@@ -78,7 +78,7 @@ pub(crate) fn placeholder_text(text: &str, in_signature: bool) -> String {
         let to = if in_signature { name.to_string() } else { format!("Object[{{name => '{name}'}}]") };
         s = s.replace(&from, &to);
     }
-    s.replace("TypeReference['Deferred']", if in_signature { DEFERRED } else { "Deferred" })
+    s
 }
 
 /// The (min, max) number of arguments a lambda accepts; `None` max is a
@@ -169,32 +169,26 @@ pub(crate) fn iterable(v: &Value) -> Result<Iter, Error> {
 
 /// An Iterator value.
 pub(crate) fn iterator_value(elements: Vec<Value>, element_type: Type) -> Value {
-    Value::Iterator(Arc::new(IteratorValue { elements, element_type }))
+    Value::Iterator(Arc::new(IteratorValue { elements, element_type, hash_style: false }))
 }
 
-/// How the logging functions and `notice` print a value: the evaluator's
-/// `string(v)` (interpolation), with iterators as `Iterator[T]-Value`.
-pub(crate) fn log_string(v: &Value) -> String {
-    match v {
-        Value::Iterator(it) => format!("Iterator[{}]-Value", type_to_string(&generalize(&it.element_type))),
-        Value::Array(a) if contains_iterator(v) => {
-            format!("[{}]", a.iter().map(log_string).collect::<Vec<_>>().join(", "))
-        }
-        Value::Hash(h) if contains_iterator(v) => format!(
-            "{{{}}}",
-            h.iter().map(|(k, e)| format!("{} => {}", log_string(k), log_string(e))).collect::<Vec<_>>().join(", ")
-        ),
-        other => to_interpolated_string(other),
-    }
+/// An Iterator over a hash's `[key, value]` entries (Puppet's
+/// `HashIterator`).
+pub(crate) fn hash_iterator_value(elements: Vec<Value>, element_type: Type) -> Value {
+    Value::Iterator(Arc::new(IteratorValue { elements, element_type, hash_style: true }))
 }
 
-fn contains_iterator(v: &Value) -> bool {
-    match v {
-        Value::Iterator(_) => true,
-        Value::Array(a) => a.iter().any(contains_iterator),
-        Value::Hash(h) => h.iter().any(|(k, e)| contains_iterator(k) || contains_iterator(e)),
-        _ => false,
+/// The hash a hash-style iterator walks (None for any other value).
+pub(crate) fn hash_style_hash(v: &Value) -> Option<Value> {
+    let Value::Iterator(it) = v else { return None };
+    if !it.hash_style {
+        return None;
     }
+    let entries = it.elements.iter().filter_map(|e| match e.as_array() {
+        Some([k, x]) => Some((k.clone(), x.clone())),
+        _ => None,
+    });
+    Some(Value::hash(entries))
 }
 
 // ---------------------------------------------------------------------------

@@ -17,7 +17,7 @@ use crate::error::{a_an, a_an_uc, Error, Result};
 use crate::label::{bad_key_type_name, ruby_class, type_label};
 use crate::regex::Regex;
 use crate::semver::VersionRange;
-use crate::time::{Timespan, Timestamp};
+use crate::time::{SpanBound, Timespan, Timestamp};
 use crate::value::Value;
 
 fn flatten(args: &[Value]) -> Vec<Value> {
@@ -92,14 +92,15 @@ pub fn int_range(from: Option<i64>, to: Option<i64>) -> Result<IntRange> {
     Ok(IntRange { from, to })
 }
 
-fn collection_size(t: &Type, keys: &[Value]) -> Result<IntRange> {
-    let _ = t;
+/// A size range from `keys` (at `start` in the access's keys, which
+/// Puppet blames for a bad one).
+fn collection_size(start: usize, keys: &[Value]) -> Result<IntRange> {
     if keys.len() == 1
         && let Value::Type(kt) = &keys[0]
             && let Type::Integer(r) = kt.as_ref() {
                 return Ok(*r);
             }
-    for k in keys {
+    for (i, k) in keys.iter().enumerate() {
         if !matches!(k, Value::Integer(_) | Value::Default) {
             return Err(Error::new(
                 "BAD_COLLECTION_SLICE_TYPE",
@@ -107,7 +108,8 @@ fn collection_size(t: &Type, keys: &[Value]) -> Result<IntRange> {
                     "A Type's size constraint arguments must be a single Integer type, or 1-2 integers (or default). Got {}",
                     a_an(&crate::label::class_label(k))
                 ),
-            ));
+            )
+            .at_key(start + i));
         }
     }
     let from = range_bound(&keys[0]);
@@ -115,23 +117,36 @@ fn collection_size(t: &Type, keys: &[Value]) -> Result<IntRange> {
     int_range(from, to)
 }
 
-fn expect_type(base: &str, v: &Value) -> Result<Type> {
+/// Key `i` as a type.
+/// Ruby's `ArgumentError` for `value <= Float::INFINITY` on a value that is
+/// not a number.
+#[cold]
+fn infinity_comparison(v: &Value) -> Error {
+    let class = match v {
+        Value::Default => "Symbol".to_string(),
+        Value::Type(_) => ruby_class(v),
+        other => ruby_class(other),
+    };
+    Error::argument(format!("comparison of {class} with Infinity failed"))
+}
+
+fn expect_type(base: &str, v: &Value, i: usize) -> Result<Type> {
     match v {
         Value::Type(t) => Ok((**t).clone()),
-        other => Err(slice_type(base, other)),
+        other => Err(slice_type(base, other).at_key(i)),
     }
 }
 
-fn time_arg_span(v: &Value) -> Result<Option<Timespan>> {
+fn time_arg_span(v: &Value) -> Result<Option<SpanBound>> {
     Ok(match v {
         Value::Default | Value::Undef => None,
-        Value::Timespan(t) => Some(*t),
-        Value::String(s) => Some(Timespan::parse(s)?),
-        Value::Integer(i) => Some(Timespan(i.checked_mul(crate::time::NSECS_PER_SEC).ok_or_else(|| {
-            Error::argument("Timespan value is out of range")
-        })?)),
-        Value::Float(f) => Some(Timespan::from_secs_f64(*f)?),
-        Value::Hash(_) => Some(crate::convert::timespan_from_hash(v)?),
+        Value::Timespan(t) => Some(SpanBound::exact(*t)),
+        Value::String(s) => Some(SpanBound::exact(Timespan::parse(s)?)),
+        Value::Integer(i) => Some(SpanBound::exact(Timespan(i.checked_mul(crate::time::NSECS_PER_SEC).ok_or_else(
+            || Error::argument("Timespan value is out of range"),
+        )?))),
+        Value::Float(f) => Some(SpanBound { span: Timespan::from_secs_f64(*f)?, from_float: true }),
+        Value::Hash(_) => Some(SpanBound::exact(crate::convert::timespan_from_hash(v)?)),
         other => {
             return Err(Error::argument(format!(
                 "Unable to create a Puppet::Pops::Time::Timespan from a {}",
@@ -154,7 +169,7 @@ fn time_arg_stamp(v: &Value) -> Result<Option<Timestamp>> {
             Some(Value::String(s)) => match h.get(&Value::string("format")) {
                 Some(Value::String(f)) => {
                     let tz = h.get(&Value::string("timezone")).and_then(|t| t.as_str());
-                    Some(Timestamp::parse_with(s, f, tz)?)
+                    Some(Timestamp::parse_puppet(s, crate::time::TimestampFormats::One(f), tz)?)
                 }
                 _ => Some(Timestamp::parse(s)?),
             },
@@ -203,7 +218,7 @@ pub fn parameterize(base: &Type, args: &[Value]) -> Result<Value> {
                     format!("Integer-Type supports [] with one or two arguments (from, to). Got {}", keys.len()),
                 ));
             }
-            for k in &keys {
+            for (i, k) in keys.iter().enumerate() {
                 if !matches!(k, Value::Integer(_) | Value::Default) {
                     return Err(Error::new(
                         "BAD_INTEGER_SLICE_TYPE",
@@ -211,7 +226,8 @@ pub fn parameterize(base: &Type, args: &[Value]) -> Result<Value> {
                             "Integer-Type [] requires all arguments to be integers (or default). Got {}",
                             ruby_class(k)
                         ),
-                    ));
+                    )
+                    .at_key(i));
                 }
             }
             let r = int_range(range_bound(&keys[0]), keys.get(1).and_then(range_bound))?;
@@ -238,7 +254,8 @@ pub fn parameterize(base: &Type, args: &[Value]) -> Result<Value> {
                                 "Float-Type [] requires all arguments to be floats, or integers (or default). Got {}",
                                 ruby_class(other)
                             ),
-                        ));
+                        )
+                        .at_key(i));
                     }
                 };
             }
@@ -262,7 +279,7 @@ pub fn parameterize(base: &Type, args: &[Value]) -> Result<Value> {
                     format!("String supports [] with one or two arguments. Got {}", keys.len()),
                 ));
             }
-            let r = collection_size(t, &keys)?;
+            let r = collection_size(0, &keys)?;
             ty(Type::String { size: Some(r.to_size()), value: None })
         }
         Type::Collection(_) => {
@@ -270,19 +287,19 @@ pub fn parameterize(base: &Type, args: &[Value]) -> Result<Value> {
             if keys.is_empty() || keys.len() > 2 {
                 return Err(slice_arity("Collection-Type", 1, Some(2), keys.len()));
             }
-            ty(Type::Collection(Some(collection_size(t, &keys)?.to_size())))
+            ty(Type::Collection(Some(collection_size(0, &keys)?.to_size())))
         }
         Type::Array { .. } => {
             let keys = flatten(args);
             let (elem, size) = match keys.len() {
-                1 => (expect_type("Array-Type", &keys[0])?, None),
+                1 => (expect_type("Array-Type", &keys[0], 0)?, None),
                 2 => match &keys[0] {
-                    Value::Type(e) => ((**e).clone(), Some(collection_size(t, &keys[1..2])?)),
-                    _ => (Type::Any, Some(collection_size(t, &keys[0..2])?)),
+                    Value::Type(e) => ((**e).clone(), Some(collection_size(1, &keys[1..2])?)),
+                    _ => (Type::Any, Some(collection_size(0, &keys[0..2])?)),
                 },
                 3 => match &keys[0] {
-                    Value::Type(e) => ((**e).clone(), Some(collection_size(t, &keys[1..3])?)),
-                    other => return Err(slice_type("Array-Type", other)),
+                    Value::Type(e) => ((**e).clone(), Some(collection_size(1, &keys[1..3])?)),
+                    other => return Err(slice_type("Array-Type", other).at_key(0)),
                 },
                 n => return Err(slice_arity("Array-Type", 1, Some(3), n)),
             };
@@ -299,25 +316,29 @@ pub fn parameterize(base: &Type, args: &[Value]) -> Result<Value> {
                     let r = int_range(Some(*a), Some(*b))?.to_size();
                     return ty(hash_type(Type::Any, Type::Any, Some(r)));
                 }
-            for k in keys.iter().take(2) {
+            for (i, k) in keys.iter().take(2).enumerate() {
                 if !matches!(k, Value::Type(_)) {
-                    return Err(slice_type("Hash-Type", k));
+                    return Err(slice_type("Hash-Type", k).at_key(i));
                 }
             }
             let size = match keys.len() {
                 2 => None,
+                // Puppet makes `PIntegerType.new(size)` of any third key
+                // that is not an Integer type, which Ruby rejects when it
+                // compares it with its upper bound, Infinity.
                 3 => match &keys[2] {
                     Value::Type(st) => match st.as_ref() {
                         Type::Integer(r) => Some(*r),
-                        _ => Some(collection_size(t, &keys[2..3])?),
+                        _ => return Err(infinity_comparison(&keys[2])),
                     },
-                    _ => Some(collection_size(t, &keys[2..3])?),
+                    Value::Integer(_) => Some(collection_size(2, &keys[2..3])?),
+                    other => return Err(infinity_comparison(other)),
                 },
-                4 => Some(collection_size(t, &keys[2..4])?),
+                4 => Some(collection_size(2, &keys[2..4])?),
                 n => return Err(slice_arity("Hash-Type", 2, Some(4), n)),
             };
-            let k = expect_type("Hash-Type", &keys[0])?;
-            let v = expect_type("Hash-Type", &keys[1])?;
+            let k = expect_type("Hash-Type", &keys[0], 0)?;
+            let v = expect_type("Hash-Type", &keys[1], 1)?;
             ty(hash_type(k, v, size.map(IntRange::to_size)))
         }
         Type::Tuple { .. } => {
@@ -339,7 +360,7 @@ pub fn parameterize(base: &Type, args: &[Value]) -> Result<Value> {
                 return Err(slice_arity(&type_base_label(t), 1, Some(1), args.len()));
             }
             let Value::Hash(h) = &args[0] else {
-                return Err(specialization(t, &args[0], "Hash"));
+                return Err(specialization(t, &args[0], "Hash").at_key(0));
             };
             let mut elements = Vec::new();
             for (k, v) in h.iter() {
@@ -403,10 +424,10 @@ pub fn parameterize(base: &Type, args: &[Value]) -> Result<Value> {
             }
             assert_arity(t, &keys, 1, None)?;
             let mut values = Vec::new();
-            for k in &keys {
+            for (i, k) in keys.iter().enumerate() {
                 match k {
                     Value::String(s) => values.push(s.to_string()),
-                    other => return Err(specialization(t, other, "String")),
+                    other => return Err(specialization(t, other, "String").at_key(i)),
                 }
             }
             ty(Type::enumeration(values, ci))
@@ -414,14 +435,14 @@ pub fn parameterize(base: &Type, args: &[Value]) -> Result<Value> {
         Type::Pattern(_) => {
             let keys = flatten(args);
             assert_arity(t, &keys, 1, None)?;
-            for k in &keys {
+            for (i, k) in keys.iter().enumerate() {
                 let ok = match k {
                     Value::String(_) | Value::Regexp(_) => true,
                     Value::Type(kt) => matches!(kt.as_ref(), Type::Pattern(_) | Type::Regexp(_)),
                     _ => false,
                 };
                 if !ok {
-                    return Err(specialization(t, k, "String or Regexp or Pattern-Type or Regexp-Type"));
+                    return Err(specialization(t, k, "String or Regexp or Pattern-Type or Regexp-Type").at_key(i));
                 }
             }
             ty(Type::Pattern(pattern_regexps(&keys)?))
@@ -434,7 +455,7 @@ pub fn parameterize(base: &Type, args: &[Value]) -> Result<Value> {
             match &keys[0] {
                 Value::String(s) => ty(Type::Regexp(Some(Regex::new(s)?))),
                 Value::Regexp(r) => ty(Type::Regexp(Some(r.clone()))),
-                other => Err(specialization(t, other, "String or Regexp")),
+                other => Err(specialization(t, other, "String or Regexp").at_key(0)),
             }
         }
         Type::Boolean(_) => {
@@ -442,7 +463,7 @@ pub fn parameterize(base: &Type, args: &[Value]) -> Result<Value> {
             assert_arity(t, &keys, 1, Some(1))?;
             match &keys[0] {
                 Value::Boolean(b) => ty(Type::Boolean(Some(*b))),
-                other => Err(specialization(t, other, "TrueClass or FalseClass")),
+                other => Err(specialization(t, other, "TrueClass or FalseClass").at_key(0)),
             }
         }
         Type::Variant(_) => {
@@ -458,7 +479,7 @@ pub fn parameterize(base: &Type, args: &[Value]) -> Result<Value> {
             match &keys[0] {
                 Value::Type(i) => ty(Type::Optional(Some(i.clone()))),
                 Value::String(s) => ty(Type::optional(Type::string_value(s))),
-                other => Err(slice_type("Optional-Type", other)),
+                other => Err(slice_type("Optional-Type", other).at_key(0)),
             }
         }
         Type::NotUndef(_) => {
@@ -477,7 +498,8 @@ pub fn parameterize(base: &Type, args: &[Value]) -> Result<Value> {
                     other => Err(Error::new(
                         "BAD_NOT_UNDEF_SLICE_TYPE",
                         format!("NotUndef-Type[] argument must be a Type or a String. Got {}", ruby_class(other)),
-                    )),
+                    )
+                    .at_key(0)),
                 },
                 n => Err(slice_arity("NotUndef-Type", 0, Some(1), n)),
             }
@@ -493,7 +515,7 @@ pub fn parameterize(base: &Type, args: &[Value]) -> Result<Value> {
             if keys.len() != 1 {
                 return Err(slice_arity(name, 1, None, keys.len()));
             }
-            let i = Arc::new(expect_type(name, &keys[0])?);
+            let i = Arc::new(expect_type(name, &keys[0], 0)?);
             ty(match t {
                 Type::Type(_) => Type::Type(Some(i)),
                 Type::Iterable(_) => Type::Iterable(Some(i)),
@@ -506,10 +528,10 @@ pub fn parameterize(base: &Type, args: &[Value]) -> Result<Value> {
             let keys = flatten(args);
             assert_arity(t, &keys, 2, Some(2))?;
             let mut parts = Vec::new();
-            for k in &keys {
+            for (i, k) in keys.iter().enumerate() {
                 match k {
                     Value::String(s) => parts.push(Arc::<str>::from(s.as_str())),
-                    other => return Err(specialization(t, other, "String or String")),
+                    other => return Err(specialization(t, other, "String or String").at_key(i)),
                 }
             }
             ty(Type::Runtime { runtime: Some(parts[0].clone()), name: Some(parts[1].clone()) })
@@ -518,11 +540,11 @@ pub fn parameterize(base: &Type, args: &[Value]) -> Result<Value> {
             let keys = flatten(args);
             assert_arity(t, &keys, 1, None)?;
             let mut ranges = Vec::new();
-            for k in &keys {
+            for (i, k) in keys.iter().enumerate() {
                 match k {
                     Value::String(s) => ranges.push(Arc::new(VersionRange::parse(s)?)),
                     Value::SemVerRange(r) => ranges.push(r.clone()),
-                    other => return Err(specialization(t, other, "String or SemanticPuppet::VersionRange")),
+                    other => return Err(specialization(t, other, "String or SemanticPuppet::VersionRange").at_key(i)),
                 }
             }
             ty(Type::SemVer(ranges))
@@ -581,12 +603,13 @@ pub fn parameterize(base: &Type, args: &[Value]) -> Result<Value> {
                 other => Err(Error::new(
                     "BAD_TYPE_SLICE_TYPE",
                     format!("URI-Type[] arguments must be types. Got {}", ruby_class(other)),
-                )),
+                )
+                .at_key(0)),
             }
         }
         Type::Init { .. } => match args.first() {
             Some(Value::Type(target)) => ty(Type::Init { target: Some(target.clone()), args: args[1..].to_vec() }),
-            other => Err(slice_type("Init-Type", other.unwrap_or(&Value::Undef))),
+            other => Err(slice_type("Init-Type", other.unwrap_or(&Value::Undef)).at_key(0)),
         },
         Type::Resource { type_name, title } => resource(t, type_name.as_deref(), title.as_deref(), args),
         Type::Class(name) => class(name.as_deref(), args),
@@ -623,9 +646,10 @@ fn assert_arity(t: &Type, keys: &[Value], min: usize, max: Option<usize>) -> Res
 fn assert_types(t: &Type, keys: &[Value]) -> Result<Vec<Type>> {
     assert_arity(t, keys, 1, None)?;
     keys.iter()
-        .map(|k| match k {
+        .enumerate()
+        .map(|(i, k)| match k {
             Value::Type(x) => Ok((**x).clone()),
-            other => Err(specialization(t, other, "Any-Type")),
+            other => Err(specialization(t, other, "Any-Type").at_key(i)),
         })
         .collect()
 }
@@ -638,7 +662,8 @@ fn callable(t: &Type, args: &[Value]) -> Result<Value> {
             let Value::Type(r) = &params[1] else {
                 return Err(specialization(t, &params[1], "Any-Type"));
             };
-            return_type = Some((**r).clone());
+            // Puppet's PCallableType drops a return type of Any.
+            return_type = Some((**r).clone()).filter(|r| !matches!(r, Type::Any));
             params = first.to_vec();
         }
     } else if matches!(params.first(), Some(Value::Array(_))) {
@@ -735,7 +760,8 @@ fn resource(t: &Type, type_name: Option<&str>, title: Option<&str>, args: &[Valu
                                 "First argument to Resource[] must be a resource type or a String. Got {}.",
                                 bad_key_type_name(&first)
                             ),
-                        ));
+                        )
+                        .at_key(0));
                     }
                 },
                 other => {
@@ -745,7 +771,8 @@ fn resource(t: &Type, type_name: Option<&str>, title: Option<&str>, args: &[Valu
                             "First argument to Resource[] must be a resource type or a String. Got {}.",
                             bad_key_type_name(other)
                         ),
-                    ));
+                    )
+                    .at_key(0));
                 }
             }
         }
@@ -754,7 +781,8 @@ fn resource(t: &Type, type_name: Option<&str>, title: Option<&str>, args: &[Valu
         return Err(Error::new(
             "ILLEGAL_CLASSREF",
             format!("Illegal type reference. The given name '{name}' does not conform to the naming rule"),
-        ));
+        )
+        .at_key(0));
     }
     let result_array = keys.len() > 1 || matches!(keys.first(), Some(Value::Array(_)));
     let orig = keys.len();
@@ -772,7 +800,9 @@ fn resource(t: &Type, type_name: Option<&str>, title: Option<&str>, args: &[Valu
         return Ok(Value::of_type(Type::Resource { type_name: Some(Arc::from(name.as_str())), title: None }));
     }
     let mut out = Vec::new();
-    for k in flat.drain(..) {
+    // Puppet blames the key at the title's index among the titles (which
+    // for `Resource[type, ...]` is one key to the left of the title).
+    for (i, k) in flat.drain(..).enumerate() {
         match &k {
             Value::String(s) => out.push(Value::of_type(Type::Resource {
                 type_name: Some(Arc::from(name.as_str())),
@@ -786,7 +816,8 @@ fn resource(t: &Type, type_name: Option<&str>, title: Option<&str>, args: &[Valu
                         a_an(&type_label(t)),
                         bad_key_type_name(other)
                     ),
-                ));
+                )
+                .at_key(i));
             }
         }
     }
@@ -816,7 +847,7 @@ fn class(name: Option<&str>, args: &[Value]) -> Result<Value> {
         return Err(Error::new("UNKNOWN_RESOURCE", format!("Resource not found: Class['{n}']")));
     }
     let mut out = Vec::new();
-    for k in &keys {
+    for (i, k) in keys.iter().enumerate() {
         let Value::String(s) = k else {
             return Err(Error::new(
                 "ILLEGAL_HOSTCLASS_NAME",
@@ -824,7 +855,8 @@ fn class(name: Option<&str>, args: &[Value]) -> Result<Value> {
                     "Illegal Class name in class reference. {} cannot be used where a String is expected",
                     crate::label::a_an_uc_label(k)
                 ),
-            ));
+            )
+            .at_key(i));
         };
         let mut n = s.to_lowercase();
         if let Some(stripped) = n.strip_prefix("::") {
@@ -837,7 +869,8 @@ fn class(name: Option<&str>, args: &[Value]) -> Result<Value> {
                     "Illegal name. The given name '{}' does not conform to the naming rule /^((::)?[a-z_]\\w*)(::[a-z]\\w*)*$/",
                     s
                 ),
-            ));
+            )
+            .at_key(i));
         }
         out.push(Value::of_type(Type::Class(Some(Arc::from(n.as_str())))));
     }

@@ -13,6 +13,7 @@ use std::sync::Arc;
 
 use super::{CallableType, FloatRange, IntRange, StructElement, Type};
 use crate::semver::VersionRange;
+use crate::time::SpanBound;
 use crate::value::{guard_stack, StrKey, Value};
 
 #[derive(Default)]
@@ -177,7 +178,9 @@ fn inst_inner(t: &Type, v: &Value, g: &mut Guard) -> bool {
             V::Callable(c) => assignable(t, &c.signature, g),
             _ => false,
         },
-        Type::Runtime { .. } | Type::Error | Type::Object | Type::TypeSet | Type::Reference(_) => false,
+        Type::Object => matches!(v, V::Object(_)),
+        Type::ObjectType(ot) => matches!(v, V::Object(o) if o.ty.name == ot.name),
+        Type::Runtime { .. } | Type::Error | Type::TypeSet | Type::Reference(_) => false,
         Type::Iterable(inner) => {
             if inner.as_ref().is_none_or(|i| assignable(i, &Type::Any, g)) {
                 match v {
@@ -204,7 +207,7 @@ fn inst_inner(t: &Type, v: &Value, g: &mut Guard) -> bool {
         },
         Type::SemVerRange => matches!(v, V::SemVerRange(_)),
         Type::Timespan { from, to } => match v {
-            V::Timespan(x) => from.is_none_or(|f| *x >= f) && to.is_none_or(|t| *x <= t),
+            V::Timespan(x) => from.is_none_or(|f| *x >= f.span) && to.is_none_or(|t| *x <= t.span),
             _ => false,
         },
         Type::Timestamp { from, to } => match v {
@@ -662,7 +665,8 @@ fn assignable_inner(t: &Type, o: &Type, g: &mut Guard) -> bool {
         Type::Binary => matches!(o, Type::Binary),
         Type::Uri(_) => matches!(o, Type::Uri(_)),
         Type::Error => matches!(o, Type::Error),
-        Type::Object => matches!(o, Type::Object | Type::Error),
+        Type::Object => matches!(o, Type::Object | Type::ObjectType(_) | Type::Error),
+        Type::ObjectType(ot) => matches!(o, Type::ObjectType(x) if x.name == ot.name),
         Type::TypeSet => matches!(o, Type::TypeSet),
         Type::Init { target, .. } => match o {
             Type::Init { target: ot, .. } => match (target, ot) {
@@ -834,7 +838,7 @@ fn infer_inner(v: &Value) -> Type {
             }
         }
         Value::Type(t) => Type::Type(Some(t.clone())),
-        Value::Timespan(t) => Type::Timespan { from: Some(*t), to: Some(*t) },
+        Value::Timespan(t) => Type::Timespan { from: Some(SpanBound::exact(*t)), to: Some(SpanBound::exact(*t)) },
         Value::Timestamp(t) => Type::Timestamp { from: Some(*t), to: Some(*t) },
         Value::SemVer(_) => Type::SemVer(vec![]),
         Value::SemVerRange(_) => Type::SemVerRange,
@@ -843,6 +847,7 @@ fn infer_inner(v: &Value) -> Type {
         Value::Iterator(it) => Type::Iterator(Some(Arc::new(it.element_type.clone()))),
         Value::Callable(c) => c.signature.clone(),
         Value::Uri(_) => Type::Uri(None),
+        Value::Object(o) => Type::ObjectType(o.ty.clone()),
     }
 }
 

@@ -109,8 +109,41 @@ impl Formatter {
             Type::CatalogEntry => out.push_str("CatalogEntry"),
             Type::SemVerRange => out.push_str("SemVerRange"),
             Type::Error => out.push_str("Error"),
+            // Expanded, an Object type prints its initialization hash (the
+            // default Object has none), else its name; a TypeSet always
+            // prints its hash (the default TypeSet's is Pcore's own).
+            Type::Object if self.expand => out.push_str("Object[{}]"),
             Type::Object => out.push_str("Object"),
-            Type::TypeSet => out.push_str("TypeSet"),
+            Type::ObjectType(o) if self.expand => {
+                // Inside the hash, types print unexpanded (Puppet's
+                // `append_object_hash`).
+                let expand = std::mem::replace(&mut self.expand, false);
+                let _ = write!(out, "Object[{{name => {}, attributes => {{", puppet_quote(&o.name));
+                for (i, a) in o.attributes.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    out.push_str(&puppet_quote(&a.name));
+                    out.push_str(" => ");
+                    match &a.default {
+                        None => self.append(out, &a.ty),
+                        Some(v) => {
+                            out.push_str("{type => ");
+                            self.append(out, &a.ty);
+                            out.push_str(", value => ");
+                            out.push_str(&crate::display::to_string_in_type(v));
+                            out.push('}');
+                        }
+                    }
+                }
+                out.push_str("}}]");
+                self.expand = expand;
+            }
+            Type::ObjectType(o) => out.push_str(&o.name),
+            Type::TypeSet => out.push_str(
+                "TypeSet[{pcore_uri => 'http://puppet.com/2016.1/pcore', pcore_version => '1.0.0', \
+                 name_authority => 'http://puppet.com/2016.1/runtime', name => 'DefaultTypeSet', version => '0.0.0'}]",
+            ),
             Type::NotUndef(inner) => match inner.as_deref() {
                 None | Some(Type::Any) => out.push_str("NotUndef"),
                 Some(Type::String { value: Some(v), .. }) => {

@@ -11,12 +11,13 @@ use std::sync::{Arc, OnceLock};
 
 use crate::regex::Regex;
 use crate::semver::VersionRange;
-use crate::time::{Timespan, Timestamp};
+use crate::time::{SpanBound, Timestamp};
 use crate::value::Value;
 
 pub mod access;
 pub mod calc;
 pub mod format;
+pub mod object;
 pub mod parser;
 
 /// An integer range `[from, to]`; `None` is -Infinity/+Infinity.
@@ -215,7 +216,7 @@ pub enum Type {
     Iterator(Option<Arc<Type>>),
     SemVer(Vec<Arc<VersionRange>>),
     SemVerRange,
-    Timespan { from: Option<Timespan>, to: Option<Timespan> },
+    Timespan { from: Option<SpanBound>, to: Option<SpanBound> },
     Timestamp { from: Option<Timestamp>, to: Option<Timestamp> },
     Sensitive(Option<Arc<Type>>),
     Binary,
@@ -223,9 +224,11 @@ pub enum Type {
     Init { target: Option<Arc<Type>>, args: Vec<Value> },
     /// Puppet's `Error` object type.
     Error,
-    /// The Object and TypeSet meta types (no user-defined objects yet).
+    /// The Object and TypeSet meta types.
     Object,
     TypeSet,
+    /// A named Object type (`Deferred`).
+    ObjectType(Arc<object::ObjectType>),
     Alias(Arc<TypeAlias>),
     /// A reference to a type by a name that is not (yet) known.
     Reference(Arc<str>),
@@ -524,6 +527,7 @@ fn type_eq(a: &Type, b: &Type) -> bool {
         (T::Timestamp { from: f1, to: t1 }, T::Timestamp { from: f2, to: t2 }) => f1 == f2 && t1 == t2,
         (T::Uri(x), T::Uri(y)) => x == y,
         (T::Init { target: t1, args: a1 }, T::Init { target: t2, args: a2 }) => t1 == t2 && a1 == a2,
+        (T::ObjectType(x), T::ObjectType(y)) => x.name == y.name,
         (T::Alias(x), T::Alias(y)) => x.name == y.name,
         (T::Reference(x), T::Reference(y)) => x == y,
         _ => false,
@@ -601,6 +605,7 @@ fn type_hash<H: Hasher>(t: &Type, state: &mut H) {
             args.hash(state);
         }
         Type::Alias(a) => a.name.hash(state),
+        Type::ObjectType(o) => o.name.hash(state),
         Type::Reference(r) => r.hash(state),
         _ => {}
     }

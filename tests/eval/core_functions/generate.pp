@@ -1,1 +1,2 @@
+# @pjit-flag --allow-generate
 notice(generate('/bin/echo', 'hi'))

@@ -1,0 +1,1 @@
+notice(Class['a', 'B-c'])

@@ -1,0 +1,1 @@
+notice(Enum['a', 1])

@@ -1,0 +1,1 @@
+notice(Hash[String, Integer, 'x'])

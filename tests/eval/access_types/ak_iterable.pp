@@ -1,0 +1,1 @@
+notice(Iterable[1])

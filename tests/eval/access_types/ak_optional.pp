@@ -1,0 +1,1 @@
+notice(Optional[1])

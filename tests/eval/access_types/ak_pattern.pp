@@ -1,0 +1,1 @@
+notice(Pattern['a', 1])

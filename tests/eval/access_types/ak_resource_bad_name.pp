@@ -1,0 +1,1 @@
+notice(Resource['a-b', 'x'])

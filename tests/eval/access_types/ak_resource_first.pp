@@ -1,0 +1,1 @@
+notice(Resource[1, 'a'])

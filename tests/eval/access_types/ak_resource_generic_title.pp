@@ -1,0 +1,1 @@
+notice(Resource['file', 1])

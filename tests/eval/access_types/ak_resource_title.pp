@@ -1,0 +1,1 @@
+notice(File['a', 1])

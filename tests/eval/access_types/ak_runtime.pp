@@ -1,0 +1,1 @@
+notice(Runtime['a', 1])

@@ -1,0 +1,8 @@
+notice(Timespan[-77.3])
+notice(Timespan[0.5, 100000.25])
+notice(Timespan[1e-10])
+notice(Timespan[3.0])
+notice(Timespan[1.05])
+notice(Timespan[90061.123456])
+notice(Timespan(77.3) =~ Timespan[77.3])
+notice(Timespan[77.3] == Timespan['0-00:01:17.3'])

@@ -1,0 +1,1 @@
+notice(Type('Array[1,2,3,4]'))

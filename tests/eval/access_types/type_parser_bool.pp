@@ -1,0 +1,1 @@
+notice(Type('Boolean[1]'))

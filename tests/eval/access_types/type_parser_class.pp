@@ -1,0 +1,1 @@
+notice(Type('Class[1, 2]'))

@@ -1,0 +1,1 @@
+notice(Type('Collection[1,2,3]'))

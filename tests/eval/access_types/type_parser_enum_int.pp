@@ -1,0 +1,1 @@
+notice(Type('Enum[a, 1]'))

@@ -1,0 +1,1 @@
+notice(Type('Integer[1,2,3]'))

@@ -1,0 +1,1 @@
+notice(Type('Iterable[1,2]'))

@@ -1,0 +1,1 @@
+notice(Type('NotUndef[1, 2]'))

@@ -1,0 +1,1 @@
+notice(Type('Optional[1]'))

@@ -1,0 +1,1 @@
+notice(Type('Pattern[1]'))

@@ -1,0 +1,1 @@
+notice(Type('Resource[1]'))

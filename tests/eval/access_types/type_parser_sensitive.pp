@@ -1,0 +1,1 @@
+notice(Type('Sensitive[1, 2]'))

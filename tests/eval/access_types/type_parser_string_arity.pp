@@ -1,0 +1,1 @@
+notice(Type('String[1,2,3]'))

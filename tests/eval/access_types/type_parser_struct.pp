@@ -1,0 +1,1 @@
+notice(Type('Struct[1]'))

@@ -1,0 +1,1 @@
+notice(Type('Timespan[1,2,3]'))

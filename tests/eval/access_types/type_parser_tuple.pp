@@ -1,0 +1,1 @@
+notice(Type('Tuple[1]'))

@@ -1,0 +1,1 @@
+notice(Type('Type[1]'))

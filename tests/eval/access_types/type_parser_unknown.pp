@@ -1,0 +1,1 @@
+notice(Type('Nosuch[1]'))

@@ -1,0 +1,1 @@
+notice(Array[Integer, 2], Array[2], Array[1, 2], Array[Integer, 1, default])

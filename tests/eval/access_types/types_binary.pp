@@ -1,0 +1,1 @@
+notice(Binary('aGVsbG8='), Binary('hello', '%s'))

@@ -1,0 +1,1 @@
+notice(Callable[Integer, String], Callable[[Integer], Any], Callable[0, 0], Callable[Integer, 1, 2, Callable])

@@ -1,0 +1,1 @@
+notice(CatalogEntry, Notify['x'] =~ CatalogEntry, File =~ Type[CatalogEntry])

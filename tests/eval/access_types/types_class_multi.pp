@@ -1,0 +1,1 @@
+notice(Class['a', 'b'], Class[a], Class['::a'])

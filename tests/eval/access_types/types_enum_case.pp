@@ -1,0 +1,1 @@
+notice(Enum['A', 'b', true], 'a' =~ Enum['A', true], 'A' =~ Enum['A'])

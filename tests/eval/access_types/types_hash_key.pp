@@ -1,0 +1,1 @@
+notice({1 => 'a'} =~ Hash[Integer, String], {} =~ Hash[Integer, String, 1])

@@ -1,0 +1,1 @@
+notice(Hash[String, Integer, 1, 2], Hash[1, 2], Hash[String, Integer, 0])

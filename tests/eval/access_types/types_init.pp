@@ -1,0 +1,1 @@
+notice(Init[Integer, '0x10'], Init[Integer]('12'))

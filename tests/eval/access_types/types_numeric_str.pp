@@ -1,0 +1,1 @@
+notice('1' =~ Numeric, 1.0 =~ Integer, 1 =~ Float)

@@ -1,0 +1,1 @@
+notice(Object =~ Type, TypeSet =~ Type)

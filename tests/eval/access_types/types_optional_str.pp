@@ -1,0 +1,1 @@
+notice(Optional['x'], Optional[Integer], NotUndef['x'])

@@ -1,0 +1,1 @@
+notice(Pattern[/a/, 'b.*'], 'bcd' =~ Pattern['b.*'])

@@ -1,0 +1,1 @@
+notice(Regexp['a.*'], Regexp[/a.*/], 'ab' =~ Regexp['a.*'], Regexp == Regexp[])

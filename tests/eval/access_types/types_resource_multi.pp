@@ -1,0 +1,1 @@
+notice(File['/a', '/b'], Resource['file', '/a'], Resource[File], Resource['notify'])

@@ -1,0 +1,1 @@
+notice(1 =~ ScalarData, /x/ =~ ScalarData, /x/ =~ Scalar, default =~ Scalar)

@@ -1,0 +1,1 @@
+notice(Sensitive[String], Sensitive('x') =~ Sensitive[String], Sensitive('x'))

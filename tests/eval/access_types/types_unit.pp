@@ -1,0 +1,1 @@
+notice(Integer =~ Type[Integer[1,2]], Integer[1,2] =~ Type[Integer])

@@ -1,0 +1,1 @@
+notice(Variant[Integer, Integer[1,2]], Variant[String], Variant[])

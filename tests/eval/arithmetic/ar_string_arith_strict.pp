@@ -1,0 +1,2 @@
+# @setting strict = error
+notice('1' + 1)

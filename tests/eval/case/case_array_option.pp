@@ -1,0 +1,1 @@
+case [1, 2] { [1, 2]: { notice('exact') } default: { notice('no') } }

@@ -1,0 +1,1 @@
+case 'ABC' { 'abc': { notice('ci') } default: { notice('cs') } }

@@ -1,0 +1,1 @@
+case 'x' { default: { notice('d') } 'x': { notice('x') } }

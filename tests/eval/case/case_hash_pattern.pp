@@ -1,0 +1,1 @@
+case {a => 'xyz'} { {a => /y/}: { notice('pattern hash') } default: { notice('d') } }

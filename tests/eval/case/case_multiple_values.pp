@@ -1,0 +1,1 @@
+case 'b' { 'a', 'b': { notice('ab') } default: { notice('d') } }

@@ -1,0 +1,2 @@
+$r = case 3 { 1: { 'one' } }
+notice($r)

@@ -1,0 +1,2 @@
+$o = ['x', 'y']
+case 'y' { *$o: { notice('in') } default: { notice('out') } }

@@ -1,0 +1,1 @@
+case undef { undef: { notice('u') } default: { notice('d') } }

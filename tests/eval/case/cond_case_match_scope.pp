@@ -1,0 +1,2 @@
+case 'abc' { /(b)/: { notice($1) } }
+notice("[${1}]")

@@ -1,0 +1,2 @@
+$v = case 3 { 3: { 'three' } default: { 'other' } }
+notice($v)

@@ -1,0 +1,1 @@
+case 1 { 1: { case 'a' { 'a': { notice('inner') } } } }

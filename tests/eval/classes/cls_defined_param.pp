@@ -1,0 +1,2 @@
+class c($p = undef) { notice($p =~ Undef) }
+class { 'c': p => undef }

@@ -1,0 +1,2 @@
+class foo::bar { notice('fb') }
+include 'Foo::Bar'

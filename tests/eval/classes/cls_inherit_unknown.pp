@@ -1,0 +1,2 @@
+class c inherits nosuch { }
+include c

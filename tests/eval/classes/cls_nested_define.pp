@@ -1,0 +1,3 @@
+class c { define d() { notice("d ${title}") } 
+ c::d { 'x': } }
+include c

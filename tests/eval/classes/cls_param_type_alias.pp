@@ -1,0 +1,3 @@
+type T = Integer[1, 5]
+class c(T $p) { notice($p) }
+class { 'c': p => 3 }

@@ -1,0 +1,4 @@
+class a { notice('a') }
+class b { require a 
+ contain a }
+include b

@@ -1,0 +1,3 @@
+class c { }
+class { 'c': }
+class { 'c': }

@@ -1,0 +1,2 @@
+class c { notice($title, $name) }
+class { 'c': }

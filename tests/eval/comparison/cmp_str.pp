@@ -1,0 +1,1 @@
+notice('a' < 'B', 'a' < 'b', 'abc' <= 'ABC')

@@ -1,0 +1,2 @@
+type A = Integer
+notice(A == Integer, Integer == A, A != String)

@@ -1,0 +1,1 @@
+notice(Integer < Numeric, Integer <= Integer, Numeric > Integer, String < Integer)

@@ -1,0 +1,1 @@
+notice(Integer == Integer[default, default], Integer[1] == Integer[1, default])

@@ -1,0 +1,1 @@
+if 'x' =~ /y/ { } elsif 'abc' =~ /(b)/ { notice($1) }

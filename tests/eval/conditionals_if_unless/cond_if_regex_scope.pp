@@ -1,0 +1,1 @@
+if 'ab' =~ /(a)/ { if 'cd' =~ /(c)/ { notice($1) } notice($1) }

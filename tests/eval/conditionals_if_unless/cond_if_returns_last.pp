@@ -1,0 +1,3 @@
+$v = if true { 1 
+ 2 }
+notice($v)

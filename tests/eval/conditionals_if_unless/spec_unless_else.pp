@@ -1,0 +1,1 @@
+unless true { notice(1) } else { notice(2) }

@@ -1,0 +1,2 @@
+$d = Deferred('join', [[1,2], '-'])
+notice($d.name, $d.arguments)

@@ -1,0 +1,2 @@
+notice(Deferred({name => 'join', arguments => [[1], ',']}))
+notice(Deferred.new('x', undef))

@@ -1,0 +1,1 @@
+notice(Deferred('a', [1], 2))

@@ -1,0 +1,1 @@
+notice('12'.convert_to(Integer) + 1)

@@ -1,0 +1,1 @@
+notice(defined('$nope'), defined('notice'), defined(Class['nope']), defined(File))

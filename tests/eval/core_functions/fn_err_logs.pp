@@ -1,0 +1,7 @@
+err('e1')
+warning('w1')
+crit('c1')
+alert('a1')
+emerg('m1')
+info('i1')
+debug('d1')

@@ -1,0 +1,1 @@
+fail('custom ', 'message')

@@ -1,0 +1,2 @@
+$x = {a => 1}
+notice(getvar('x.a'), getvar('nope', 'dflt'))

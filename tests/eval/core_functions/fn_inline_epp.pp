@@ -1,0 +1,1 @@
+notice(inline_epp('<%= $x %>-<% if $y { %>y<% } %>', {x => 1, y => true}))

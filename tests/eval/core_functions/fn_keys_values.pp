@@ -1,0 +1,1 @@
+notice(keys({a => 1, b => 2}), values({a => 1, b => 2}))

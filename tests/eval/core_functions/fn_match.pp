@@ -1,0 +1,1 @@
+notice(match('abc', /(b)(c)/), match(['ab', 'x'], /(b)/))

@@ -1,0 +1,1 @@
+notice(max(1, 5, 3), min('b', 'a'), max([1, 7]))

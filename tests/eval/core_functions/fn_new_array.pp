@@ -1,0 +1,1 @@
+notice(Array({a => 1}), Array('ab', true), Array(undef, true))

@@ -1,0 +1,1 @@
+notice(Boolean('yes'), Boolean('false'), Boolean(0))

@@ -1,0 +1,1 @@
+notice(size([1, 2]), size('abc'), empty(''), empty([]), empty({}), empty(undef))

@@ -1,0 +1,1 @@
+notice(sprintf('%<a>s-%<b>d', {a => 'x', b => 2}))

@@ -1,0 +1,2 @@
+notice(strip('  a  '), lstrip('  a'), rstrip('a  '), chomp("a
+"), chop('ab'))

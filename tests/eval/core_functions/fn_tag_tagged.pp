@@ -1,0 +1,3 @@
+class c { tag('extra') 
+ notice(tagged('extra'), tagged('c'), tagged('nope')) }
+include c

@@ -1,0 +1,1 @@
+notice(undef.then |$x| { 'then' }, 1.then |$x| { $x + 1 }, undef.lest || { 'lest' })

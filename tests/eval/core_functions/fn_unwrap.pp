@@ -1,0 +1,1 @@
+notice(Sensitive('s').unwrap, 'x'.unwrap)

@@ -1,0 +1,1 @@
+notice(versioncmp('1.2.3', '1.10.0'), versioncmp('a', 'b'))

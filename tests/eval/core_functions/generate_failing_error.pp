@@ -1,0 +1,2 @@
+# @pjit-flag --allow-generate
+notice(generate('/bin/sh', '-c', 'echo out; echo err >&2; exit 3'))

@@ -1,0 +1,2 @@
+# @pjit-flag --allow-generate
+notice(generate('echo', 'hi'))

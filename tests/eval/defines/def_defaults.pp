@@ -1,0 +1,3 @@
+define d($x = 'dx') { notice("${title} ${x}") }
+D { x => 'from default' }
+d { 'a': }

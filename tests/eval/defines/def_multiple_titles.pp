@@ -1,0 +1,2 @@
+define d { notice($title) }
+d { ['a', 'b']: }

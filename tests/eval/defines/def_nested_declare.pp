@@ -1,0 +1,3 @@
+define inner { notice("inner ${title}") }
+define outer { inner { "in-${title}": } }
+outer { 'o': }

@@ -1,0 +1,2 @@
+define d($n = $name) { notice($n) }
+d { 'x': }

@@ -1,0 +1,2 @@
+class c { next(1) }
+include c

@@ -1,0 +1,2 @@
+define d { next() }
+d { 'x': }

@@ -1,0 +1,2 @@
+function f() { next(5); 6 }
+notice(f())

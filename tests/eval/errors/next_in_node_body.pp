@@ -1,0 +1,3 @@
+node default { notice(1)
+  next()
+}

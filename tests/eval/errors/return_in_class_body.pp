@@ -1,0 +1,3 @@
+class c { notice('before'); return(); notice('after') }
+include c
+notice('main')

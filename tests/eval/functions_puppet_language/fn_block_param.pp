@@ -1,0 +1,2 @@
+function f(&$block) { $block.call(3) }
+notice(f() |$x| { $x + 1 })

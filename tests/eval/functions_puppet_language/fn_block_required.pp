@@ -1,0 +1,2 @@
+function f(Callable &$block) { $block.call(3) }
+notice(f())

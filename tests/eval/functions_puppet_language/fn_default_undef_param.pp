@@ -1,0 +1,2 @@
+function f($a = undef) { $a =~ Undef }
+notice(f())

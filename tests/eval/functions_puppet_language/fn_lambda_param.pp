@@ -1,0 +1,2 @@
+function f(Callable $c) { $c.call(2) }
+notice(f() |$x| { $x * 2 })

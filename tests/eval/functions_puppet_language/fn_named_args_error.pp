@@ -1,0 +1,2 @@
+function f($a) { $a }
+notice(f(a => 1))

@@ -1,0 +1,2 @@
+function f(Optional[Integer] $a = undef) { $a }
+notice(f(), f(1))

@@ -1,0 +1,2 @@
+function f(Integer $a, String $b = 'x') { $a }
+notice(f('x'))

@@ -1,0 +1,2 @@
+function f($a, $b = $a + 1) { $b }
+notice(f(1))

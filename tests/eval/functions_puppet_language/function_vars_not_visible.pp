@@ -1,0 +1,3 @@
+$top = 1
+function f() { $top }
+notice(f())

@@ -1,0 +1,4 @@
+notice(@(END))
+  hello
+  world
+  | END

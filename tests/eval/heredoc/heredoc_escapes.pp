@@ -1,0 +1,3 @@
+notice(@("END"/t))
+  a\tb
+  END

@@ -1,0 +1,3 @@
+notice(join([@(A), 'x'], '-'))
+  line
+  |-A

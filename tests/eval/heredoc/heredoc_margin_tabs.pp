@@ -1,0 +1,3 @@
+notice(@(E))
+\ta
+\t| E

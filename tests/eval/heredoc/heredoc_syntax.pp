@@ -1,0 +1,3 @@
+notice(@(END:json))
+  {"a": 1}
+  END

@@ -1,0 +1,4 @@
+notice(@(END))
+  a
+  b
+  |- END

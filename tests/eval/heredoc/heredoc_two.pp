@@ -1,0 +1,5 @@
+notice(@(A), @(B))
+  a
+  A
+  b
+  B

@@ -1,0 +1,1 @@
+notice('b' in 'abc', 'B' in 'abc', 'x' in 'abc')

@@ -1,0 +1,1 @@
+notice(Integer in [1, 'a'], String in {a=>1})

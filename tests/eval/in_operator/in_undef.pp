@@ -1,0 +1,1 @@
+notice(undef in [undef], undef in 'abc')

@@ -1,0 +1,2 @@
+$f = |$x| { $x + 1 }
+notice($f.call(1))

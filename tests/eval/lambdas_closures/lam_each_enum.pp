@@ -1,0 +1,1 @@
+Enum[a, b].each |$v| { notice($v) }

@@ -1,0 +1,1 @@
+Integer[1, 3].each |$i| { notice($i) }

@@ -1,0 +1,1 @@
+notice({a => 1, b => 2}.reduce(0) |$m, $kv| { $m + $kv[1] })

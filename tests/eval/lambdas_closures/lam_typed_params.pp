@@ -1,0 +1,1 @@
+notice([1, 2].map |Integer $x| { $x * 2 })

@@ -1,0 +1,1 @@
+notice([1].map |$a| >> String { $a })

@@ -1,0 +1,1 @@
+notice(case, and, or, in, unless)

@@ -1,0 +1,2 @@
+notice(@(END))
+  END

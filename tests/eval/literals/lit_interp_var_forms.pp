@@ -1,0 +1,3 @@
+$x = 'v'
+$x_y = 'w'
+notice("$x_y ${x}_y $x-y")

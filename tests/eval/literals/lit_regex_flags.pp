@@ -1,0 +1,2 @@
+notice('ABC' =~ /abc/i, "a
+b" =~ /a.b/m)

@@ -1,0 +1,1 @@
+notice(0XFF, 0xff)

@@ -1,0 +1,1 @@
+notice(type, function)

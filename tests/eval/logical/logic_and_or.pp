@@ -1,0 +1,1 @@
+notice(1 and 0, undef or '', [] and {}, !'')

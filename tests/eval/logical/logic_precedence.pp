@@ -1,0 +1,1 @@
+notice(true or false and false, !true or true)

@@ -1,0 +1,2 @@
+notice('a.b' =~ /a\.b/, "a
+b" =~ /a.b/, 'ab' =~ /(?i)AB/)

@@ -1,0 +1,1 @@
+notice('foo' =~ 'f(o)o', $1)

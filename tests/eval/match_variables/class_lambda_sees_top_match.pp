@@ -1,0 +1,3 @@
+$m = 'top' =~ /(top)/
+class c { [1].each |$x| { notice("[${1}]") } }
+include c

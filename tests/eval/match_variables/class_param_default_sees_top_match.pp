@@ -1,0 +1,3 @@
+class c($p = $1) { notice("[${p}]") }
+$m = 'top' =~ /(top)/
+include c

@@ -1,0 +1,2 @@
+class c { notice("[${1}]") }
+if 'abc' =~ /(b)/ { include c }

@@ -1,0 +1,2 @@
+define d { notice("[${1}]") }
+if 'in if' =~ /(if)/ { d { 'x': } }

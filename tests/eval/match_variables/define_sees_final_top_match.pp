@@ -1,0 +1,3 @@
+define d { notice("[${1}]") }
+d { 'x': }
+$m = 'last' =~ /(last)/

@@ -1,0 +1,3 @@
+function f() { "[${1}]" }
+$m = 'top' =~ /(top)/
+notice(f())

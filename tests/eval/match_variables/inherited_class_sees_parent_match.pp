@@ -1,0 +1,3 @@
+class p { $m = 'parent' =~ /(parent)/ }
+class c inherits p { notice("[${1}]") }
+include c

@@ -1,0 +1,6 @@
+$m = 'top' =~ /(top)/
+class inner { notice("[${1}]") }
+class outer { $n = 'outer' =~ /(outer)/
+  include inner
+}
+include outer

@@ -1,0 +1,3 @@
+[$v] = Class['c']
+class c { $v = 1 }
+include c

@@ -1,0 +1,4 @@
+class c { }
+include c
+[$osfamily] = Class['c']
+notice("<${osfamily}>")

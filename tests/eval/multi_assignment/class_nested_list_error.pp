@@ -1,0 +1,3 @@
+class c { $v = 1 }
+include c
+[$v, [$w]] = Class['c']

@@ -1,0 +1,1 @@
+notify { '': message => 1, message => 2 }

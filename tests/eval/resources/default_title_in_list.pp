@@ -1,0 +1,3 @@
+notify { [default, 'a']: message => 'd'; 'b': }
+notice(Notify[a][message])
+notice(Notify[b][message])

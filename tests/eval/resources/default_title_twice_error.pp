@@ -1,0 +1,1 @@
+notify { default: message => 1; 'a': ; default: }

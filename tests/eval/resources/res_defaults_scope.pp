@@ -1,0 +1,3 @@
+Notify { message => 'default' }
+class c { notify { 'in c': } }
+include c

@@ -1,0 +1,2 @@
+$t = 'from var'
+notify { $t: }

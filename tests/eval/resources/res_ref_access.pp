@@ -1,0 +1,2 @@
+notify { 'a': message => 'm' }
+notice(Notify['a']['message'])

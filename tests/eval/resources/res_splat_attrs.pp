@@ -1,0 +1,2 @@
+$h = {message => 'splat'}
+notify { 'a': * => $h }

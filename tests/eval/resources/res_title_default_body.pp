@@ -1,0 +1,1 @@
+notify { default: message => 'd'; 'x': ; 'y': message => 'own' }

@@ -1,0 +1,2 @@
+$r = notify { ['x', 'y']: }
+notice($r)

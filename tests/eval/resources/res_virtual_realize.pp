@@ -1,0 +1,2 @@
+@notify { 'v': message => 'virt' }
+Notify <| title == 'v' |>

@@ -1,0 +1,1 @@
+notify { 'a': message => 2, * => {message => 1} }

@@ -1,0 +1,2 @@
+Notify { * => [1] }
+notify { 'x': }

@@ -1,0 +1,3 @@
+$h = {withpath => true}
+notify { 'a': message => 'm', * => $h }
+notice(Notify['a']['withpath'])

@@ -1,0 +1,1 @@
+notify { '': message => fail('not reached') }

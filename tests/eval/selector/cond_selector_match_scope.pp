@@ -1,0 +1,2 @@
+$r = 'abc' ? { /(c)/ => $1, default => 'no' }
+notice($r, "[${1}]")

@@ -1,0 +1,1 @@
+notice(1 ? { 1 => 2 ? { 2 => 'nested' }, default => 'd' })

@@ -1,0 +1,1 @@
+notice('abc' ? { /b(c)/ => "got ${1}", default => 'no' })

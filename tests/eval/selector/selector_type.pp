@@ -1,0 +1,1 @@
+notice([1] ? { Array[String] => 's', Array[Integer] => 'i' })

@@ -1,0 +1,1 @@
+notice(Array({a => 1, b => 2}), Array(Integer[1,3]))

@@ -1,0 +1,1 @@
+notice(String([1, [2]], {Array => {format => '%(a', separator => ';'}}))

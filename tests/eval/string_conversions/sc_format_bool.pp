@@ -1,0 +1,1 @@
+notice(String(true, '%y'), String(false, '%Y'), String(true, '%d'), String(true, '%p'))

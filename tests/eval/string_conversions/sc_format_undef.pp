@@ -1,0 +1,1 @@
+notice(String(undef), String(undef, '%p'), String(undef, '%d'))

@@ -1,0 +1,1 @@
+notice(Numeric('0x1F'), Numeric('1.5'), Numeric(' 3 '))

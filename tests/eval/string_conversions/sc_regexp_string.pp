@@ -1,0 +1,1 @@
+notice(String(/a\/b/), String(/x/, '%p'), "${/x/}")

@@ -1,0 +1,1 @@
+notice(String(Sensitive('x')), Sensitive('x'), "${Sensitive('y')}")

@@ -1,0 +1,1 @@
+notice(Timestamp('2020', ['%F']))

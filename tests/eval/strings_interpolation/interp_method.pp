@@ -1,0 +1,2 @@
+$h = {k => 'v'}
+notice("${h['k'].upcase}")

@@ -1,0 +1,3 @@
+type A = String
+$x = A[1]
+notice($x)

@@ -1,0 +1,3 @@
+type B = Integer
+type A = B[1]
+notice(A)

@@ -1,0 +1,2 @@
+type A = Any[Integer]
+notice(A)

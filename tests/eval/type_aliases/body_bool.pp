@@ -1,0 +1,2 @@
+type A = Boolean[1]
+notice(A)

@@ -1,0 +1,2 @@
+type A = Hash[String]
+notice(A)

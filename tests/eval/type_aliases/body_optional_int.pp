@@ -1,0 +1,2 @@
+type A = Optional[1]
+notice(A)

@@ -1,0 +1,2 @@
+type A = Pattern[1]
+notice(A)

@@ -1,0 +1,2 @@
+type A = Enum["a${1}"]
+notice(A)

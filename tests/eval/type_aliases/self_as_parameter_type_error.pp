@@ -1,0 +1,3 @@
+type A = A
+function f(A $x) {}
+f(1)

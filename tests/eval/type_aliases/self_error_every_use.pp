@@ -1,0 +1,3 @@
+type A = A
+$r = [1].map |$x| { $x }
+notice(A)

@@ -1,0 +1,3 @@
+type A = A
+type B = Array[A]
+notice(1 =~ B)

@@ -1,0 +1,2 @@
+type A = Nosuch[1, 2]
+notice(A)

@@ -1,0 +1,3 @@
+
+  type   A   =    Nosuch[ x ,]
+notice(A)

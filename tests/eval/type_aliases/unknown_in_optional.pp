@@ -1,0 +1,4 @@
+type A = Optional[Nosuch]
+notice(A)
+notice(undef =~ A)
+notice(1 =~ A)

@@ -1,0 +1,2 @@
+type A = Struct[{a => Nosuch[1]}]
+notice(A)

@@ -1,0 +1,3 @@
+type A = Variant[Integer, Nosuch::Thing]
+notice(A)
+notice(1 =~ A)

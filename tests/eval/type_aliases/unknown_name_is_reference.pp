@@ -1,0 +1,3 @@
+type A = Nosuch
+notice(A)
+notice(1 =~ A)

@@ -1,0 +1,2 @@
+type A = Nosuch
+notice(Nosuch)

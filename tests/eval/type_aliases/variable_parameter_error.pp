@@ -1,0 +1,3 @@
+$x = 3
+type A = Integer[$x]
+notice(A)

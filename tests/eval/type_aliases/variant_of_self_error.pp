@@ -1,0 +1,2 @@
+type A = Variant[A]
+notice(1 =~ A)

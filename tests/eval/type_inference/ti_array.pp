@@ -1,0 +1,1 @@
+notice(type([]), type([1, 2]), type([1, 'a', undef]))

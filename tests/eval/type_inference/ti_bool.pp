@@ -1,0 +1,1 @@
+notice(type(true), type(false, 'generalized'))

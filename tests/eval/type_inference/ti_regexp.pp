@@ -1,0 +1,1 @@
+notice(type(/x/), type(/x/, 'generalized'))

@@ -1,0 +1,1 @@
+notice(type(SemVer('1.2.3')), type(SemVerRange('>=1')))

@@ -1,0 +1,1 @@
+notice(type(Sensitive('x')), type(Sensitive(1)))

@@ -1,0 +1,1 @@
+notice(type('abc'), type('', 'generalized'))

@@ -1,0 +1,1 @@
+notice(type(Timespan(3)), type(Timestamp('2020-01-01')))

@@ -1,0 +1,4 @@
+type A = Integer
+notice(Array[A])
+notice({a => A})
+notice("${Array[A]}")

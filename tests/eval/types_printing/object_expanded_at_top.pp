@@ -1,0 +1,4 @@
+notice(Type[Object])
+notice([Object])
+notice("${Object}")
+notice(String(Object))

@@ -1,0 +1,2 @@
+class c($p = $::osfamily) { notice($p) }
+include c

@@ -1,0 +1,2 @@
+class c(Integer $p) { }
+class { 'c': p => 'x' }

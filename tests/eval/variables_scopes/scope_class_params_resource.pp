@@ -1,0 +1,2 @@
+class c($p) { notice($p) }
+class { 'c': p => 5 }

@@ -1,0 +1,4 @@
+class c { notice('once') }
+include c
+include c
+notice(defined(Class['c']))

@@ -1,0 +1,3 @@
+include c
+class c { $v = 1 }
+notice($c::v)

@@ -1,0 +1,2 @@
+define d { notice("${name} ${title}") }
+d { 'one': name => 'two' }

@@ -1,0 +1,2 @@
+define d($x = $title) { notice("${name} ${title} ${x}") }
+d { 'one': }

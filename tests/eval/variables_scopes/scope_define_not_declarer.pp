@@ -1,0 +1,4 @@
+class a { $av = 'a' 
+ d { 'x': } }
+define d { notice("[${av}]") }
+include a

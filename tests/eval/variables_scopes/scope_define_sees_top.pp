@@ -1,0 +1,3 @@
+$t = 'top'
+define d { notice($t) }
+d { 'x': }

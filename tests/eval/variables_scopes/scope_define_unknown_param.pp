@@ -1,0 +1,2 @@
+define d { }
+d { 'x': nope => 1 }

@@ -1,0 +1,4 @@
+class a { $av = 'a' 
+ include b }
+class b { notice("[${av}]") }
+include a

@@ -1,0 +1,2 @@
+if true { $in_if = 1 }
+notice($in_if)

@@ -1,0 +1,3 @@
+class p { $pv = 'parent' }
+class c inherits p { notice($pv) }
+include c

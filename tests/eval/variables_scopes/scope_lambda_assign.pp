@@ -1,0 +1,2 @@
+[1].each |$v| { $inner = $v }
+notice("[${inner}]")

@@ -1,0 +1,3 @@
+$x = 1
+[2].each |$x| { notice($x) }
+notice($x)

@@ -1,0 +1,3 @@
+node default { $nv = 'node' 
+ include c }
+class c { notice($nv) }

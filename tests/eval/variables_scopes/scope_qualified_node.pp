@@ -1,0 +1,2 @@
+node default { $nv = 1 }
+notice("[${::nv}]")

@@ -1,0 +1,3 @@
+class c { }
+include c
+notice("[${c::nope}]")

@@ -1,0 +1,3 @@
+class c { $v = 'cv' }
+include c
+notice($c::v, $::c::v)

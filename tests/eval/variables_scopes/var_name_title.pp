@@ -1,0 +1,2 @@
+class c { notice($name, $title, $module_name) }
+include c

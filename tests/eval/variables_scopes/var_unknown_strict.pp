@@ -1,0 +1,2 @@
+# @setting strict_variables = true
+notice($nope)
