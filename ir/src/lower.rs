@@ -12,7 +12,9 @@
 //! templates, `getvar` and qualified lookups from other classes read scopes),
 //! but a later reference in the same body to a variable assigned in
 //! straight-line code (or to a parameter) uses the SSA value directly, so
-//! most local variable references cost nothing at run time.
+//! most local variable references cost nothing at run time. After a call
+//! of `template()`/`inline_template()` references read the scope again: an
+//! ERB template can change a variable's Array or Hash in place.
 
 use std::collections::HashMap;
 
@@ -93,13 +95,18 @@ struct FnBuilder {
     /// Statically known variables, innermost layer last. A layer is pushed
     /// for every conditionally executed region.
     vars: Vec<HashMap<Sym, Val>>,
+    /// Set after a call of `template()` or `inline_template()`: an ERB
+    /// template may change the Ruby objects of the scope's variables in
+    /// place (`@list << x`, as Puppet's variables are live Ruby objects), so
+    /// later references read the scope instead of the SSA values.
+    scope_reads: bool,
 }
 
 impl FnBuilder {
     fn new(name: &str, kind: FuncKind, loc: Loc) -> FnBuilder {
         let mut f = Function::new(name, kind, loc);
         let cur = f.add_block();
-        FnBuilder { f, cur, vars: vec![HashMap::new()] }
+        FnBuilder { f, cur, vars: vec![HashMap::new()], scope_reads: false }
     }
 
     fn push(&mut self, op: Op, ty: Ty, loc: Loc) -> Val {
@@ -132,6 +139,9 @@ impl FnBuilder {
     }
 
     fn lookup_static(&self, s: Sym) -> Option<Val> {
+        if self.scope_reads {
+            return None;
+        }
         self.vars.iter().rev().find_map(|l| l.get(&s).copied())
     }
 }
@@ -725,7 +735,11 @@ impl Lowerer<'_> {
             return b.const_(Value::Undef, loc);
         }
         let s = self.prog.intern(&name);
-        b.push(Op::Call { name: s, args, block, method }, Ty::Any, loc)
+        let v = b.push(Op::Call { name: s, args, block, method }, Ty::Any, loc);
+        if matches!(name.trim_start_matches("::"), "template" | "inline_template") {
+            b.scope_reads = true;
+        }
+        v
     }
 
     fn attribute_ops(&mut self, b: &mut FnBuilder, ops: &[ast::AttributeOp], span: Span) -> Val {

@@ -57,6 +57,14 @@ pub struct Resource {
     pub rtype: Option<Rc<resource_types::TypeInfo>>,
     /// Classes and defined-type instances: the module of their definition.
     pub module_name: Option<String>,
+    /// Declared by `create_resources` (so `ensure_resource(s)`,
+    /// `ensure_packages`), which leaves Puppet's `exported` unset unless
+    /// the type starts with `@@`: the JSON writes `kind` before `exported`.
+    pub by_function: bool,
+    /// The title was not a String (`create_resources` with an Integer key):
+    /// Puppet keeps the Ruby object, so the title is no tag and the namevar
+    /// (parsed from the title's text) never equals it.
+    pub non_string_title: bool,
 }
 
 impl Resource {
@@ -80,6 +88,8 @@ impl Resource {
             loc: Loc::default(),
             rtype: None,
             module_name: None,
+            by_function: false,
+            non_string_title: false,
         }
     }
 
@@ -285,8 +295,13 @@ fn resource_json(r: &Resource) -> Json {
     if let Some(l) = r.line {
         m.insert("line".into(), json!(l));
     }
-    m.insert("exported".into(), json!(r.exported));
-    m.insert("kind".into(), json!(r.kind));
+    if r.by_function && !r.exported {
+        m.insert("kind".into(), json!(r.kind));
+        m.insert("exported".into(), json!(false));
+    } else {
+        m.insert("exported".into(), json!(r.exported));
+        m.insert("kind".into(), json!(r.kind));
+    }
     // The namevar is left out when it repeats the title (Puppet's
     // `to_data_hash`); for defined types and classes the namevar is `name`.
     // The compiler's own Stage[main] and Class[main] have the Ruby symbol
@@ -300,13 +315,15 @@ fn resource_json(r: &Resource) -> Json {
     // Namevars a title pattern extracts come first (Puppet's `to_hash` is
     // `parse_title.merge(parameters)`); they drop out below when they equal
     // the title.
-    let from_title: Vec<(String, Value)> = match &r.rtype {
-        Some(t) if r.scope.is_some() && !t.title_patterns.is_empty() => t
+    let unset = |k: &str| r.params.get(k).is_none_or(|v| matches!(v, Value::Undef));
+    let from_title: Vec<(String, Value)> = match (&r.rtype, namevar) {
+        (Some(t), _) if r.scope.is_some() && !t.title_patterns.is_empty() => t
             .parse_title(&r.title)
             .into_iter()
-            .filter(|(k, _)| r.params.get(k).is_none_or(|v| matches!(v, Value::Undef)))
+            .filter(|(k, _)| unset(k))
             .map(|(k, v)| (k, Value::string(v)))
             .collect(),
+        (_, Some(n)) if r.non_string_title && unset(n) => vec![(n.to_string(), Value::string(r.title.as_str()))],
         _ => vec![],
     };
     let params: Map<String, Json> = from_title
@@ -314,7 +331,9 @@ fn resource_json(r: &Resource) -> Json {
         .map(|(k, v)| (k, v))
         .chain(r.params.iter().filter(|(k, _)| !from_title.iter().any(|(f, _)| f == *k)))
         .filter(|(_, v)| !matches!(v, Value::Undef))
-        .filter(|(k, v)| !(Some(k.as_str()) == namevar && matches!(v, Value::String(s) if s.as_str() == r.title)))
+        .filter(|(k, v)| {
+            r.non_string_title || !(Some(k.as_str()) == namevar && matches!(v, Value::String(s) if s.as_str() == r.title))
+        })
         .map(|(k, v)| {
             let v = match v {
                 Value::Sensitive(inner) => {

@@ -1287,6 +1287,7 @@ impl Interp {
         bodies: Vec<(Value, Value)>,
         virtual_: bool,
         exported: bool,
+        by_function: bool,
         scope: &Rc<Scope>,
         loc: Loc,
     ) -> R<Value> {
@@ -1323,8 +1324,11 @@ impl Interp {
             }
             for (index, t) in titles.into_iter().enumerate() {
                 // Titles are non-empty strings (Puppet's evaluator checks
-                // each, by its index in the title list).
+                // each, by its index in the title list); `create_resources`
+                // passes any hash key on as it is.
+                let non_string_title = by_function && !matches!(t, Value::String(_) | Value::Default);
                 match &t {
+                    _ if non_string_title => {}
                     Value::String(s) if s.is_empty() => {
                         let msg = format!(
                             "Empty string title at {index}. Title strings must have a length greater than zero."
@@ -1351,7 +1355,8 @@ impl Interp {
                         loc,
                     ));
                 };
-                let i = self.create_resource(&type_name, &title, &given, kind, define, virtual_, exported, scope, loc)?;
+                let flags = (by_function, non_string_title);
+                let i = self.create_resource(&type_name, &title, &given, kind, define, virtual_, exported, flags, scope, loc)?;
                 let r = &self.catalog.resources[i];
                 refs.push(Value::Type(Arc::new(Type::resource(Some(&r.type_name), Some(&r.title)))));
             }
@@ -1369,6 +1374,7 @@ impl Interp {
         define: Option<FuncId>,
         virtual_: bool,
         exported: bool,
+        (by_function, non_string_title): (bool, bool),
         scope: &Rc<Scope>,
         loc: Loc,
     ) -> R<usize> {
@@ -1383,7 +1389,7 @@ impl Interp {
             }
         }
         name_tags(type_name, &mut r.tags);
-        if valid_tag(title) {
+        if valid_tag(title) && !non_string_title {
             name_tags(title, &mut r.tags);
         }
         let meta = ParamMeta { source: source.clone(), file: loc.file, line: loc.line, from_default: false };
@@ -1410,6 +1416,8 @@ impl Interp {
         r.file = self.prog.files.get(loc.file as usize).cloned();
         r.line = Some(loc.line);
         r.exported = exported;
+        r.by_function = by_function;
+        r.non_string_title = non_string_title;
         r.virtual_ = virtual_;
         r.scope = Some(scope.cat.clone());
         r.source = source;
@@ -1553,13 +1561,7 @@ impl Interp {
                 Value::Hash(pjit_runtime::value::PHash(Arc::new(h)))
             };
             let ty = Value::string(type_name.as_str());
-            // The evaluator's title checks do not apply: Puppet passes the
-            // hash keys to the resources as they are (as strings).
-            let title = match title {
-                Value::Array(_) | Value::String(_) => title.clone(),
-                other => Value::string(display::to_interpolated_string(other)),
-            };
-            let refs = self.declare_resources(&ty, vec![(title, attrs_hash)], virtual_, exported, scope, loc)?;
+            let refs = self.declare_resources(&ty, vec![(title.clone(), attrs_hash)], virtual_, exported, true, scope, loc)?;
             flatten_into(&refs, &mut out);
         }
         Ok(Value::Array(pjit_runtime::value::PArray(Arc::new(out))))

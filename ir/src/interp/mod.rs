@@ -845,7 +845,7 @@ impl Interp {
                     Op::RenderPop => Value::string(self.renders.pop().unwrap_or_default()),
                     Op::Resource { virtual_, exported, ty, bodies } => {
                         let bs: Vec<(Value, Value)> = bodies.iter().map(|(t, a)| (r!(t).clone(), r!(a).clone())).collect();
-                        self.declare_resources(r!(ty), bs, *virtual_, *exported, &scope, loc)?
+                        self.declare_resources(r!(ty), bs, *virtual_, *exported, false, &scope, loc)?
                     }
                     Op::ResourceDefaults { ty, attrs } => self.resource_defaults(r!(ty), r!(attrs), &scope, loc)?,
                     Op::ResourceOverride { refs, set, add } => {
@@ -1613,6 +1613,76 @@ impl Host for CallHost<'_> {
 
     fn module_directory(&mut self, module: &str) -> Result<Option<String>, Error> {
         Ok(self.it.opts.modulepath.iter().map(|d| d.join(module)).find(|p| p.is_dir()).map(|p| p.display().to_string()))
+    }
+
+    /// Puppet's `Scope#to_hash`: the enclosing scopes' variables first
+    /// (top, node, inherited class), then the local ones; a variable that
+    /// is `undef` where it is found last is left out (Ruby's `delete`).
+    fn visible_variables(&mut self) -> Vec<(String, Value)> {
+        let mut chain = vec![];
+        let mut s = Some(self.scope.clone());
+        while let Some(x) = s {
+            s = x.parent.clone();
+            chain.push(x);
+        }
+        let mut out: indexmap::IndexMap<String, Value> = indexmap::IndexMap::new();
+        for sc in chain.iter().rev() {
+            for (k, v) in sc.entries_here() {
+                let name = self.it.prog.name(k).to_string();
+                if matches!(v, Value::Undef) {
+                    out.shift_remove(&name);
+                } else {
+                    out.insert(name, v);
+                }
+            }
+        }
+        out.into_iter().collect()
+    }
+
+    /// A template changed the Ruby object of a variable in place: the
+    /// variable changes where it is set and, when that is a class or
+    /// define scope whose resource has the parameter of that name holding
+    /// the same value, the parameter too (in Puppet they are one object).
+    fn update_variable(&mut self, name: &str, old: &Value, new: Value) {
+        let (mut s, leaf) = match name.rsplit_once("::") {
+            Some((class, leaf)) => (self.it.class_scopes.get(&class.trim_start_matches("::").to_lowercase()).cloned(), leaf),
+            None => (Some(self.scope.clone()), name),
+        };
+        let Some(sym) = self.it.prog.sym(leaf) else { return };
+        while let Some(sc) = s {
+            if sc.contains_here(sym) {
+                if sc.get_here(sym).as_ref() != Some(old) {
+                    return;
+                }
+                sc.replace_here(sym, new.clone());
+                let owns_resource = sc.parent.as_ref().is_none_or(|p| !Rc::ptr_eq(&p.cat, &sc.cat));
+                if owns_resource {
+                    if let Some(r) = self.it.catalog.resources.get_mut(sc.cat.resource) {
+                        if let Some(p) = r.params.get_mut(leaf).filter(|p| *p == old) {
+                            *p = new;
+                        }
+                    }
+                }
+                return;
+            }
+            s = sc.parent.clone();
+        }
+    }
+
+    /// `scope.setvar(name, value)`: Puppet's `Scope#setvar` into the
+    /// innermost local scope, with its checks.
+    fn set_variable(&mut self, name: &str, value: Value) -> Result<(), Error> {
+        if !name.is_empty() && name.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(Error::new("RUNTIME_ERROR", format!("Cannot assign to a numeric match result variable '${name}'")));
+        }
+        if matches!(name, "trusted" | "facts" | "server_facts") {
+            return Err(Error::new("RUNTIME_ERROR", format!("Attempt to assign to a reserved variable name: '{name}'")));
+        }
+        let sym = self.it.prog.intern(name);
+        if !self.scope.set(sym, value) {
+            return Err(Error::new("RUNTIME_ERROR", format!("Cannot reassign variable '${name}'")));
+        }
+        Ok(())
     }
 
     fn is_defined_name(&mut self, name: &str) -> bool {

@@ -1599,6 +1599,7 @@ fn call_puppet_function(ctx: &mut Ctx, name: &str, args: &[RV], via_3x: bool) ->
         pargs.push(ctx.to_puppet(a)?);
     }
     let line = ctx.line;
+    ctx.write_back();
     let r = ctx.host.call_function(name, &pargs, None);
     ctx.line = line;
     match r {

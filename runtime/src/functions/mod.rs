@@ -248,6 +248,13 @@ pub trait Host {
         let _ = value;
         Err(Error::argument(format!("Cannot assign variable '${name}' here")))
     }
+    /// An ERB template changed the Ruby object of the visible variable
+    /// `name` (`x` or `cls::x`) in place: it was `old` and is now `new`.
+    /// In Puppet the variable and the resource parameter it was set from
+    /// are that same object, so both change. The default ignores it.
+    fn update_variable(&mut self, name: &str, old: &Value, new: Value) {
+        let _ = (name, old, new);
+    }
 }
 
 /// The body of a dispatch.
