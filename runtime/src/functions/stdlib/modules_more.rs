@@ -45,7 +45,14 @@ fn ipaddresses(host: &mut dyn Host, _args: &[Value]) -> FnResult {
     // `interfaces.count(',') > 0` then `split(',')`; `include?('lo')` is a
     // substring test on a String, an element test on an Array.
     let names: Vec<Value> = match &interfaces {
-        Value::String(s) if s.contains(',') => s.split(',').map(Value::string).collect(),
+        Value::String(s) if s.contains(',') => {
+            // Ruby's `split` drops trailing empty fields.
+            let mut f: Vec<&str> = s.split(',').collect();
+            while f.last() == Some(&"") {
+                f.pop();
+            }
+            f.into_iter().map(Value::string).collect()
+        }
         Value::String(_) => vec![interfaces.clone()],
         Value::Array(a) if a.iter().any(|x| x.as_str() == Some(",")) => {
             return Err(crate::functions::util::no_method("split", &interfaces, &[]).into());
