@@ -1611,6 +1611,10 @@ impl Host for CallHost<'_> {
         Some(("hostclass".into(), source, reference))
     }
 
+    fn resource_default_names(&mut self, type_name: &str) -> Result<Vec<String>, Error> {
+        Ok(self.scope.cat.lookup_defaults(type_name).into_keys().collect())
+    }
+
     fn module_directory(&mut self, module: &str) -> Result<Option<String>, Error> {
         Ok(self.it.opts.modulepath.iter().map(|d| d.join(module)).find(|p| p.is_dir()).map(|p| p.display().to_string()))
     }

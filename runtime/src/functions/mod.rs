@@ -223,6 +223,13 @@ pub trait Host {
     fn scope_source(&mut self) -> Option<(String, String, String)> {
         None
     }
+    /// The attributes with a resource default (`Type { attr => ... }`) for
+    /// the type `type_name` (capitalized as in a reference) visible in the
+    /// calling scope: Puppet's `Scope#lookupdefaults(type).keys`.
+    fn resource_default_names(&mut self, type_name: &str) -> Result<Vec<String>, Error> {
+        let _ = type_name;
+        Err(Error::argument("resource defaults are not supported by this host"))
+    }
     /// The directory of a module on the modulepath (`get_module_path`).
     fn module_directory(&mut self, module: &str) -> Result<Option<String>, Error> {
         let _ = module;
