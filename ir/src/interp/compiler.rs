@@ -1275,6 +1275,9 @@ impl Interp {
         if self.ruby_type(type_name).is_some() {
             return Ok(Some(("compilable_type", None)));
         }
+        if let Some(msg) = self.generated_type_errors.get(type_name) {
+            return Err(error("GENERATED_TYPE_ERROR", format!("Error while evaluating a Resource Statement, {msg}"), loc));
+        }
         if !self.prog.defines.contains_key(type_name) {
             self.autoload(LoadKind::Manifest, type_name, loc)?;
         }
@@ -1567,8 +1570,11 @@ impl Interp {
         Ok(Value::Array(pjit_runtime::value::PArray(Arc::new(out))))
     }
 
-    /// The Ruby type named `name` (lower case): built into Puppet, or
-    /// `<module>/lib/puppet/type/<name>.rb` on the modulepath (read once).
+    /// The Ruby type named `name` (lower case), found as Puppet's loaders
+    /// find it: built into Puppet; else `<environment>/.resource_types/<name>.pp`
+    /// when `puppet generate types` wrote it (a file Puppet would refuse
+    /// makes the type unknown and is remembered in `generated_type_errors`);
+    /// else `<module>/lib/puppet/type/<name>.rb` on the modulepath. Read once.
     pub(super) fn ruby_type(&mut self, name: &str) -> Option<Rc<resource_types::TypeInfo>> {
         if let Some(t) = self.ruby_types.get(name) {
             return t.clone();
@@ -1582,6 +1588,13 @@ impl Interp {
                 title_patterns: t.title_patterns.clone(),
             })),
             None if name.contains("::") || name.is_empty() => None,
+            None if self.generated_type_file(name).is_some() => match self.generated_type(name) {
+                Ok(t) => Some(Rc::new(t)),
+                Err(msg) => {
+                    self.generated_type_errors.insert(name.to_string(), msg);
+                    None
+                }
+            },
             None => self.modulepath_modules().into_iter().find_map(|m| {
                 let src = std::fs::read_to_string(m.join("lib/puppet/type").join(format!("{name}.rb"))).ok()?;
                 let has_provider = self.modulepath_modules().iter().any(|m| m.join("lib/puppet/provider").join(name).is_dir());
@@ -1590,6 +1603,25 @@ impl Interp {
         };
         self.ruby_types.insert(name.to_string(), found.clone());
         found
+    }
+
+    /// `<environment>/.resource_types/<name>.pp`, if the environment has it.
+    fn generated_type_file(&self, name: &str) -> Option<std::path::PathBuf> {
+        let dir = self.opts.environment_dir.as_ref()?;
+        Some(dir.join(".resource_types").join(format!("{name}.pp"))).filter(|p| p.is_file())
+    }
+
+    /// Reads a generated type (`Puppet::Resource::ResourceType3.new(...)`),
+    /// parsing it with the frontend as Puppet's loader parses it; Err is
+    /// Puppet's message for a file it would not load.
+    fn generated_type(&mut self, name: &str) -> Result<resource_types::TypeInfo, String> {
+        let path = self.generated_type_file(name).ok_or_else(|| format!("no generated type '{name}'"))?;
+        let source_ref = path.display().to_string();
+        let bytes = std::fs::read(&path).map_err(|e| format!("Could not read {source_ref}: {e}"))?;
+        let (_, ast) = parse_source(source_ref.clone(), &bytes, pjit_frontend::parser::SourceKind::Manifest)
+            .map_err(|m| format!("Could not parse for environment {}: {m}", self.opts.environment))?;
+        let t = crate::lower::read_generated_type(&ast, &source_ref, name)?;
+        Ok(resource_types::TypeInfo::from_generated(&t))
     }
 
     /// Every module directory on the modulepath, in modulepath order.

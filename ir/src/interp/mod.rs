@@ -186,6 +186,8 @@ pub struct Interp {
     warned: std::collections::HashSet<String>,
     /// Ruby resource types by name (None: no such type), read on demand.
     ruby_types: HashMap<String, Option<Rc<resource_types::TypeInfo>>>,
+    /// Types whose `.resource_types` file Puppet would refuse, with its message.
+    generated_type_errors: HashMap<String, String>,
     labels: Vec<Rc<str>>,
     depth: u32,
     reg_pool: Vec<Vec<Value>>,
@@ -219,6 +221,7 @@ impl Interp {
             aliases: HashMap::new(),
             state: Default::default(),
             ruby_types: HashMap::new(),
+            generated_type_errors: HashMap::new(),
             module_functions: HashMap::new(),
             warned: Default::default(),
             labels: vec![top.label.clone()],
