@@ -147,7 +147,8 @@ impl<'h> Ctx<'h> {
     /// `NoMethodError` for `name` on `recv`.
     pub fn no_method<T>(&mut self, recv: &RV, name: &str) -> R<T> {
         let d = self.describe(recv);
-        self.raise("NoMethodError", format!("undefined method `{name}' for {d}"))
+        let hint = super::did_you_mean::message_for(&super::did_you_mean::method_suggestions(&recv.class_name(), name, false));
+        self.raise("NoMethodError", format!("undefined method `{name}' for {d}{hint}"))
     }
 
     /// What Ruby's `NameError` shows for a receiver: `nil:NilClass`,

@@ -1460,7 +1460,7 @@ fn scope_method(ctx: &mut Ctx, name: &str, args: Vec<RV>) -> R<RV> {
             let f = str_arg(ctx, &args[0])?;
             let items = match &args[1] {
                 RV::Array(a) => a.borrow().clone(),
-                other => return ctx.raise("NoMethodError", format!("undefined method `map' for {}", describe_recv(other))),
+                other => return ctx.no_method(other, "map"),
             };
             call_puppet_function(ctx, &f, &items, false)?
         }
@@ -1613,7 +1613,12 @@ fn call_puppet_function(ctx: &mut Ctx, name: &str, args: &[RV], via_3x: bool) ->
             if e.issue() == "UNKNOWN_FUNCTION" {
                 if via_3x {
                     let d = ctx.describe(&RV::Scope);
-                    return ctx.raise_from("NoMethodError", format!("undefined method `function_{name}' for {d}"), (SCOPE_RB, 1039));
+                    let hint = super::did_you_mean::message_for(&super::did_you_mean::method_suggestions(
+                        "Puppet::Parser::Scope",
+                        &format!("function_{name}"),
+                        false,
+                    ));
+                    return ctx.raise_from("NoMethodError", format!("undefined method `function_{name}' for {d}{hint}"), (SCOPE_RB, 1039));
                 }
                 return ctx.raise_from("Puppet::ParseError", format!("Unknown function '{name}'"), (RUNTIME3_SUPPORT_RB, 288));
             }

@@ -36,6 +36,7 @@ use std::rc::Rc;
 use crate::functions::Host;
 
 mod collections;
+mod did_you_mean;
 mod eval;
 mod json;
 mod lexer;
