@@ -16,7 +16,7 @@ $methods = inline_template(@(ERB))
 <%=
   require 'ipaddr'
   samples = {
-    'TrueClass' => true, 'FalseClass' => false, 'Integer' => 1, 'Float' => 1.5,
+    'NilClass' => nil, 'TrueClass' => true, 'FalseClass' => false, 'Integer' => 1, 'Float' => 1.5,
     'String' => '', 'Symbol' => :s, 'Array' => [], 'Hash' => {}, 'Range' => (1..2),
     'Regexp' => //, 'MatchData' => 'a'.match(/a/), 'IPAddr' => IPAddr.new('127.0.0.1'),
     'Puppet::Parser::TemplateWrapper' => self, 'Puppet::Parser::Scope' => scope,

@@ -36,6 +36,10 @@ pub(crate) fn method_suggestions(class: &str, method: &str, private_call: bool) 
     const RESERVED: &[&str] =
         &["alias", "case", "def", "defined?", "elsif", "end", "ensure", "for", "rescue", "super", "undef", "unless", "until", "when", "while", "yield"];
     let t = table();
+    // `NAMES_TO_EXCLUDE`: nil's own methods, so nil never gets suggestions.
+    if class == "NilClass" {
+        return vec![];
+    }
     let Some(methods) = t.get(class) else { return vec![] };
     let mut dictionary: Vec<&str> = vec![];
     if private_call {
@@ -52,6 +56,12 @@ pub(crate) fn method_suggestions(class: &str, method: &str, private_call: bool) 
         }
     }
     correct(&dictionary, method)
+}
+
+/// Whether objects of `class` have the public method `method` in Ruby
+/// (with Puppet loaded); None for classes the table does not know.
+pub(crate) fn ruby_has_method(class: &str, method: &str) -> Option<bool> {
+    table().get(class).map(|ms| ms.iter().any(|m| m == method))
 }
 
 /// `" \nDid you mean?  a\n               b"`, or empty without suggestions

@@ -454,6 +454,11 @@ fn object_method(ctx: &mut Ctx, recv: &RV, name: &str, args: Vec<RV>, block: Opt
         | "instance_eval" | "instance_exec" | "extend" | "object_id" | "__id__" | "hash" | "display" => {
             return ctx.fatal(format!("the Ruby method {name} is not supported in templates"));
         }
+        // A method Ruby has but the subset does not implement must not
+        // pass for one Ruby lacks (a NoMethodError a template could rescue).
+        _ if super::did_you_mean::ruby_has_method(&recv.class_name(), name) == Some(true) => {
+            return ctx.fatal(format!("the Ruby method {}#{name} is not supported in templates", recv.class_name()));
+        }
         _ => return ctx.no_method(recv, name),
     })
 }
@@ -1357,6 +1362,11 @@ fn call_template(ctx: &mut Ctx, name: &str, args: Vec<RV>, block: Option<&BlockR
         "nil?" | "is_a?" | "kind_of?" | "respond_to?" | "class" | "inspect" | "frozen?" | "==" | "!=" | "equal?"
         | "instance_of?" | "freeze" | "itself" | "tap" | "then" => {
             return object_method(ctx, &RV::Template, name, args, block);
+        }
+        _ if super::did_you_mean::ruby_has_method("Puppet::Parser::TemplateWrapper", name) == Some(true)
+            || super::did_you_mean::ruby_has_method("Puppet::Parser::TemplateWrapper (private)", name) == Some(true) =>
+        {
+            return ctx.fatal(format!("the Ruby method '{name}' is not supported in templates"));
         }
         _ => {
             if vcall {
