@@ -128,6 +128,9 @@ pub struct Catalog {
     pub classes: IndexSet<String>,
     /// Uniqueness keys of resources of isomorphic Ruby types.
     uniqueness: HashMap<(String, String), usize>,
+    /// The isomorphic Ruby type of each type name with resources here (to
+    /// look titles up by their uniqueness key).
+    rtypes: HashMap<String, Rc<resource_types::TypeInfo>>,
     /// The catalog's own tags beyond the class names: the tags classes and
     /// nodes had when they were declared.
     pub tags: IndexSet<String>,
@@ -195,9 +198,18 @@ pub fn parse_ref(s: &str) -> Option<(String, String)> {
 
 impl Catalog {
     /// The resource `Type[title]` (normalized as [`normalize_ref`] does).
+    ///
+    /// As Puppet's `Catalog#resource`, a title that is no title or alias is
+    /// looked up by the uniqueness key it gives: `File['/tmp/x/']` finds
+    /// `File['/tmp/x']`, whose title pattern drops trailing slashes.
     pub fn lookup(&self, type_name: &str, title: &str) -> Option<usize> {
         let key = normalize_ref(type_name, title);
-        self.index.get(&key).copied()
+        if let Some(i) = self.index.get(&key) {
+            return Some(*i);
+        }
+        let rtype = self.rtypes.get(&key.0)?;
+        let values = rtype.uniqueness_values(&key.1, &IndexMap::new());
+        self.uniqueness.get(&(key.0, resource_types::uniqueness_key(&values))).copied()
     }
 
     pub fn find(&self, type_name: &str, title: &str) -> Option<&Resource> {
@@ -212,6 +224,9 @@ impl Catalog {
             return None;
         }
         let i = self.resources.len();
+        if let Some(t) = r.rtype.as_ref().filter(|t| t.isomorphic) {
+            self.rtypes.entry(key.0.clone()).or_insert_with(|| t.clone());
+        }
         self.index.insert(key, i);
         self.resources.push(r);
         Some(i)

@@ -1455,22 +1455,8 @@ impl Interp {
         let r = &self.catalog.resources[i];
         let (reference, tname, title) = (r.reference(), r.type_name.clone(), r.title.clone());
         if let Some(t) = r.rtype.clone().filter(|t| t.isomorphic) {
-            let mut names = t.namevars.clone();
-            names.sort();
-            let from_title = t.parse_title(&title);
-            let value = |n: &str| -> Option<String> {
-                match r.params.get(n) {
-                    Some(Value::Undef) | None if from_title.iter().any(|(k, _)| k == n) => {
-                        from_title.iter().find(|(k, _)| k == n).map(|(_, v)| v.clone())
-                    }
-                    Some(Value::Undef) | None if n == "name" || t.namevars.len() == 1 => Some(title.clone()),
-                    Some(Value::Undef) | None => None,
-                    Some(v) => Some(display::to_interpolated_string(v)),
-                }
-            };
-            let values: Vec<Option<String>> = names.iter().map(|n| value(n)).collect();
-            let show = |v: &Option<String>| v.as_ref().map(|s| format!("{s:?}")).unwrap_or_else(|| "nil".into());
-            let key = values.iter().map(show).collect::<Vec<_>>().join(", ");
+            let values = t.uniqueness_values(&title, &r.params);
+            let key = resource_types::uniqueness_key(&values);
             if let Some(j) = self.catalog.uniqueness(&tname, &key, i) {
                 let old = &self.catalog.resources[j];
                 let at = format!(" at{}", self.location_suffix(Some(Loc { col: 0, ..loc })));

@@ -1695,10 +1695,14 @@ impl Host for CallHost<'_> {
     fn is_defined_name(&mut self, name: &str) -> bool {
         let k = name.trim_start_matches("::").to_lowercase();
         // Puppet 7's `defined('x')` asks about classes and resource types
-        // only, not functions.
-        self.it.prog.classes.contains_key(&k)
-            || self.it.prog.defines.contains_key(&k)
-            || self.it.ruby_type(&k).is_some()
+        // only, not functions; like `find_hostclass`, it loads them from the
+        // modulepath. (A file that does not parse counts as not defined
+        // here; the error comes when the class is declared.)
+        let known = |it: &Interp| it.prog.classes.contains_key(&k) || it.prog.defines.contains_key(&k);
+        if !known(self.it) && !k.is_empty() {
+            let _ = self.it.autoload(LoadKind::Manifest, &k, self.loc);
+        }
+        known(self.it) || self.it.ruby_type(&k).is_some()
     }
 
     fn is_defined_resource(&mut self, ty: &Type) -> bool {

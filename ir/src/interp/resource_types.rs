@@ -17,6 +17,8 @@
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
+use pjit_runtime::Value;
+
 /// One Ruby resource type.
 #[derive(Debug)]
 pub struct TypeInfo {
@@ -59,6 +61,27 @@ impl TypeInfo {
         }
     }
 
+    /// Puppet's `uniqueness_key` of a resource of this type: the values of
+    /// its namevars in name order, each from the parameters, else from the
+    /// title through the title patterns, else the title itself for `name`
+    /// or a single namevar (None: nil).
+    pub fn uniqueness_values(&self, title: &str, params: &indexmap::IndexMap<String, Value>) -> Vec<Option<String>> {
+        let mut names = self.namevars.clone();
+        names.sort();
+        let from_title = self.parse_title(title);
+        names
+            .iter()
+            .map(|n| match params.get(n) {
+                Some(Value::Undef) | None if from_title.iter().any(|(k, _)| k == n) => {
+                    from_title.iter().find(|(k, _)| k == n).map(|(_, v)| v.clone())
+                }
+                Some(Value::Undef) | None if n == "name" || self.namevars.len() == 1 => Some(title.to_string()),
+                Some(Value::Undef) | None => None,
+                Some(v) => Some(pjit_runtime::display::to_interpolated_string(v)),
+            })
+            .collect()
+    }
+
     /// The single namevar, when the type has exactly one.
     pub fn namevar(&self) -> Option<&str> {
         match self.namevars.as_slice() {
@@ -88,6 +111,13 @@ impl TypeInfo {
             title_patterns,
         }
     }
+}
+
+/// The text a uniqueness key is recorded under (also the `[...]` of
+/// Puppet's `Cannot alias` message).
+pub fn uniqueness_key(values: &[Option<String>]) -> String {
+    let show = |v: &Option<String>| v.as_ref().map(|s| format!("{s:?}")).unwrap_or_else(|| "nil".into());
+    values.iter().map(show).collect::<Vec<_>>().join(", ")
 }
 
 /// Puppet's metaparameters, in Puppet's order.
