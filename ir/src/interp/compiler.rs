@@ -1284,6 +1284,7 @@ impl Interp {
         Ok(self.prog.defines.get(type_name).map(|&d| ("defined_type", Some(d))))
     }
 
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn declare_resources(
         &mut self,
         ty: &Value,

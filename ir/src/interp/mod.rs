@@ -1663,12 +1663,11 @@ impl Host for CallHost<'_> {
                 }
                 sc.replace_here(sym, new.clone());
                 let owns_resource = sc.parent.as_ref().is_none_or(|p| !Rc::ptr_eq(&p.cat, &sc.cat));
-                if owns_resource {
-                    if let Some(r) = self.it.catalog.resources.get_mut(sc.cat.resource) {
-                        if let Some(p) = r.params.get_mut(leaf).filter(|p| *p == old) {
-                            *p = new;
-                        }
-                    }
+                if owns_resource
+                    && let Some(r) = self.it.catalog.resources.get_mut(sc.cat.resource)
+                    && let Some(p) = r.params.get_mut(leaf).filter(|p| *p == old)
+                {
+                    *p = new;
                 }
                 return;
             }

@@ -46,12 +46,10 @@ pub(crate) fn method_suggestions(class: &str, method: &str, private_call: bool) 
         dictionary.extend(RESERVED);
     }
     dictionary.extend(methods.iter().map(String::as_str));
-    if private_call {
-        if let Some(private) = t.get(&format!("{class} (private)")) {
-            for m in private {
-                if !dictionary.contains(&m.as_str()) {
-                    dictionary.push(m);
-                }
+    if private_call && let Some(private) = t.get(&format!("{class} (private)")) {
+        for m in private {
+            if !dictionary.contains(&m.as_str()) {
+                dictionary.push(m);
             }
         }
     }

@@ -393,7 +393,7 @@ fn scope_defaults(host: &mut dyn Host, args: &[Value]) -> FnResult {
         other => return Err(no_method("to_sym", other)),
     };
     let names = host.resource_default_names(&type_name)?;
-    Ok(Value::Boolean(names.iter().any(|n| *n == attr)))
+    Ok(Value::Boolean(names.contains(&attr)))
 }
 
 /// collectd's `collectd_convert_processes(processes)`: the old list form
@@ -597,20 +597,20 @@ fn ipv6_normalize_dnsmasq_ip_subnets(_: &mut dyn Host, args: &[Value], _: Option
     for subnet in subnets {
         let netmask = ruby_index(&subnet, "netmask")?;
         let mut out = subnet.clone();
-        if let (Value::Hash(h), Value::String(m)) = (&subnet, &netmask) {
-            if let Ok(IpAddr::V6(bits)) = ipaddr_parse(m) {
-                let mut h2 = (**h).clone();
-                h2.insert(Value::string("netmask"), Value::Integer(bits.count_ones() as i64));
-                out = Value::hash_from(h2);
-            }
+        if let (Value::Hash(h), Value::String(m)) = (&subnet, &netmask)
+            && let Ok(IpAddr::V6(bits)) = ipaddr_parse(m)
+        {
+            let mut h2 = (**h).clone();
+            h2.insert(Value::string("netmask"), Value::Integer(bits.count_ones() as i64));
+            out = Value::hash_from(h2);
         }
         let gateway = ruby_index(&subnet, "gateway")?;
-        if is_v6(&gateway) {
-            if let Value::Hash(h) = &out {
-                let mut h2 = (**h).clone();
-                h2.shift_remove(&StrKey("gateway"));
-                out = Value::hash_from(h2);
-            }
+        if is_v6(&gateway)
+            && let Value::Hash(h) = &out
+        {
+            let mut h2 = (**h).clone();
+            h2.shift_remove(&StrKey("gateway"));
+            out = Value::hash_from(h2);
         }
         result.push(out);
     }
