@@ -12,7 +12,9 @@
 //! templates, `getvar` and qualified lookups from other classes read scopes),
 //! but a later reference in the same body to a variable assigned in
 //! straight-line code (or to a parameter) uses the SSA value directly, so
-//! most local variable references cost nothing at run time.
+//! most local variable references cost nothing at run time. After a call
+//! of `template()`/`inline_template()` references read the scope again: an
+//! ERB template can change a variable's Array or Hash in place.
 
 use std::collections::HashMap;
 
@@ -80,6 +82,180 @@ pub fn lower_template(prog: &mut Program, src: &SourceFile, ast: &ast::Program) 
     }
 }
 
+/// A resource type as `puppet generate types` writes it into
+/// `<environment>/.resource_types/<name>.pp`: one
+/// `Puppet::Resource::ResourceType3.new(name, properties, parameters,
+/// title_patterns, isomorphic, capability)` statement whose attributes
+/// are `Puppet::Resource::Param(type, name, namevar?)` calls.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GeneratedType {
+    pub name: String,
+    /// Properties, then parameters, each with whether it is a namevar.
+    pub attributes: Vec<(String, bool)>,
+    /// `{regexp source => [namevar, ...]}`, None when not given.
+    pub title_patterns: Option<Vec<(String, Vec<String>)>>,
+    pub isomorphic: bool,
+}
+
+/// Reads a `.resource_types` file the way Puppet's
+/// `PuppetResourceTypeImplInstantiator` accepts it (exactly one
+/// `Puppet::Resource::ResourceType3.new(...)` statement creating the type
+/// `type_name`), with Puppet's messages for files that do not. The
+/// arguments must be literals, as the generator writes them (positional,
+/// or one hash of attributes); the `Param` types are not needed to compile.
+pub fn read_generated_type(ast: &ast::Program, source_ref: &str, type_name: &str) -> Result<GeneratedType, String> {
+    const RT3: &str = "Puppet::Resource::ResourceType3";
+    let statements: Vec<&Expr> = match ast.body.as_deref() {
+        Some(Expr { kind: ExprKind::Block(v), .. }) => v.iter().collect(),
+        Some(e) => vec![e],
+        None => vec![],
+    };
+    let statements: Vec<&Expr> = statements.into_iter().filter(|e| !matches!(e.kind, ExprKind::Nop)).collect();
+    if statements.is_empty() {
+        return Err(format!(
+            "The code loaded from {source_ref} does not create the resource type '{type_name}' - it is empty"
+        ));
+    }
+    let is_new = |e: &Expr| match &e.kind {
+        ExprKind::CallMethod(c) => matches!(&c.functor.kind, ExprKind::NamedAccess { left, right }
+            if matches!(&left.kind, ExprKind::QualifiedReference(r) if r == RT3)
+                && matches!(&right.kind, ExprKind::QualifiedName(n) if n == "new")),
+        _ => false,
+    };
+    let Some(call) = statements.iter().find(|e| is_new(e)) else {
+        return Err(format!(
+            "The code loaded from {source_ref} does not create the resource type '{type_name}' - no call to {RT3}.new found."
+        ));
+    };
+    if statements.len() != 1 {
+        return Err(format!(
+            "The code loaded from {source_ref} must contain only the creation of resource type '{type_name}' - it has additional logic."
+        ));
+    }
+    let ExprKind::CallMethod(c) = &call.kind else { unreachable!("checked by is_new") };
+    let not_literal = || format!("The code loaded from {source_ref} creates the resource type '{type_name}' from values pjit cannot read (only literals, as `puppet generate types` writes them)");
+    let args: Vec<Generated> = c.args.iter().map(generated_value).collect::<Option<_>>().ok_or_else(not_literal)?;
+    // One hash argument names the attributes; otherwise they are positional.
+    const KEYS: [&str; 6] = ["name", "properties", "parameters", "title_patterns_hash", "isomorphic", "capability"];
+    let mut slots: Vec<Option<Generated>> = vec![None; KEYS.len()];
+    match args.as_slice() {
+        [Generated::Hash(h)] => {
+            for (k, v) in h {
+                let Generated::Str(k) = k else { return Err(not_literal()) };
+                let key = if k == "title_patterns" { "title_patterns_hash" } else { k.as_str() };
+                let i = KEYS.iter().position(|x| *x == key).ok_or_else(not_literal)?;
+                slots[i] = Some(v.clone());
+            }
+        }
+        _ if args.len() <= KEYS.len() => {
+            for (i, a) in args.into_iter().enumerate() {
+                slots[i] = Some(a);
+            }
+        }
+        _ => return Err(not_literal()),
+    }
+    let name = match &slots[0] {
+        Some(Generated::Str(n)) => n.clone(),
+        _ => return Err(not_literal()),
+    };
+    if name != type_name {
+        return Err(format!(
+            "The code loaded from {source_ref} produced resource type with the wrong name, expected '{type_name}', actual '{name}'"
+        ));
+    }
+    let mut attributes = vec![];
+    for slot in &slots[1..3] {
+        match slot {
+            None | Some(Generated::Undef) => {}
+            Some(Generated::List(ps)) => {
+                for p in ps {
+                    let Generated::Param(n, nv) = p else { return Err(not_literal()) };
+                    attributes.push((n.clone(), *nv));
+                }
+            }
+            _ => return Err(not_literal()),
+        }
+    }
+    let title_patterns = match &slots[3] {
+        None | Some(Generated::Undef) => None,
+        Some(Generated::Hash(h)) => {
+            let mut out = vec![];
+            for (k, v) in h {
+                let (Generated::Regex(re), Generated::List(names)) = (k, v) else { return Err(not_literal()) };
+                let names = names.iter().map(|n| match n {
+                    Generated::Str(s) => Some(s.clone()),
+                    _ => None,
+                });
+                out.push((re.clone(), names.collect::<Option<Vec<_>>>().ok_or_else(not_literal)?));
+            }
+            Some(out)
+        }
+        _ => return Err(not_literal()),
+    };
+    let isomorphic = match &slots[4] {
+        None => true,
+        Some(Generated::Bool(b)) => *b,
+        _ => return Err(not_literal()),
+    };
+    Ok(GeneratedType { name, attributes, title_patterns, isomorphic })
+}
+
+/// The literal values a generated resource type is made of.
+#[derive(Debug, Clone)]
+enum Generated {
+    Str(String),
+    Bool(bool),
+    Undef,
+    Regex(String),
+    List(Vec<Generated>),
+    Hash(Vec<(Generated, Generated)>),
+    /// `Puppet::Resource::Param(type, name, namevar)`: the name and whether
+    /// it is a namevar.
+    Param(String, bool),
+    /// A type expression (the type of a `Param`, not needed to compile).
+    Type,
+}
+
+fn generated_value(e: &Expr) -> Option<Generated> {
+    Some(match &e.kind {
+        ExprKind::String(s) => Generated::Str(s.clone()),
+        ExprKind::ConcatenatedString(parts) if parts.iter().all(|p| matches!(p.kind, ExprKind::String(_))) => {
+            Generated::Str(parts.iter().map(|p| if let ExprKind::String(s) = &p.kind { s.as_str() } else { "" }).collect())
+        }
+        ExprKind::Boolean(b) => Generated::Bool(*b),
+        ExprKind::Undef => Generated::Undef,
+        ExprKind::Regex(r) => Generated::Regex(r.clone()),
+        ExprKind::Parenthesized(x) => return generated_value(x),
+        ExprKind::LiteralList(items) => Generated::List(items.iter().map(generated_value).collect::<Option<_>>()?),
+        ExprKind::LiteralHash { entries, unfolded: false } => Generated::Hash(
+            entries.iter().map(|en| Some((generated_value(&en.key)?, generated_value(&en.value)?))).collect::<Option<_>>()?,
+        ),
+        ExprKind::QualifiedReference(_) | ExprKind::Access { .. } => Generated::Type,
+        ExprKind::CallNamedFunction(c)
+            if matches!(&c.functor.kind, ExprKind::QualifiedReference(r) if r == "Puppet::Resource::Param") =>
+        {
+            let args: Vec<Generated> = c.args.iter().map(generated_value).collect::<Option<_>>()?;
+            let (name, name_var) = match args.as_slice() {
+                [Generated::Hash(h)] => {
+                    let get = |k: &str| h.iter().find(|(x, _)| matches!(x, Generated::Str(s) if s == k)).map(|(_, v)| v);
+                    (get("name")?.clone(), get("name_var").cloned())
+                }
+                [_, n] => (n.clone(), None),
+                [_, n, nv] => (n.clone(), Some(nv.clone())),
+                _ => return None,
+            };
+            let Generated::Str(name) = name else { return None };
+            let name_var = match name_var {
+                None => false,
+                Some(Generated::Bool(b)) => b,
+                Some(_) => return None,
+            };
+            Generated::Param(name, name_var)
+        }
+        _ => return None,
+    })
+}
+
 struct Lowerer<'a> {
     prog: &'a mut Program,
     src: &'a SourceFile,
@@ -93,13 +269,18 @@ struct FnBuilder {
     /// Statically known variables, innermost layer last. A layer is pushed
     /// for every conditionally executed region.
     vars: Vec<HashMap<Sym, Val>>,
+    /// Set after a call of `template()` or `inline_template()`: an ERB
+    /// template may change the Ruby objects of the scope's variables in
+    /// place (`@list << x`, as Puppet's variables are live Ruby objects), so
+    /// later references read the scope instead of the SSA values.
+    scope_reads: bool,
 }
 
 impl FnBuilder {
     fn new(name: &str, kind: FuncKind, loc: Loc) -> FnBuilder {
         let mut f = Function::new(name, kind, loc);
         let cur = f.add_block();
-        FnBuilder { f, cur, vars: vec![HashMap::new()] }
+        FnBuilder { f, cur, vars: vec![HashMap::new()], scope_reads: false }
     }
 
     fn push(&mut self, op: Op, ty: Ty, loc: Loc) -> Val {
@@ -132,6 +313,9 @@ impl FnBuilder {
     }
 
     fn lookup_static(&self, s: Sym) -> Option<Val> {
+        if self.scope_reads {
+            return None;
+        }
         self.vars.iter().rev().find_map(|l| l.get(&s).copied())
     }
 }
@@ -697,7 +881,11 @@ impl Lowerer<'_> {
             return b.const_(Value::Undef, loc);
         }
         let s = self.prog.intern(&name);
-        b.push(Op::Call { name: s, args, block, method }, Ty::Any, loc)
+        let v = b.push(Op::Call { name: s, args, block, method }, Ty::Any, loc);
+        if matches!(name.trim_start_matches("::"), "template" | "inline_template") {
+            b.scope_reads = true;
+        }
+        v
     }
 
     /// The attributes of a resource body as a hash. An attribute set twice

@@ -134,7 +134,14 @@ impl Host for ModuleHost<'_> {
         }
         match functions::lookup(name) {
             Some(f) if !f.is_host_implemented() => functions::call(f, self, args, block),
-            _ => Err(Error::new("UNKNOWN_FUNCTION", format!("Unknown function: '{name}'")).into()),
+            // Module functions (stdlib's and others), as the evaluator
+            // calls them: when the module that ships them is on the path.
+            _ => match functions::stdlib::lookup(name) {
+                Some(f) if functions::stdlib::provider(name).is_some_and(|m| self.root.join(m).is_dir()) => {
+                    functions::stdlib::call(f, self, args, block)
+                }
+                _ => Err(Error::new("UNKNOWN_FUNCTION", format!("Unknown function: '{name}'")).into()),
+            },
         }
     }
 

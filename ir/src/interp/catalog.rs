@@ -60,6 +60,14 @@ pub struct Resource {
     pub rtype: Option<Rc<resource_types::TypeInfo>>,
     /// Classes and defined-type instances: the module of their definition.
     pub module_name: Option<String>,
+    /// Declared by `create_resources` (so `ensure_resource(s)`,
+    /// `ensure_packages`), which leaves Puppet's `exported` unset unless
+    /// the type starts with `@@`: the JSON writes `kind` before `exported`.
+    pub by_function: bool,
+    /// The title was not a String (`create_resources` with an Integer key):
+    /// Puppet keeps the Ruby object, so the title is no tag and the namevar
+    /// (parsed from the title's text) never equals it.
+    pub non_string_title: bool,
 }
 
 impl Resource {
@@ -83,6 +91,8 @@ impl Resource {
             loc: Loc::default(),
             rtype: None,
             module_name: None,
+            by_function: false,
+            non_string_title: false,
         }
     }
 
@@ -122,6 +132,9 @@ pub struct Catalog {
     pub classes: IndexSet<String>,
     /// Uniqueness keys of resources of isomorphic Ruby types.
     uniqueness: IndexMapFast<(String, String), usize>,
+    /// The isomorphic Ruby type of each type name with resources here (to
+    /// look titles up by their uniqueness key).
+    rtypes: HashMap<String, Rc<resource_types::TypeInfo>>,
     /// The catalog's own tags beyond the class names: the tags classes and
     /// nodes had when they were declared.
     pub tags: Tags,
@@ -290,9 +303,18 @@ impl Catalog {
     }
 
     /// The resource `Type[title]` (normalized as [`normalize_ref`] does).
+    ///
+    /// As Puppet's `Catalog#resource`, a title that is no title or alias is
+    /// looked up by the uniqueness key it gives: `File['/tmp/x/']` finds
+    /// `File['/tmp/x']`, whose title pattern drops trailing slashes.
     pub fn lookup(&self, type_name: &str, title: &str) -> Option<usize> {
         let (t, title) = normalized_ref(type_name, title);
-        self.index.get(&RefKey(&t, &title)).copied()
+        if let Some(i) = self.index.get(&RefKey(&t, &title)) {
+            return Some(*i);
+        }
+        let rtype = self.rtypes.get(t.as_ref())?;
+        let values = rtype.uniqueness_values(&title, &IndexMap::new());
+        self.uniqueness.get(&(t.into_owned(), resource_types::uniqueness_key(&values))).copied()
     }
 
     pub fn find(&self, type_name: &str, title: &str) -> Option<&Resource> {
@@ -307,6 +329,9 @@ impl Catalog {
             return None;
         }
         let i = self.resources.len();
+        if let Some(t) = r.rtype.as_ref().filter(|t| t.isomorphic) {
+            self.rtypes.entry(key.0.clone()).or_insert_with(|| t.clone());
+        }
         self.index.insert(key, i);
         self.resources.push(r);
         Some(i)
@@ -447,10 +472,19 @@ fn resource_json(w: &mut JsonWriter, r: &Resource) {
         w.field("line");
         w.integer(l as i64);
     }
-    w.field("exported");
-    w.bool(r.exported);
-    w.field("kind");
-    w.string(r.kind);
+    // Resources `create_resources` makes list `kind` before `exported`
+    // (Puppet sets `exported` on them only afterwards).
+    if r.by_function && !r.exported {
+        w.field("kind");
+        w.string(r.kind);
+        w.field("exported");
+        w.bool(false);
+    } else {
+        w.field("exported");
+        w.bool(r.exported);
+        w.field("kind");
+        w.string(r.kind);
+    }
     // The namevar is left out when it repeats the title (Puppet's
     // `to_data_hash`); for defined types and classes the namevar is `name`.
     // The compiler's own Stage[main] and Class[main] have the Ruby symbol
@@ -463,13 +497,15 @@ fn resource_json(w: &mut JsonWriter, r: &Resource) {
     // Namevars a title pattern extracts come first (Puppet's `to_hash` is
     // `parse_title.merge(parameters)`); they drop out below when they equal
     // the title.
-    let from_title: Vec<(String, Value)> = match &r.rtype {
-        Some(t) if r.scope.is_some() && !t.title_patterns.is_empty() => t
+    let unset = |k: &str| r.params.get(k).is_none_or(|v| matches!(v, Value::Undef));
+    let from_title: Vec<(String, Value)> = match (&r.rtype, namevar) {
+        (Some(t), _) if r.scope.is_some() && !t.title_patterns.is_empty() => t
             .parse_title(&r.title)
             .into_iter()
-            .filter(|(k, _)| r.params.get(k).is_none_or(|v| matches!(v, Value::Undef)))
+            .filter(|(k, _)| unset(k))
             .map(|(k, v)| (k, Value::string(v)))
             .collect(),
+        (_, Some(n)) if r.non_string_title && unset(n) => vec![(n.to_string(), Value::string(r.title.as_str()))],
         _ => vec![],
     };
     let mut sensitive: Vec<&str> = vec![];
@@ -479,7 +515,7 @@ fn resource_json(w: &mut JsonWriter, r: &Resource) {
         .map(|(k, v)| (k.as_str(), v))
         .chain(r.params.iter().filter(|(k, _)| !from_title.iter().any(|(f, _)| f == *k)).map(|(k, v)| (k.as_str(), v)))
         .filter(|(_, v)| !matches!(v, Value::Undef))
-        .filter(|(k, v)| !(Some(*k) == namevar && matches!(v, Value::String(s) if s.as_str() == r.title)));
+        .filter(|(k, v)| r.non_string_title || !(Some(*k) == namevar && matches!(v, Value::String(s) if s.as_str() == r.title)));
     for (k, v) in params {
         if !any {
             w.field("parameters");

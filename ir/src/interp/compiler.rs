@@ -1329,18 +1329,23 @@ impl Interp {
         if self.ruby_type(type_name).is_some() {
             return Ok(Some(("compilable_type", None)));
         }
+        if let Some(msg) = self.generated_type_errors.get(type_name) {
+            return Err(error("GENERATED_TYPE_ERROR", format!("Error while evaluating a Resource Statement, {msg}"), loc));
+        }
         if !self.prog.defines.contains_key(type_name) {
             self.autoload(LoadKind::Define, type_name, loc)?;
         }
         Ok(self.prog.defines.get(type_name).map(|&d| ("defined_type", Some(d))))
     }
 
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn declare_resources(
         &mut self,
         ty: &Value,
         bodies: Vec<(Value, Value)>,
         virtual_: bool,
         exported: bool,
+        by_function: bool,
         scope: &Rc<Scope>,
         loc: Loc,
     ) -> R<Value> {
@@ -1358,7 +1363,9 @@ impl Interp {
         // instruction has done so already; this keeps hand-written IR safe).
         let mut checked = Vec::with_capacity(bodies.len());
         for (title, attrs) in bodies {
-            let titles = super::resource_titles(&title, &[], loc, loc)?;
+            // Titles from `create_resources` are its hash keys, whatever
+            // they are (Puppet's evaluator checks only written titles).
+            let titles = if by_function { Value::array(super::flatten_titles(&title)) } else { super::resource_titles(&title, &[], loc, loc)? };
             checked.push((titles.as_array().map(<[Value]>::to_vec).unwrap_or_default(), attrs));
         }
         // The body with the `default` title gives the other bodies of the
@@ -1376,6 +1383,8 @@ impl Interp {
                 given.insert(k, v);
             }
             for t in titles.into_iter().filter(|t| !matches!(t, Value::Default)) {
+                // `create_resources` passes any hash key on as it is.
+                let non_string_title = by_function && !matches!(t, Value::String(_));
                 let title = display::to_interpolated_string(&t);
                 if type_name == "class" {
                     self.declare_class(&title, Some(given.clone()), scope, loc, "Resource Statement")?;
@@ -1389,7 +1398,8 @@ impl Interp {
                         loc,
                     ));
                 };
-                let i = self.create_resource(&type_name, &title, &given, kind, define, virtual_, exported, scope, loc)?;
+                let flags = (by_function, non_string_title);
+                let i = self.create_resource(&type_name, &title, &given, kind, define, virtual_, exported, flags, scope, loc)?;
                 let r = &self.catalog.resources[i];
                 refs.push(Value::Type(Arc::new(Type::resource(Some(&r.type_name), Some(&r.title)))));
             }
@@ -1407,6 +1417,7 @@ impl Interp {
         define: Option<FuncId>,
         virtual_: bool,
         exported: bool,
+        (by_function, non_string_title): (bool, bool),
         scope: &Rc<Scope>,
         loc: Loc,
     ) -> R<usize> {
@@ -1421,7 +1432,7 @@ impl Interp {
             }
         }
         name_tags(type_name, &mut r.tags);
-        if valid_tag(title) {
+        if valid_tag(title) && !non_string_title {
             name_tags(title, &mut r.tags);
         }
         let meta = ParamMeta { source: source.clone(), file: loc.file, line: loc.line, from_default: false };
@@ -1448,6 +1459,8 @@ impl Interp {
         r.file = self.prog.files.get(loc.file as usize).cloned();
         r.line = Some(loc.line);
         r.exported = exported;
+        r.by_function = by_function;
+        r.non_string_title = non_string_title;
         r.virtual_ = virtual_;
         r.scope = Some(scope.cat.clone());
         r.source = source;
@@ -1482,22 +1495,8 @@ impl Interp {
         let r = &self.catalog.resources[i];
         let (reference, tname, title) = (r.reference(), r.type_name.clone(), r.title.clone());
         if let Some(t) = r.rtype.clone().filter(|t| t.isomorphic) {
-            let mut names = t.namevars.clone();
-            names.sort();
-            let from_title = t.parse_title(&title);
-            let value = |n: &str| -> Option<String> {
-                match r.params.get(n) {
-                    Some(Value::Undef) | None if from_title.iter().any(|(k, _)| k == n) => {
-                        from_title.iter().find(|(k, _)| k == n).map(|(_, v)| v.clone())
-                    }
-                    Some(Value::Undef) | None if n == "name" || t.namevars.len() == 1 => Some(title.clone()),
-                    Some(Value::Undef) | None => None,
-                    Some(v) => Some(display::to_interpolated_string(v)),
-                }
-            };
-            let values: Vec<Option<String>> = names.iter().map(|n| value(n)).collect();
-            let show = |v: &Option<String>| v.as_ref().map(|s| format!("{s:?}")).unwrap_or_else(|| "nil".into());
-            let key = values.iter().map(show).collect::<Vec<_>>().join(", ");
+            let values = t.uniqueness_values(&title, &r.params);
+            let key = resource_types::uniqueness_key(&values);
             if let Some(j) = self.catalog.uniqueness(&tname, &key, i) {
                 let old = &self.catalog.resources[j];
                 let at = format!(" at{}", self.location_suffix(Some(Loc { col: 0, ..loc })));
@@ -1591,20 +1590,17 @@ impl Interp {
                 Value::Hash(pjit_runtime::value::PHash(Arc::new(h)))
             };
             let ty = Value::string(type_name.as_str());
-            // The evaluator's title checks do not apply: Puppet passes the
-            // hash keys to the resources as they are (as strings).
-            let title = match title {
-                Value::Array(_) | Value::String(_) => title.clone(),
-                other => Value::string(display::to_interpolated_string(other)),
-            };
-            let refs = self.declare_resources(&ty, vec![(title, attrs_hash)], virtual_, exported, scope, loc)?;
+            let refs = self.declare_resources(&ty, vec![(title.clone(), attrs_hash)], virtual_, exported, true, scope, loc)?;
             flatten_into(&refs, &mut out);
         }
         Ok(Value::Array(pjit_runtime::value::PArray(Arc::new(out))))
     }
 
-    /// The Ruby type named `name` (lower case): built into Puppet, or
-    /// `<module>/lib/puppet/type/<name>.rb` on the modulepath (read once).
+    /// The Ruby type named `name` (lower case), found as Puppet's loaders
+    /// find it: built into Puppet; else `<environment>/.resource_types/<name>.pp`
+    /// when `puppet generate types` wrote it (a file Puppet would refuse
+    /// makes the type unknown and is remembered in `generated_type_errors`);
+    /// else `<module>/lib/puppet/type/<name>.rb` on the modulepath. Read once.
     pub(super) fn ruby_type(&mut self, name: &str) -> Option<Rc<resource_types::TypeInfo>> {
         if let Some(t) = self.ruby_types.get(name) {
             return t.clone();
@@ -1618,6 +1614,13 @@ impl Interp {
                 title_patterns: t.title_patterns.clone(),
             })),
             None if name.contains("::") || name.is_empty() => None,
+            None if self.generated_type_file(name).is_some() => match self.generated_type(name) {
+                Ok(t) => Some(Rc::new(t)),
+                Err(msg) => {
+                    self.generated_type_errors.insert(name.to_string(), msg);
+                    None
+                }
+            },
             None => {
                 let index = self.ruby_type_files();
                 index.types.get(name).and_then(|path| {
@@ -1629,6 +1632,25 @@ impl Interp {
         };
         self.ruby_types.insert(name.to_string(), found.clone());
         found
+    }
+
+    /// `<environment>/.resource_types/<name>.pp`, if the environment has it.
+    fn generated_type_file(&self, name: &str) -> Option<std::path::PathBuf> {
+        let dir = self.opts.environment_dir.as_ref()?;
+        Some(dir.join(".resource_types").join(format!("{name}.pp"))).filter(|p| p.is_file())
+    }
+
+    /// Reads a generated type (`Puppet::Resource::ResourceType3.new(...)`),
+    /// parsing it with the frontend as Puppet's loader parses it; Err is
+    /// Puppet's message for a file it would not load.
+    fn generated_type(&mut self, name: &str) -> Result<resource_types::TypeInfo, String> {
+        let path = self.generated_type_file(name).ok_or_else(|| format!("no generated type '{name}'"))?;
+        let source_ref = path.display().to_string();
+        let bytes = std::fs::read(&path).map_err(|e| format!("Could not read {source_ref}: {e}"))?;
+        let (_, ast) = parse_source(source_ref.clone(), &bytes, pjit_frontend::parser::SourceKind::Manifest)
+            .map_err(|m| format!("Could not parse for environment {}: {m}", self.opts.environment))?;
+        let t = crate::lower::read_generated_type(&ast, &source_ref, name)?;
+        Ok(resource_types::TypeInfo::from_generated(&t))
     }
 
     /// Every module directory on the modulepath, in modulepath order.

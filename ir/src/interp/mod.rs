@@ -193,6 +193,8 @@ pub struct Interp {
     warned: std::collections::HashSet<String>,
     /// Ruby resource types by name (None: no such type), read on demand.
     ruby_types: HashMap<String, Option<Rc<resource_types::TypeInfo>>>,
+    /// Types whose `.resource_types` file Puppet would refuse, with its message.
+    generated_type_errors: HashMap<String, String>,
     labels: Vec<Rc<str>>,
     depth: u32,
     reg_pool: Vec<Vec<Value>>,
@@ -311,6 +313,7 @@ impl Interp {
             aliases: HashMap::new(),
             state: Default::default(),
             ruby_types: HashMap::new(),
+            generated_type_errors: HashMap::new(),
             module_functions: HashMap::new(),
             warned: Default::default(),
             labels: vec![top.label.clone()],
@@ -1035,7 +1038,7 @@ impl Interp {
                     }
                     Op::Resource { virtual_, exported, ty, bodies } => {
                         let bs: Vec<(Value, Value)> = bodies.iter().map(|(t, a)| (r!(t).clone(), r!(a).clone())).collect();
-                        self.declare_resources(r!(ty), bs, *virtual_, *exported, &scope, loc)?
+                        self.declare_resources(r!(ty), bs, *virtual_, *exported, false, &scope, loc)?
                     }
                     Op::ResourceDefaults { ty, attrs } => self.resource_defaults(r!(ty), r!(attrs), &scope, loc)?,
                     Op::ResourceOverride { refs, set, add } => {
@@ -1922,7 +1925,7 @@ pub(crate) fn resource_titles(title: &Value, earlier: &[&Value], at: Loc, expr_a
 }
 
 /// `[titles].flatten`.
-fn flatten_titles(v: &Value) -> Vec<Value> {
+pub(crate) fn flatten_titles(v: &Value) -> Vec<Value> {
     match v {
         Value::Array(a) => a.iter().flat_map(flatten_titles).collect(),
         other => vec![other.clone()],
@@ -2180,17 +2183,99 @@ impl Host for CallHost<'_> {
         Some(("hostclass".into(), source, reference))
     }
 
+    fn resource_default_names(&mut self, type_name: &str) -> Result<Vec<String>, Error> {
+        Ok(self.scope.cat.lookup_defaults(type_name).into_keys().collect())
+    }
+
     fn module_directory(&mut self, module: &str) -> Result<Option<String>, Error> {
         Ok(self.it.opts.modulepath.iter().map(|d| d.join(module)).find(|p| p.is_dir()).map(|p| p.display().to_string()))
+    }
+
+    /// Puppet's `Scope#to_hash`: the enclosing scopes' variables first
+    /// (top, node, inherited class), then the local ones; a variable that
+    /// is `undef` where it is found last is left out (Ruby's `delete`).
+    fn visible_variables(&mut self) -> Vec<(String, Value)> {
+        let mut chain = vec![];
+        let mut s = Some(self.scope.clone());
+        while let Some(x) = s {
+            s = x.parent.clone();
+            chain.push(x);
+        }
+        let mut out: indexmap::IndexMap<String, Value> = indexmap::IndexMap::new();
+        for sc in chain.iter().rev() {
+            for (k, v) in sc.entries_here() {
+                let name = self.it.prog.name(k).to_string();
+                if matches!(v, Value::Undef) {
+                    out.shift_remove(&name);
+                } else {
+                    out.insert(name, v);
+                }
+            }
+        }
+        out.into_iter().collect()
+    }
+
+    /// A template changed the Ruby object of a variable in place: the
+    /// variable changes where it is set and, when that is a class or
+    /// define scope whose resource has the parameter of that name holding
+    /// the same value, the parameter too (in Puppet they are one object).
+    fn update_variable(&mut self, name: &str, old: &Value, new: Value) {
+        let (mut s, leaf) = match name.rsplit_once("::") {
+            Some((class, leaf)) => (self.it.class_scopes.get(&class.trim_start_matches("::").to_lowercase()).cloned(), leaf),
+            None => (Some(self.scope.clone()), name),
+        };
+        let Some(sym) = self.it.prog.sym(leaf) else { return };
+        while let Some(sc) = s {
+            if sc.contains_here(sym) {
+                if sc.get_here(sym).as_ref() != Some(old) {
+                    return;
+                }
+                sc.replace_here(sym, new.clone());
+                let owns_resource = sc.parent.as_ref().is_none_or(|p| !Rc::ptr_eq(&p.cat, &sc.cat));
+                if owns_resource
+                    && let Some(r) = self.it.catalog.resources.get_mut(sc.cat.resource)
+                    && let Some(p) = r.params.get_mut(leaf).filter(|p| *p == old)
+                {
+                    *p = new;
+                }
+                return;
+            }
+            s = sc.parent.clone();
+        }
+    }
+
+    /// `scope.setvar(name, value)`: Puppet's `Scope#setvar` into the
+    /// innermost local scope, with its checks.
+    fn set_variable(&mut self, name: &str, value: Value) -> Result<(), Error> {
+        if !name.is_empty() && name.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(Error::new("RUNTIME_ERROR", format!("Cannot assign to a numeric match result variable '${name}'")));
+        }
+        if matches!(name, "trusted" | "facts" | "server_facts") {
+            return Err(Error::new("RUNTIME_ERROR", format!("Attempt to assign to a reserved variable name: '{name}'")));
+        }
+        let sym = self.it.prog.intern(name);
+        if !self.scope.set(sym, value) {
+            return Err(Error::new("RUNTIME_ERROR", format!("Cannot reassign variable '${name}'")));
+        }
+        Ok(())
     }
 
     fn is_defined_name(&mut self, name: &str) -> bool {
         let k = name.trim_start_matches("::").to_lowercase();
         // Puppet 7's `defined('x')` asks about classes and resource types
-        // only, not functions.
-        self.it.prog.classes.contains_key(&k)
-            || self.it.prog.defines.contains_key(&k)
-            || self.it.ruby_type(&k).is_some()
+        // only, not functions; like `find_hostclass`, it loads them from the
+        // modulepath. (A file that does not parse counts as not defined
+        // here; the error comes when the class is declared.)
+        let known = |it: &Interp| it.prog.classes.contains_key(&k) || it.prog.defines.contains_key(&k);
+        if !known(self.it) && !k.is_empty() {
+            // As a class first, then as a defined type (Puppet's
+            // `find_hostclass`, then `find_definition`).
+            let _ = self.it.autoload(LoadKind::Class, &k, self.loc);
+            if !known(self.it) {
+                let _ = self.it.autoload(LoadKind::Define, &k, self.loc);
+            }
+        }
+        known(self.it) || self.it.ruby_type(&k).is_some()
     }
 
     fn is_defined_resource(&mut self, ty: &Type) -> bool {

@@ -7,12 +7,17 @@
 //! into `ir/data/builtin_types.json` and embedded here, so attribute
 //! validation ("no parameter named 'x'"), namevar handling in the catalog
 //! JSON, and `defined(Type)` answer exactly as Puppet does for these types.
-//! Module types are read from their Ruby source ([`scan_ruby_type`]): the
-//! `newparam`/`newproperty` declarations, `ensurable`, and the namevar
-//! markers, which is what the catalog needs of them.
+//! Module types come, as Puppet's loaders take them, from the environment's
+//! `.resource_types/<name>.pp` when `puppet generate types` wrote one
+//! ([`TypeInfo::from_generated`]), else from their Ruby source
+//! ([`scan_ruby_type`]): the `newparam`/`newproperty` declarations,
+//! `ensurable`, the namevar markers and literal `title_patterns`, which is
+//! what the catalog needs of them.
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
+
+use pjit_runtime::Value;
 
 /// One Ruby resource type.
 #[derive(Debug)]
@@ -56,6 +61,27 @@ impl TypeInfo {
         }
     }
 
+    /// Puppet's `uniqueness_key` of a resource of this type: the values of
+    /// its namevars in name order, each from the parameters, else from the
+    /// title through the title patterns, else the title itself for `name`
+    /// or a single namevar (None: nil).
+    pub fn uniqueness_values(&self, title: &str, params: &indexmap::IndexMap<String, Value>) -> Vec<Option<String>> {
+        let mut names = self.namevars.clone();
+        names.sort();
+        let from_title = self.parse_title(title);
+        names
+            .iter()
+            .map(|n| match params.get(n) {
+                Some(Value::Undef) | None if from_title.iter().any(|(k, _)| k == n) => {
+                    from_title.iter().find(|(k, _)| k == n).map(|(_, v)| v.clone())
+                }
+                Some(Value::Undef) | None if n == "name" || self.namevars.len() == 1 => Some(title.to_string()),
+                Some(Value::Undef) | None => None,
+                Some(v) => Some(pjit_runtime::display::to_interpolated_string(v)),
+            })
+            .collect()
+    }
+
     /// The single namevar, when the type has exactly one.
     pub fn namevar(&self) -> Option<&str> {
         match self.namevars.as_slice() {
@@ -63,6 +89,35 @@ impl TypeInfo {
             _ => None,
         }
     }
+}
+
+impl TypeInfo {
+    /// A type `puppet generate types` wrote (`Puppet::Resource::ResourceType3`):
+    /// its namevars are the attributes marked so; its title patterns are the
+    /// given ones, else with a single namevar the whole title (Puppet's
+    /// `ResourceTypeImpl`). The generator keeps the patterns' namevars but not
+    /// their Ruby conversion procs, and neither does Puppet when it loads them.
+    pub fn from_generated(t: &crate::lower::GeneratedType) -> TypeInfo {
+        let namevars: Vec<String> = t.attributes.iter().filter(|(_, nv)| *nv).map(|(n, _)| n.clone()).collect();
+        let title_patterns = match &t.title_patterns {
+            Some(ps) if !ps.is_empty() => ps.clone(),
+            _ => vec![],
+        };
+        TypeInfo {
+            name: t.name.clone(),
+            namevars,
+            attributes: t.attributes.iter().map(|(n, _)| n.clone()).collect(),
+            isomorphic: t.isomorphic,
+            title_patterns,
+        }
+    }
+}
+
+/// The text a uniqueness key is recorded under (also the `[...]` of
+/// Puppet's `Cannot alias` message).
+pub fn uniqueness_key(values: &[Option<String>]) -> String {
+    let show = |v: &Option<String>| v.as_ref().map(|s| format!("{s:?}")).unwrap_or_else(|| "nil".into());
+    values.iter().map(show).collect::<Vec<_>>().join(", ")
 }
 
 /// Puppet's metaparameters, in Puppet's order.
@@ -170,8 +225,117 @@ pub fn scan_ruby_type(name: &str, source: &str, has_provider: bool) -> TypeInfo 
     if has_provider && !attributes.iter().any(|a| a == "provider") {
         attributes.push("provider".to_string());
     }
-    let isomorphic = !source.contains("def self.isomorphic?") && !source.contains("def isomorphic?");
-    TypeInfo { name: name.to_string(), namevars, attributes, isomorphic, title_patterns: vec![] }
+    let isomorphic = !source.contains("def self.isomorphic?") && !source.contains("def isomorphic?") && !source.contains("@isomorphic = false");
+    let title_patterns = scan_title_patterns(source).unwrap_or_default();
+    TypeInfo { name: name.to_string(), namevars, attributes, isomorphic, title_patterns }
+}
+
+/// The `def self.title_patterns` of a Ruby type when it is a literal list
+/// of `[regexp, [[:namevar], ...]]` pairs, each regexp as Ruby's
+/// `Regexp#to_s` writes it (`(?i-mx:...)`), which Oniguruma reads as Ruby
+/// does. None when the method is absent or builds its patterns in Ruby
+/// (interpolation, helper methods): then only the generated
+/// `.resource_types` file knows them. A namevar's conversion proc is not
+/// run (Puppet's generated types drop it too).
+pub fn scan_title_patterns(source: &str) -> Option<Vec<(String, Vec<String>)>> {
+    let start = source.find("def self.title_patterns")?;
+    let body = &source[start + "def self.title_patterns".len()..];
+    let b = body.as_bytes();
+    let mut out: Vec<(String, Vec<String>)> = vec![];
+    let mut i = 0;
+    let mut depth = 0i32;
+    let mut seen_list = false;
+    while i < b.len() {
+        match b[i] {
+            b'#' => {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            b'[' => {
+                depth += 1;
+                seen_list = true;
+                i += 1;
+            }
+            b']' => {
+                depth -= 1;
+                i += 1;
+                if depth == 0 && seen_list {
+                    return (!out.is_empty()).then_some(out);
+                }
+            }
+            b'%' if body[i..].starts_with("%r{") => {
+                // `%r{...}` ends at the brace that balances the opening one.
+                let mut level = 1;
+                let mut end = i + 3;
+                while level > 0 {
+                    match b.get(end)? {
+                        b'\\' => end += 1,
+                        b'{' => level += 1,
+                        b'}' => level -= 1,
+                        _ => {}
+                    }
+                    end += 1;
+                }
+                let end = end - 1;
+                let src = &body[i + 3..end];
+                let (flags, next) = regexp_flags(&body[end + 1..]);
+                if src.contains("#{") {
+                    return None;
+                }
+                out.push((ruby_regexp_to_s(src, flags), vec![]));
+                i = end + 1 + next;
+            }
+            b'/' => {
+                let mut j = i + 1;
+                while j < b.len() && b[j] != b'/' {
+                    if b[j] == b'\\' {
+                        j += 1;
+                    }
+                    j += 1;
+                }
+                let src = body.get(i + 1..j)?;
+                let (flags, next) = regexp_flags(body.get(j + 1..)?);
+                if src.contains("#{") {
+                    return None;
+                }
+                out.push((ruby_regexp_to_s(src, flags), vec![]));
+                i = j + 1 + next;
+            }
+            b':' if b.get(i + 1).is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_') => {
+                let name: String = body[i + 1..].chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+                i += 1 + name.len();
+                out.last_mut()?.1.push(name);
+            }
+            b'e' if depth == 0 && body[i..].starts_with("end") => return None,
+            c if depth == 0 && c.is_ascii_alphabetic() => return None,
+            c if depth > 0 && (c.is_ascii_alphabetic() || c == b'_') => {
+                // A conversion proc (`lambda { |x| x }`): skip to the end of
+                // the pattern's namevar entry; its namevar is already read.
+                let close = body[i..].find(']')?;
+                i += close;
+            }
+            _ => i += 1,
+        }
+    }
+    None
+}
+
+/// The option letters after a Ruby regexp literal and how many bytes they use.
+fn regexp_flags(rest: &str) -> (&str, usize) {
+    let n = rest.bytes().take_while(|c| matches!(c, b'i' | b'm' | b'x' | b'o' | b'u' | b'n' | b'e' | b's')).count();
+    (&rest[..n], n)
+}
+
+/// Ruby's `Regexp#to_s`: `(?mix-mix:source)` with the options on and off.
+fn ruby_regexp_to_s(src: &str, flags: &str) -> String {
+    let on: String = ['m', 'i', 'x'].iter().filter(|f| flags.contains(**f)).collect();
+    let off: String = ['m', 'i', 'x'].iter().filter(|f| !flags.contains(**f)).collect();
+    if off.is_empty() {
+        format!("(?{on}:{src})")
+    } else {
+        format!("(?{on}-{off}:{src})")
+    }
 }
 
 #[cfg(test)]
@@ -190,5 +354,18 @@ mod tests {
         assert_eq!(t.namevars, vec!["name", "domain"]);
         assert_eq!(t.namevar(), None);
         assert_eq!(scan_ruby_type("anchor", "newparam :name do\nend\n", false).namevars, vec!["name"]);
+    }
+
+    #[test]
+    fn ruby_title_patterns() {
+        let src = "  def self.title_patterns\n    [\n      [\n        %r{^(.*):([a-z]:(/|\\\\).*)$}i,\n        [\n          [:name],\n          [:altlink]\n        ]\n      ],\n      [ /^([^:]+)$/, [ [:name, lambda { |x| x }] ] ]\n    ]\n  end\n";
+        let ps = scan_title_patterns(src).expect("literal patterns");
+        assert_eq!(ps[0].0, "(?i-mx:^(.*):([a-z]:(/|\\\\).*)$)");
+        assert_eq!(ps[0].1, vec!["name", "altlink"]);
+        assert_eq!(ps[1], ("(?-mix:^([^:]+)$)".to_string(), vec!["name".to_string()]));
+        let helper = "def self.title_patterns\n    PuppetX::Keystone::CompositeNamevar.basic_split_title_patterns(:name, :domain)\n  end\n";
+        assert_eq!(scan_title_patterns(helper), None);
+        let interp = "def self.title_patterns\n [[ /^(#{region})$/, [[:region]] ]]\nend\n";
+        assert_eq!(scan_title_patterns(interp), None);
     }
 }

@@ -7,20 +7,22 @@
 //! against the named class scopes, never through the chain.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::rc::Rc;
+
+use indexmap::IndexMap;
 
 use pjit_runtime::Value;
 
 use crate::ir::Sym;
 
-/// Variables of one scope. Most scopes (lambdas, functions, small
+/// Variables of one scope, in the order they were assigned (ERB's
+/// `scope.to_hash` lists them so). Most scopes (lambdas, functions, small
 /// classes) hold a handful of variables, where a linear scan of a vector
 /// beats hashing; a scope that grows past `SMALL` switches to a map.
 #[derive(Debug)]
 enum Vars {
     Small(Vec<(Sym, Value)>),
-    Large(HashMap<Sym, Value, foldhash::fast::FixedState>),
+    Large(IndexMap<Sym, Value, foldhash::fast::FixedState>),
 }
 
 const SMALL: usize = 12;
@@ -43,11 +45,26 @@ impl Vars {
         self.get(k).is_some()
     }
 
+    fn replace(&mut self, k: &Sym, x: Value) -> bool {
+        let slot = match self {
+            Vars::Small(v) => v.iter_mut().find(|(s, _)| s == k).map(|(_, x)| x),
+            Vars::Large(m) => m.get_mut(k),
+        };
+        slot.map(|s| *s = x).is_some()
+    }
+
+    fn entries(&self) -> Vec<(Sym, Value)> {
+        match self {
+            Vars::Small(v) => v.clone(),
+            Vars::Large(m) => m.iter().map(|(k, x)| (*k, x.clone())).collect(),
+        }
+    }
+
     fn insert(&mut self, k: Sym, x: Value) {
         match self {
             Vars::Small(v) if v.len() < SMALL => v.push((k, x)),
             Vars::Small(v) => {
-                let mut m: HashMap<Sym, Value, foldhash::fast::FixedState> = std::mem::take(v).into_iter().collect();
+                let mut m: IndexMap<Sym, Value, foldhash::fast::FixedState> = std::mem::take(v).into_iter().collect();
                 m.insert(k, x);
                 *self = Vars::Large(m);
             }
@@ -191,6 +208,17 @@ impl Scope {
             s = p.parent.as_deref();
         }
         None
+    }
+
+    /// Changes the value of a variable set here (ERB templates change the
+    /// Ruby objects of variables in place). Returns false if it is not set here.
+    pub fn replace_here(&self, name: Sym, v: Value) -> bool {
+        self.vars.borrow_mut().replace(&name, v)
+    }
+
+    /// The variables of this scope only, in the order they were assigned.
+    pub fn entries_here(&self) -> Vec<(Sym, Value)> {
+        self.vars.borrow().entries()
     }
 
     /// The root of the chain (the top scope).

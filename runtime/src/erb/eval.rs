@@ -57,6 +57,11 @@ pub(crate) struct Ctx<'h> {
     /// Ruby objects made from Puppet variables, by variable name (`x`,
     /// `cls::x`), so repeated reads give the same object.
     vars: HashMap<String, RV>,
+    /// The Puppet values of the Arrays and Hashes among `vars`, as last
+    /// read or written back: a template that changes such an object in
+    /// place (`@list << x`) changes the Puppet variable, which in Puppet is
+    /// the same Ruby object (see [`Ctx::write_back`]).
+    origins: Vec<(String, crate::value::Value)>,
     defs: HashMap<Rc<str>, Rc<Def>>,
     /// Local-variable slots of the running method bodies; the last is current.
     frames: Vec<Vec<RV>>,
@@ -80,6 +85,7 @@ impl<'h> Ctx<'h> {
             ivars: HashMap::new(),
             ivar_order: Vec::new(),
             vars: HashMap::new(),
+            origins: Vec::new(),
             defs: HashMap::new(),
             frames: Vec::new(),
             line: 1,
@@ -99,6 +105,7 @@ impl<'h> Ctx<'h> {
         self.frames.push(vec![RV::Nil; prog.nslots as usize]);
         let r = self.eval(&prog.body);
         self.frames.pop();
+        self.write_back();
         let r = match r {
             Ok(_) => Ok(()),
             // `return` at the top of a template returns from Puppet's
@@ -140,7 +147,8 @@ impl<'h> Ctx<'h> {
     /// `NoMethodError` for `name` on `recv`.
     pub fn no_method<T>(&mut self, recv: &RV, name: &str) -> R<T> {
         let d = self.describe(recv);
-        self.raise("NoMethodError", format!("undefined method `{name}' for {d}"))
+        let hint = super::did_you_mean::message_for(&super::did_you_mean::method_suggestions(&recv.class_name(), name, false));
+        self.raise("NoMethodError", format!("undefined method `{name}' for {d}{hint}"))
     }
 
     /// What Ruby's `NameError` shows for a receiver: `nil:NilClass`,
@@ -209,7 +217,32 @@ impl<'h> Ctx<'h> {
         let v = self.host.lookup_variable(name)?;
         let rv = super::value::from_puppet(&v);
         self.vars.insert(name.to_string(), rv.clone());
+        if matches!(v, crate::value::Value::Array(_) | crate::value::Value::Hash(_)) {
+            self.origins.push((name.to_string(), v));
+        }
         Some(rv)
+    }
+
+    /// Hands the Arrays and Hashes the template changed in place back to
+    /// Puppet. Puppet binds the very Ruby objects of its variables (and of
+    /// the resource parameters they were set from) to `@x` and
+    /// `scope['x']`, so `@list << x` or `@h['k'] = v` changes the variable
+    /// and the parameter in the catalog; [`Host::update_variable`] does
+    /// that here. Runs before each call into Puppet (a template rendered
+    /// from this one sees the change) and when the render ends. A changed
+    /// value Puppet cannot hold (a Range inside) stays a Ruby-side change.
+    pub fn write_back(&mut self) {
+        for i in 0..self.origins.len() {
+            let (name, old) = &self.origins[i];
+            let Some(rv) = self.vars.get(name) else { continue };
+            if super::value::same_as_puppet(rv, old) {
+                continue;
+            }
+            let Ok(new) = super::value::to_puppet(rv) else { continue };
+            let (name, old) = (name.clone(), old.clone());
+            self.host.update_variable(&name, &old, new.clone());
+            self.origins[i].1 = new;
+        }
     }
 
     /// `scope.setvar(name, value)`.
@@ -218,10 +251,14 @@ impl<'h> Ctx<'h> {
             Ok(p) => p,
             Err(class) => return self.fatal(format!("scope.setvar with a {class} value is not supported")),
         };
-        if let Err(e) = self.host.set_variable(name, pv) {
+        if let Err(e) = self.host.set_variable(name, pv.clone()) {
             return self.raise("Puppet::ParseError", e.message().to_string());
         }
-        self.vars.remove(name);
+        self.origins.retain(|(n, _)| n != name);
+        if matches!(pv, crate::value::Value::Array(_) | crate::value::Value::Hash(_)) {
+            self.origins.push((name.to_string(), pv));
+        }
+        self.vars.insert(name.to_string(), v.clone());
         LIVE.with(|l| l.borrow_mut().1.insert(name.to_string(), v));
         Ok(())
     }

@@ -454,6 +454,11 @@ fn object_method(ctx: &mut Ctx, recv: &RV, name: &str, args: Vec<RV>, block: Opt
         | "instance_eval" | "instance_exec" | "extend" | "object_id" | "__id__" | "hash" | "display" => {
             return ctx.fatal(format!("the Ruby method {name} is not supported in templates"));
         }
+        // A method Ruby has but the subset does not implement must not
+        // pass for one Ruby lacks (a NoMethodError a template could rescue).
+        _ if super::did_you_mean::ruby_has_method(&recv.class_name(), name) == Some(true) => {
+            return ctx.fatal(format!("the Ruby method {}#{name} is not supported in templates", recv.class_name()));
+        }
         _ => return ctx.no_method(recv, name),
     })
 }
@@ -1358,6 +1363,11 @@ fn call_template(ctx: &mut Ctx, name: &str, args: Vec<RV>, block: Option<&BlockR
         | "instance_of?" | "freeze" | "itself" | "tap" | "then" => {
             return object_method(ctx, &RV::Template, name, args, block);
         }
+        _ if super::did_you_mean::ruby_has_method("Puppet::Parser::TemplateWrapper", name) == Some(true)
+            || super::did_you_mean::ruby_has_method("Puppet::Parser::TemplateWrapper (private)", name) == Some(true) =>
+        {
+            return ctx.fatal(format!("the Ruby method '{name}' is not supported in templates"));
+        }
         _ => {
             if vcall {
                 let d = ctx.describe(&RV::Template);
@@ -1460,7 +1470,7 @@ fn scope_method(ctx: &mut Ctx, name: &str, args: Vec<RV>) -> R<RV> {
             let f = str_arg(ctx, &args[0])?;
             let items = match &args[1] {
                 RV::Array(a) => a.borrow().clone(),
-                other => return ctx.raise("NoMethodError", format!("undefined method `map' for {}", describe_recv(other))),
+                other => return ctx.no_method(other, "map"),
             };
             call_puppet_function(ctx, &f, &items, false)?
         }
@@ -1599,6 +1609,7 @@ fn call_puppet_function(ctx: &mut Ctx, name: &str, args: &[RV], via_3x: bool) ->
         pargs.push(ctx.to_puppet(a)?);
     }
     let line = ctx.line;
+    ctx.write_back();
     let r = ctx.host.call_function(name, &pargs, None);
     ctx.line = line;
     match r {
@@ -1612,7 +1623,12 @@ fn call_puppet_function(ctx: &mut Ctx, name: &str, args: &[RV], via_3x: bool) ->
             if e.issue() == "UNKNOWN_FUNCTION" {
                 if via_3x {
                     let d = ctx.describe(&RV::Scope);
-                    return ctx.raise_from("NoMethodError", format!("undefined method `function_{name}' for {d}"), (SCOPE_RB, 1039));
+                    let hint = super::did_you_mean::message_for(&super::did_you_mean::method_suggestions(
+                        "Puppet::Parser::Scope",
+                        &format!("function_{name}"),
+                        false,
+                    ));
+                    return ctx.raise_from("NoMethodError", format!("undefined method `function_{name}' for {d}{hint}"), (SCOPE_RB, 1039));
                 }
                 return ctx.raise_from("Puppet::ParseError", format!("Unknown function '{name}'"), (RUNTIME3_SUPPORT_RB, 288));
             }

@@ -17,7 +17,9 @@
 //! variables with [`Host::lookup_variable`], `scope.function_x([...])` and
 //! `scope.call_function('x', [...])` call [`Host::call_function`],
 //! `scope.to_hash` lists [`Host::visible_variables`] and `scope.setvar`
-//! is [`Host::set_variable`].
+//! is [`Host::set_variable`]; an Array or Hash of a variable that the
+//! template changed in place goes back through [`Host::update_variable`]
+//! (in Puppet the template holds the variable's very Ruby object).
 //!
 //! Errors: a Ruby exception that escapes the template becomes an
 //! [`ErbError`] with Ruby's message and the line it was raised on; the
@@ -36,6 +38,7 @@ use std::rc::Rc;
 use crate::functions::Host;
 
 mod collections;
+mod did_you_mean;
 mod eval;
 mod json;
 mod lexer;

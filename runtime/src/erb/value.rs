@@ -590,6 +590,30 @@ pub(crate) fn from_puppet(v: &Value) -> RV {
     })
 }
 
+/// Whether `to_puppet(v)` would give `p` (without building it): the test
+/// for a Puppet Array or Hash the template changed in place.
+pub(crate) fn same_as_puppet(v: &RV, p: &Value) -> bool {
+    crate::value::guard_stack(|| match (v, p) {
+        (RV::Nil, Value::Undef) => true,
+        (RV::Bool(a), Value::Boolean(b)) => a == b,
+        (RV::Int(a), Value::Integer(b)) => a == b,
+        (RV::Float(a), Value::Float(b)) => a.to_bits() == b.to_bits(),
+        (RV::Str(s), Value::String(t)) => s.borrow().as_str() == t.as_str(),
+        (RV::Array(a), Value::Array(b)) => {
+            let a = a.borrow();
+            a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| same_as_puppet(x, y))
+        }
+        (RV::Hash(h), Value::Hash(m)) => {
+            let h = h.borrow();
+            h.map.len() == m.len()
+                && h.map.values().zip(m.iter()).all(|((k, v), (pk, pv))| same_as_puppet(k, pk) && same_as_puppet(v, pv))
+        }
+        (RV::Puppet(a), b) => a == b,
+        (RV::Sym(_) | RV::Regexp(_), _) => to_puppet(v).is_ok_and(|x| &x == p),
+        _ => false,
+    })
+}
+
 /// A Ruby value handed back to Puppet (function arguments, `setvar`).
 /// Fails for values Puppet cannot hold (ranges, match data ...), naming the class.
 pub(crate) fn to_puppet(v: &RV) -> Result<Value, String> {

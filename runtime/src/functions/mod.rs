@@ -220,6 +220,13 @@ pub trait Host {
     fn scope_source(&mut self) -> Option<(String, String, String)> {
         None
     }
+    /// The attributes with a resource default (`Type { attr => ... }`) for
+    /// the type `type_name` (capitalized as in a reference) visible in the
+    /// calling scope: Puppet's `Scope#lookupdefaults(type).keys`.
+    fn resource_default_names(&mut self, type_name: &str) -> Result<Vec<String>, Error> {
+        let _ = type_name;
+        Err(Error::argument("resource defaults are not supported by this host"))
+    }
     /// The directory of a module on the modulepath (`get_module_path`).
     fn module_directory(&mut self, module: &str) -> Result<Option<String>, Error> {
         let _ = module;
@@ -244,6 +251,13 @@ pub trait Host {
     fn set_variable(&mut self, name: &str, value: Value) -> Result<(), Error> {
         let _ = value;
         Err(Error::argument(format!("Cannot assign variable '${name}' here")))
+    }
+    /// An ERB template changed the Ruby object of the visible variable
+    /// `name` (`x` or `cls::x`) in place: it was `old` and is now `new`.
+    /// In Puppet the variable and the resource parameter it was set from
+    /// are that same object, so both change. The default ignores it.
+    fn update_variable(&mut self, name: &str, old: &Value, new: Value) {
+        let _ = (name, old, new);
     }
 }
 

@@ -48,6 +48,7 @@ mod catalog;
 mod collections;
 pub(crate) mod data;
 mod modules;
+mod modules_more;
 mod strings;
 mod validate;
 pub(crate) mod yaml;
@@ -95,6 +96,7 @@ fn registry() -> &'static HashMap<&'static str, ModuleFunction> {
         data::register(&mut r);
         catalog::register(&mut r);
         modules::register(&mut r);
+        modules_more::register(&mut r);
         r.0.into_iter().map(|m| (m.function.name, m)).collect()
     })
 }

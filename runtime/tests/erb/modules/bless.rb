@@ -5,7 +5,7 @@
 #
 #   empty  no variables besides the facts (module_facts.json)
 #   typed  variables shaped from how the template uses them: the template's
-#          code is parsed with Ripper and each `@x` / `scope['c::x']` /
+#          code is parsed with Ripper and each `@x` it reads / `scope['c::x']` /
 #          `scope.lookupvar('c::x')` gets a value of the shape its uses call
 #          for (a hash with the literal keys it is indexed with, an array
 #          whose elements are shaped by the block parameters that receive
@@ -154,6 +154,12 @@ class Inferer
   def walk(n)
     return unless n.is_a?(Array)
     case n[0]
+    when :var_ref
+      # Any `@x` the template reads gets a value (a string unless its uses
+      # ask for another shape), so that a variable only passed on (to a
+      # function, into an array) is set too.
+      k = key(n)
+      @uses[k] if k && k.start_with?('@')
     when :method_add_block
       call = n[1]
       recv, meth = nil, nil

@@ -1,0 +1,2 @@
+notice('before')
+gt_extra { 'x': }

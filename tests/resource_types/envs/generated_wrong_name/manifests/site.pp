@@ -1,0 +1,1 @@
+gt_wrong { 'x': value => 1 }
