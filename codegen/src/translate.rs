@@ -19,10 +19,21 @@
 //! Puppet's floor division and modulo; overflow, division by zero and any
 //! other operand type take the slow path); integer comparisons; truthiness,
 //! `!` and negation; branches, jumps with block arguments, and return.
-//! Operands of unknown type are tested at run time (a tag compare). Every
-//! other instruction, and every slow path, calls `pjit_jit_step`, which
-//! runs that instruction with the interpreter on the same register file:
-//! the result, the error and its location are the interpreter's own.
+//! Operands of unknown type are tested at run time (a tag compare). Common
+//! operations that need the runtime (heap constants, variables,
+//! interpolation, regexp matches, literals, access, calls) call
+//! `pjit_jit_op`, which does them without the interpreter's instruction
+//! loop or declines (an error to report, an unusual operand); then, as for
+//! every other instruction and every slow path, `pjit_jit_step` runs the
+//! instruction with the interpreter on the same register file: the result,
+//! the error and its location are the interpreter's own. A function that
+//! never reads its match data skips guarded regions and match captures.
+//!
+//! Parameter checks: for each parameter given a [`Check`] (its type is a
+//! constant), the code tests the argument on entry, inline for `Integer`
+//! ranges, `String`, `Boolean`, `Undef`, `Numeric`, `Optional` and
+//! `Variant` of those, through `pjit_jit_instance_of` for other types, and
+//! returns `STATUS_RECHECK` before anything else when one fails.
 //!
 //! **Invariant:** when a helper is called, every slot holds a valid owned
 //! value (boxed values always; unboxed operands of the instruction stepped
@@ -36,9 +47,10 @@ use cranelift_codegen::ir::{self as cl, AbiParam, BlockArg, InstBuilder, MemFlag
 use cranelift_entity::{EntityRef, SecondaryMap};
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Variable};
 use cranelift_module::{Linkage, Module, ModuleResult};
+use pjit_ir::interp::tier::{OP_NO_CAPTURES, STATUS_RECHECK, STATUS_SLOW};
 use pjit_ir::{ArithOp, Block, CmpOp, Function, Inst, Op, Ty, UnOp, Val};
-use pjit_runtime::Value;
 use pjit_runtime::value::tag;
+use pjit_runtime::{Type, Value};
 
 /// Bytes per register-file slot (`size_of::<Value>()`).
 const SLOT: i32 = 16;
@@ -52,8 +64,10 @@ const _: () = assert!(std::mem::size_of::<Value>() == SLOT as usize);
 /// The runtime helpers a compiled function may call.
 pub(crate) struct Helpers {
     step: cranelift_module::FuncId,
+    op: cranelift_module::FuncId,
     retain: cranelift_module::FuncId,
     drop: cranelift_module::FuncId,
+    instance_of: cranelift_module::FuncId,
 }
 
 impl Helpers {
@@ -64,10 +78,15 @@ impl Helpers {
         step.returns = vec![AbiParam::new(types::I32)];
         let mut one = m.make_signature();
         one.params = vec![AbiParam::new(ptr)];
+        let mut two = m.make_signature();
+        two.params = vec![AbiParam::new(ptr), AbiParam::new(ptr)];
+        two.returns = vec![AbiParam::new(types::I32)];
         Ok(Helpers {
             step: m.declare_function("pjit_jit_step", Linkage::Import, &step)?,
+            op: m.declare_function("pjit_jit_op", Linkage::Import, &step)?,
             retain: m.declare_function("pjit_jit_retain", Linkage::Import, &one)?,
             drop: m.declare_function("pjit_rt_drop", Linkage::Import, &one)?,
+            instance_of: m.declare_function("pjit_jit_instance_of", Linkage::Import, &two)?,
         })
     }
 }
@@ -89,6 +108,45 @@ pub struct Counts {
     /// Of those, how many have inline code (the rest only call the
     /// interpreter).
     pub native: usize,
+}
+
+/// A parameter type check compiled code makes on entry: exactly
+/// `instance_of(type, value)` for the type it was made from.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Check {
+    /// Every value passes.
+    Any,
+    Tag(u8),
+    NotTag(u8),
+    /// An Integer in `lo..=hi`.
+    Int(i64, i64),
+    /// Any of these passes.
+    Or(Vec<Check>),
+    /// `pjit_jit_instance_of(value, type)`, the type at this address
+    /// (kept alive by the code's owner).
+    Generic(i64),
+}
+
+impl Check {
+    /// The check for `t`; `generic` gives the address of a type kept for
+    /// `Generic` checks (None: such types are not checked on entry).
+    pub(crate) fn of(t: &Type, generic: &mut dyn FnMut(&Type) -> Option<i64>) -> Option<Check> {
+        Some(match t {
+            Type::Any | Type::Unit => Check::Any,
+            Type::Undef => Check::Tag(tag::UNDEF),
+            Type::Default => Check::Tag(tag::DEFAULT),
+            Type::Boolean(None) => Check::Tag(tag::BOOLEAN),
+            Type::Integer(r) => Check::Int(r.from.unwrap_or(i64::MIN), r.to.unwrap_or(i64::MAX)),
+            Type::Numeric => Check::Or(vec![Check::Tag(tag::INTEGER), Check::Tag(tag::FLOAT)]),
+            Type::String { size: None, value: None } => Check::Tag(tag::STRING),
+            Type::NotUndef(None) => Check::NotTag(tag::UNDEF),
+            // `Optional` without a type holds undef only.
+            Type::Optional(None) => Check::Tag(tag::UNDEF),
+            Type::Optional(Some(inner)) => Check::Or(vec![Check::Tag(tag::UNDEF), Check::of(inner, generic)?]),
+            Type::Variant(ts) => Check::Or(ts.iter().map(|t| Check::of(t, generic)).collect::<Option<_>>()?),
+            other => Check::Generic(generic(other)?),
+        })
+    }
 }
 
 /// The tag of values of a scalar static type (unboxed values).
@@ -136,17 +194,21 @@ pub(crate) fn check(f: &Function) -> Result<(), String> {
 }
 
 /// Translates `f` into `func` (whose signature is [`signature`]).
+/// `checks` has one entry per parameter (or fewer): the entry checks.
 pub(crate) fn translate<M: Module>(
     m: &mut M,
     h: &Helpers,
     f: &Function,
+    checks: &[Option<Check>],
     func: &mut cl::Function,
     fctx: &mut FunctionBuilderContext,
 ) -> Result<Counts, String> {
     check(f)?;
     let step = m.declare_func_in_func(h.step, func);
+    let op = m.declare_func_in_func(h.op, func);
     let retain = m.declare_func_in_func(h.retain, func);
     let drop = m.declare_func_in_func(h.drop, func);
+    let instance_of = m.declare_func_in_func(h.instance_of, func);
     let (reachable, cyclic) = cfg_facts(f);
     let mut b = FunctionBuilder::new(func, fctx);
     let prologue = b.create_block();
@@ -168,8 +230,11 @@ pub(crate) fn translate<M: Module>(
         regs: params[1],
         out: params[2],
         step,
+        op,
         retain,
         drop,
+        instance_of,
+        no_captures: !pjit_ir::interp::tier::observes_matches(f),
         blocks,
         tag_var: SecondaryMap::new(),
         pay_var: SecondaryMap::new(),
@@ -181,7 +246,7 @@ pub(crate) fn translate<M: Module>(
         tx.def_from_slot(p);
     }
     let entry = tx.cblock(f.entry());
-    tx.b.ins().jump(entry, &[]);
+    tx.entry_checks(checks, entry);
     for &blk in &f.layout {
         if !reachable[blk] {
             continue;
@@ -240,8 +305,12 @@ struct Tx<'a, 'b> {
     regs: cl::Value,
     out: cl::Value,
     step: cl::FuncRef,
+    op: cl::FuncRef,
     retain: cl::FuncRef,
     drop: cl::FuncRef,
+    instance_of: cl::FuncRef,
+    /// The function never reads its match data (see `observes_matches`).
+    no_captures: bool,
     blocks: SecondaryMap<Block, Option<cl::Block>>,
     tag_var: SecondaryMap<Val, Option<Variable>>,
     pay_var: SecondaryMap<Val, Option<Variable>>,
@@ -394,6 +463,113 @@ impl Tx<'_, '_> {
         self.b.switch_to_block(cont);
     }
 
+    /// The instruction through `pjit_jit_op`, and `pjit_jit_step` when it
+    /// declines; leaves through the exit block on a non-OK status.
+    fn via_op(&mut self, i: Inst) {
+        let args = self.f.insts[i].op.args();
+        self.spill(&args);
+        let flag = if self.no_captures { OP_NO_CAPTURES } else { 0 };
+        let n = self.b.ins().iconst(types::I32, (i.as_u32() | flag) as i64);
+        let call = self.b.ins().call(self.op, &[self.frame, n]);
+        let status = self.b.inst_results(call)[0];
+        let slow = self.b.create_block();
+        let done = self.b.create_block();
+        self.b.append_block_param(done, types::I32);
+        let is_slow = self.b.ins().icmp_imm_s(IntCC::Equal, status, STATUS_SLOW as i64);
+        self.b.ins().brif(is_slow, slow, &[], done, &[BlockArg::Value(status)]);
+        self.b.switch_to_block(slow);
+        let n = self.b.ins().iconst(types::I32, i.as_u32() as i64);
+        let call = self.b.ins().call(self.step, &[self.frame, n]);
+        let status = self.b.inst_results(call)[0];
+        self.b.ins().jump(done, &[BlockArg::Value(status)]);
+        self.b.switch_to_block(done);
+        let status = self.b.block_params(done)[0];
+        let cont = self.b.create_block();
+        self.b.ins().brif(status, self.exit, &[BlockArg::Value(status)], cont, &[]);
+        self.b.switch_to_block(cont);
+        if let Some(r) = self.f.insts[i].result {
+            self.def_from_slot(r);
+        }
+    }
+
+    /// The entry checks, then a jump to `entry`; a failed check returns
+    /// `STATUS_RECHECK` at once.
+    fn entry_checks(&mut self, checks: &[Option<Check>], entry: cl::Block) {
+        let params = self.f.blocks[self.f.entry()].params.clone();
+        let mut ok: Option<cl::Value> = None;
+        for (c, &v) in checks.iter().zip(&params) {
+            let Some(c) = c else { continue };
+            if *c == Check::Any {
+                continue;
+            }
+            let r = self.check_value(c, v);
+            ok = Some(match ok {
+                Some(a) => self.b.ins().band(a, r),
+                None => r,
+            });
+        }
+        match ok {
+            None => {
+                self.b.ins().jump(entry, &[]);
+            }
+            Some(ok) => {
+                let fail = self.b.create_block();
+                self.b.ins().brif(ok, entry, &[], fail, &[]);
+                self.b.switch_to_block(fail);
+                let st = self.b.ins().iconst(types::I32, STATUS_RECHECK as i64);
+                self.b.ins().return_(&[st]);
+            }
+        }
+    }
+
+    /// Whether `v` passes `c`, as an i8 0/1.
+    fn check_value(&mut self, c: &Check, v: Val) -> cl::Value {
+        match c {
+            Check::Any => self.b.ins().iconst(types::I8, 1),
+            Check::Tag(t) | Check::NotTag(t) => {
+                let cc = if matches!(c, Check::Tag(_)) { IntCC::Equal } else { IntCC::NotEqual };
+                match self.view(v) {
+                    View::Known(k, _) => self.b.ins().iconst(types::I8, ((k == *t) == (cc == IntCC::Equal)) as i64),
+                    View::Dyn(tg, _) => self.b.ins().icmp_imm_s(cc, tg, *t as i64),
+                }
+            }
+            Check::Int(lo, hi) => {
+                let view = self.view(v);
+                let p = view.payload();
+                let mut acc = match view {
+                    View::Known(k, _) => self.b.ins().iconst(types::I8, (k == tag::INTEGER) as i64),
+                    View::Dyn(tg, _) => self.b.ins().icmp_imm_s(IntCC::Equal, tg, tag::INTEGER as i64),
+                };
+                if *lo != i64::MIN {
+                    let c = self.b.ins().icmp_imm_s(IntCC::SignedGreaterThanOrEqual, p, *lo);
+                    acc = self.b.ins().band(acc, c);
+                }
+                if *hi != i64::MAX {
+                    let c = self.b.ins().icmp_imm_s(IntCC::SignedLessThanOrEqual, p, *hi);
+                    acc = self.b.ins().band(acc, c);
+                }
+                acc
+            }
+            Check::Or(cs) => {
+                let mut acc = self.b.ins().iconst(types::I8, 0);
+                for c in cs {
+                    let r = self.check_value(c, v);
+                    acc = self.b.ins().bor(acc, r);
+                }
+                acc
+            }
+            Check::Generic(addr) => {
+                self.spill(&[v]);
+                let ptr = self.b.func.dfg.value_type(self.regs);
+                let slot = self.b.ins().iadd_imm_s(self.regs, Self::offset(v) as i64);
+                let t = self.b.ins().iconst(ptr, *addr);
+                let call = self.b.ins().call(self.instance_of, &[slot, t]);
+                let r = self.b.inst_results(call)[0];
+                self.b.ins().icmp_imm_s(IntCC::NotEqual, r, 0)
+            }
+        }
+    }
+
     /// The whole instruction through the interpreter.
     fn stepped(&mut self, i: Inst) {
         self.call_step(i);
@@ -477,7 +653,7 @@ impl Tx<'_, '_> {
                     Value::Boolean(x) => (tag::BOOLEAN, *x as i64),
                     Value::Integer(x) => (tag::INTEGER, *x),
                     Value::Float(x) => (tag::FLOAT, x.to_bits() as i64),
-                    _ => return self.stepped(i),
+                    _ => return self.via_op(i),
                 };
                 if let Some(r) = res {
                     let p = self.b.ins().iconst(types::I64, bits);
@@ -565,6 +741,21 @@ impl Tx<'_, '_> {
                 self.b.ins().return_(&[ok]);
                 self.counts.native += 1;
             }
+            Op::MatchPush | Op::MatchPop if self.no_captures => {
+                // Nothing reads the match data these maintain.
+                self.counts.native += 1;
+            }
+            Op::MatchPush
+            | Op::MatchPop
+            | Op::GetVar(_)
+            | Op::SetVar(..)
+            | Op::GetMatch(_)
+            | Op::Interp(_)
+            | Op::Match { .. }
+            | Op::MakeArray(_)
+            | Op::MakeHash(_)
+            | Op::Access(..)
+            | Op::Call { .. } => self.via_op(i),
             op if op.is_terminator() => {
                 // Unwind, NoSelectorMatch: the interpreter raises; a
                 // terminator that returned normally would be a bug.
