@@ -176,6 +176,26 @@ impl View {
     }
 }
 
+/// The operations compiled as a call of `pjit_jit_op` (besides heap
+/// constants): those it runs without the interpreter's loop, reading
+/// constant operands from the pool.
+fn via_op(op: &Op) -> bool {
+    matches!(
+        op,
+        Op::MatchPush
+            | Op::MatchPop
+            | Op::GetVar(_)
+            | Op::SetVar(..)
+            | Op::GetMatch(_)
+            | Op::Interp(_)
+            | Op::Match { .. }
+            | Op::MakeArray(_)
+            | Op::MakeHash(_)
+            | Op::Access(..)
+            | Op::Call { .. }
+    )
+}
+
 /// Why a function cannot be compiled (it stays interpreted).
 pub(crate) fn check(f: &Function) -> Result<(), String> {
     for &b in &f.layout {
@@ -235,6 +255,7 @@ pub(crate) fn translate<M: Module>(
         drop,
         instance_of,
         no_captures: !pjit_ir::interp::tier::observes_matches(f),
+        lazy: vec![],
         blocks,
         tag_var: SecondaryMap::new(),
         pay_var: SecondaryMap::new(),
@@ -242,6 +263,7 @@ pub(crate) fn translate<M: Module>(
         exit,
         counts: Counts::default(),
     };
+    tx.lazy = pjit_ir::interp::tier::lazy_constants(f, via_op);
     for &p in &f.blocks[f.entry()].params {
         tx.def_from_slot(p);
     }
@@ -311,6 +333,8 @@ struct Tx<'a, 'b> {
     instance_of: cl::FuncRef,
     /// The function never reads its match data (see `observes_matches`).
     no_captures: bool,
+    /// Heap constants left out of the register file (`lazy_constants`).
+    lazy: Vec<bool>,
     blocks: SecondaryMap<Block, Option<cl::Block>>,
     tag_var: SecondaryMap<Val, Option<Variable>>,
     pay_var: SecondaryMap<Val, Option<Variable>>,
@@ -653,6 +677,11 @@ impl Tx<'_, '_> {
                     Value::Boolean(x) => (tag::BOOLEAN, *x as i64),
                     Value::Integer(x) => (tag::INTEGER, *x),
                     Value::Float(x) => (tag::FLOAT, x.to_bits() as i64),
+                    // Read from the pool by the helpers that use it.
+                    _ if res.is_some_and(|r| self.lazy[r.index()]) => {
+                        self.counts.native += 1;
+                        return;
+                    }
                     _ => return self.via_op(i),
                 };
                 if let Some(r) = res {
@@ -745,17 +774,7 @@ impl Tx<'_, '_> {
                 // Nothing reads the match data these maintain.
                 self.counts.native += 1;
             }
-            Op::MatchPush
-            | Op::MatchPop
-            | Op::GetVar(_)
-            | Op::SetVar(..)
-            | Op::GetMatch(_)
-            | Op::Interp(_)
-            | Op::Match { .. }
-            | Op::MakeArray(_)
-            | Op::MakeHash(_)
-            | Op::Access(..)
-            | Op::Call { .. } => self.via_op(i),
+            ref op if via_op(op) => self.via_op(i),
             op if op.is_terminator() => {
                 // Unwind, NoSelectorMatch: the interpreter raises; a
                 // terminator that returned normally would be a bug.

@@ -156,7 +156,14 @@ struct Closure {
     func: FuncId,
     scope: Rc<Scope>,
     matches: Option<Rc<Vec<Option<String>>>>,
+    /// The lambda value: once it is gone nothing can call the closure,
+    /// and its entry (with the scope it keeps alive) is reused.
+    value: std::sync::Weak<CallableValue>,
 }
+
+/// Closures are swept for dead entries when their table reaches this
+/// size, or twice the number alive after the last sweep.
+const CLOSURE_SWEEP_MIN: usize = 1024;
 
 /// Arguments of a body call.
 enum Args {
@@ -177,6 +184,10 @@ pub struct Interp {
     node_scope: Option<Rc<Scope>>,
     class_scopes: HashMap<String, Rc<Scope>>,
     closures: Vec<Closure>,
+    /// Entries of `closures` whose lambda value is gone, to reuse.
+    free_closures: Vec<usize>,
+    /// The table size at which to sweep `closures` next.
+    closure_sweep_at: usize,
     aliases: HashMap<String, Arc<TypeAlias>>,
     /// Collectors, relationships and overrides waiting for the catalog.
     state: compiler::CompileState,
@@ -216,6 +227,8 @@ impl Interp {
             node_scope: None,
             class_scopes: HashMap::new(),
             closures: vec![],
+            free_closures: vec![],
+            closure_sweep_at: CLOSURE_SWEEP_MIN,
             aliases: HashMap::new(),
             state: Default::default(),
             ruby_types: HashMap::new(),
@@ -710,9 +723,35 @@ impl Interp {
 
     fn make_closure(&mut self, fid: FuncId, scope: &Rc<Scope>, matches: Option<Rc<Vec<Option<String>>>>) -> R<Value> {
         let signature = self.callable_type(fid, scope)?;
-        let id = self.closures.len();
-        self.closures.push(Closure { func: fid, scope: scope.clone(), matches });
-        Ok(Value::Callable(Arc::new(CallableValue { name: "lambda".into(), id: id as u64, signature })))
+        if self.free_closures.is_empty() && self.closures.len() >= self.closure_sweep_at {
+            self.sweep_closures();
+        }
+        let id = self.free_closures.pop().unwrap_or(self.closures.len());
+        let value = Arc::new(CallableValue { name: "lambda".into(), id: id as u64, signature });
+        let c = Closure { func: fid, scope: scope.clone(), matches, value: Arc::downgrade(&value) };
+        match self.closures.get_mut(id) {
+            Some(slot) => *slot = c,
+            None => self.closures.push(c),
+        }
+        Ok(Value::Callable(value))
+    }
+
+    /// Frees the closures whose lambda value is gone (a loop that makes a
+    /// closure per iteration would otherwise keep every scope it closed
+    /// over alive until the compile ends). Their ids are reused: no value
+    /// refers to them any more.
+    fn sweep_closures(&mut self) {
+        // Called with no free entry: every dead one is found once.
+        let top = self.top.clone();
+        for (i, c) in self.closures.iter_mut().enumerate().rev() {
+            if c.value.strong_count() == 0 {
+                c.scope = top.clone();
+                c.matches = None;
+                self.free_closures.push(i);
+            }
+        }
+        let live = self.closures.len() - self.free_closures.len();
+        self.closure_sweep_at = (2 * live).max(CLOSURE_SWEEP_MIN);
     }
 
     // ---- the instruction loop

@@ -518,14 +518,19 @@ struct Lambda {
     regs: Vec<Value>,
 }
 
-/// What one call of a lambda did.
+/// What one call of a lambda did ([`Lambda::call`]).
+#[derive(Copy, Clone, PartialEq, Eq)]
 enum Called {
-    Value(Value),
+    /// The value is in the output.
+    Value,
     /// `break()`.
     Break,
-    /// An error, `return()` or `next` leaving the iteration function:
-    /// already as `Interp::call_named` returns it.
-    Flow(Flow),
+    /// An error, `return()` or `next` leaving the iteration function, in
+    /// the flow output: already as `Interp::call_named` returns it.
+    Flow,
+    /// The code's parameter checks failed: nothing happened; the
+    /// arguments are back in the argument array.
+    Recheck,
 }
 
 impl Lambda {
@@ -556,43 +561,58 @@ impl Lambda {
         Some(Lambda { code, f, scope, matches, scoped, params, regs })
     }
 
-    /// One call with `args` (`arity` of them); `Err(args)` when the code's
-    /// parameter checks failed: nothing happened, and the call must take
-    /// the general path.
-    fn call(&mut self, it: &mut Interp, args: [Value; 2], loc: Loc) -> Result<Called, [Value; 2]> {
-        let [a0, a1] = args;
+    /// One call with the first `arity` of `args` (moved out, undef left);
+    /// the value goes to `out`, an exit to `flow`.
+    #[inline]
+    fn call(&mut self, it: &mut Interp, args: &mut [Value; 2], loc: Loc, out: &mut Value, flow: &mut Option<Flow>) -> Called {
         let n = self.params.len();
-        self.regs[self.params[0].0] = a0;
-        if n == 2 {
-            self.regs[self.params[1].0] = a1;
+        for (k, a) in args.iter_mut().take(n).enumerate() {
+            self.regs[self.params[k].0] = std::mem::replace(a, Value::Undef);
         }
-        let r = if self.scoped {
+        let mut res = MaybeUninit::<Value>::uninit();
+        let status = if self.scoped {
             let s = Scope::local(&self.scope);
             for &(slot, name) in &self.params {
                 s.set(name, self.regs[slot].clone());
             }
             it.labels.push(s.label.clone());
-            let r = call_compiled(it, self.code, &self.f, &s, &self.matches, &mut self.regs);
+            let st = invoke(it, self.code, &self.f, &s, &self.matches, &mut self.regs, &mut res, flow);
             it.labels.pop();
-            r
+            st
         } else {
-            call_compiled(it, self.code, &self.f, &self.scope, &self.matches, &mut self.regs)
+            invoke(it, self.code, &self.f, &self.scope, &self.matches, &mut self.regs, &mut res, flow)
         };
-        let out = match r {
-            Ok(v) | Err(Flow::Next(v)) => Called::Value(v),
-            Err(Flow::Break(_)) => Called::Break,
-            Err(f) if is_recheck(&f) => {
-                let a0 = std::mem::replace(&mut self.regs[self.params[0].0], Value::Undef);
-                let a1 = if n == 2 { std::mem::replace(&mut self.regs[self.params[1].0], Value::Undef) } else { Value::Undef };
-                reset(&mut self.regs);
-                return Err([a0, a1]);
+        let called = match status {
+            STATUS_OK => {
+                // SAFETY: compiled code writes its value on OK.
+                *out = unsafe { res.assume_init() };
+                Called::Value
             }
-            // What `CallHost::call_callable` and `call_named` make of it.
-            Err(Flow::Return(v, _)) => Called::Flow(Flow::Return(v, loc)),
-            Err(f) => Called::Flow(f),
+            STATUS_RECHECK => {
+                for (k, a) in args.iter_mut().take(n).enumerate() {
+                    *a = std::mem::replace(&mut self.regs[self.params[k].0], Value::Undef);
+                }
+                Called::Recheck
+            }
+            _ => match flow.take() {
+                Some(Flow::Next(v)) => {
+                    *out = v;
+                    Called::Value
+                }
+                Some(Flow::Break(_)) => Called::Break,
+                // What `CallHost::call_callable` and `call_named` make of it.
+                Some(Flow::Return(v, _)) => {
+                    *flow = Some(Flow::Return(v, loc));
+                    Called::Flow
+                }
+                other => {
+                    *flow = other;
+                    Called::Flow
+                }
+            },
         };
         reset(&mut self.regs);
-        Ok(out)
+        called
     }
 
     fn finish(mut self, it: &mut Interp) {
@@ -605,15 +625,30 @@ impl Lambda {
 /// `call_callable`, as the runtime's iteration functions make it), as
 /// [`Called`]: a `break()` is reported, and an error or exit as
 /// `Interp::call_named` would return it from the iteration function.
-fn call_general(it: &mut Interp, block: &Value, args: &[Value], scope: &Rc<Scope>, loc: Loc, method: bool) -> Called {
+fn call_general(
+    it: &mut Interp,
+    block: &Value,
+    args: &[Value],
+    scope: &Rc<Scope>,
+    loc: Loc,
+    method: bool,
+    out: &mut Value,
+    flow: &mut Option<Flow>,
+) -> Called {
     use pjit_runtime::functions::Host;
     let mut host = CallHost { it, scope: scope.clone(), loc, pending: None };
     let r = host.call_callable(block, args);
     let pending = host.pending.take();
     match r {
-        Ok(v) => Called::Value(v),
+        Ok(v) => {
+            *out = v;
+            Called::Value
+        }
         Err(Unwind::Break) => Called::Break,
-        Err(u) => Called::Flow(super::unwind_to_flow(u, pending, method, loc)),
+        Err(u) => {
+            *flow = Some(super::unwind_to_flow(u, pending, method, loc));
+            Called::Flow
+        }
     }
 }
 
@@ -717,103 +752,120 @@ fn walk_call(
     let Value::Callable(c) = block else { return None };
     let plan = rtf::walk_plan(func, args, Some(block))?;
     let n = match plan.source {
-        WalkSource::Range(a, b) => (b as i128 - a as i128 + 1).min(u32::MAX as i128) as u32,
-        WalkSource::Array(a) => a.len().min(u32::MAX as usize) as u32,
+        WalkSource::Range(a, b) => (b as i128 - a as i128 + 1) as usize,
+        WalkSource::Array(a) => a.len(),
     };
-    let mut lambda = Lambda::prepare(it, c.id as usize, plan.walk.arity, n)?;
+    let mut lambda = Lambda::prepare(it, c.id as usize, plan.walk.arity, n.min(u32::MAX as usize) as u32)?;
+    let mut w = Walker { lambda: &mut lambda, block, scope, loc, method, arity: plan.walk.arity };
     it.depth += 1;
-    let r = run_walk(it, &mut lambda, &plan, &args[0], block, scope, loc, method);
+    // One loop per source kind, each monomorphic.
+    let r = match plan.source {
+        WalkSource::Range(a, _) => w.run(it, &plan, &args[0], n, |i| Value::Integer(a + i as i64)),
+        WalkSource::Array(xs) => w.run(it, &plan, &args[0], n, |i| xs[i].clone()),
+    };
     it.depth -= 1;
     lambda.finish(it);
     Some(r)
 }
 
-/// The elements of a walk's source, owned.
-fn elements<'a>(source: &WalkSource<'a>) -> impl Iterator<Item = Value> + 'a {
-    let (range, array) = match *source {
-        WalkSource::Range(a, b) => (Some(a..=b), None),
-        WalkSource::Array(xs) => (None, Some(xs)),
-    };
-    range.into_iter().flatten().map(Value::Integer).chain(array.into_iter().flatten().cloned())
-}
-
-#[allow(clippy::too_many_arguments)]
-fn run_walk(
-    it: &mut Interp,
-    lambda: &mut Lambda,
-    plan: &rtf::WalkPlan<'_>,
-    receiver: &Value,
-    block: &Value,
-    scope: &Rc<Scope>,
+/// A walk in progress: the lambda and what a general call needs.
+struct Walker<'a> {
+    lambda: &'a mut Lambda,
+    block: &'a Value,
+    scope: &'a Rc<Scope>,
     loc: Loc,
     method: bool,
-) -> R<Value> {
-    // One call: straight to the code, or the general way when its checks
-    // fail (at the caller's depth, as the runtime would call it).
-    let mut call = |it: &mut Interp, args: [Value; 2]| -> Called {
-        match lambda.call(it, args, loc) {
-            Ok(c) => c,
-            Err(args) => {
+    arity: usize,
+}
+
+impl Walker<'_> {
+    /// One call: straight to the code, or the general way when its checks
+    /// fail (at the caller's depth, as the runtime would call it).
+    #[inline]
+    fn call(&mut self, it: &mut Interp, args: &mut [Value; 2], out: &mut Value, flow: &mut Option<Flow>) -> Called {
+        match self.lambda.call(it, args, self.loc, out, flow) {
+            Called::Recheck => {
                 it.depth -= 1;
-                let c = call_general(it, block, &args[..plan.walk.arity], scope, loc, method);
+                let c = call_general(it, self.block, &args[..self.arity], self.scope, self.loc, self.method, out, flow);
                 it.depth += 1;
                 c
             }
+            c => c,
         }
-    };
-    let two = plan.walk.arity == 2;
-    let mut out = vec![];
-    match plan.walk.kind {
-        WalkKind::Each | WalkKind::Map => {
-            let map = plan.walk.kind == WalkKind::Map;
-            for (i, e) in elements(&plan.source).enumerate() {
-                let args = if two { [Value::Integer(i as i64), e] } else { [e, Value::Undef] };
-                match call(it, args) {
-                    Called::Value(v) => {
-                        if map {
-                            out.push(v)
-                        }
-                    }
-                    Called::Break => break,
-                    Called::Flow(f) => return Err(f),
-                }
-            }
-            Ok(if map { Value::Array(pjit_runtime::value::PArray(Arc::new(out))) } else { receiver.clone() })
-        }
-        WalkKind::Filter => {
-            for (i, e) in elements(&plan.source).enumerate() {
-                let args = if two { [Value::Integer(i as i64), e.clone()] } else { [e.clone(), Value::Undef] };
-                match call(it, args) {
-                    Called::Value(v) => {
-                        if v.is_truthy() {
-                            out.push(e)
-                        }
-                    }
-                    Called::Break => break,
-                    Called::Flow(f) => return Err(f),
-                }
-            }
-            Ok(Value::Array(pjit_runtime::value::PArray(Arc::new(out))))
-        }
-        WalkKind::Reduce => {
-            let mut es = elements(&plan.source);
-            let mut memo = match plan.memo {
-                Some(m) => m.clone(),
-                None => match es.next() {
-                    Some(first) => first,
-                    None => return Ok(Value::Undef),
-                },
+    }
+
+    /// The walk of `plan` over the `n` elements `elem` gives.
+    fn run(&mut self, it: &mut Interp, plan: &rtf::WalkPlan<'_>, receiver: &Value, n: usize, elem: impl Fn(usize) -> Value) -> R<Value> {
+        let two = self.arity == 2;
+        let mut out = Value::Undef;
+        let mut flow = None;
+        macro_rules! exit {
+            () => {
+                return Err(flow.take().unwrap_or_else(|| internal("a walk ended without its flow")))
             };
-            for e in es {
-                // On `break()` the result is the memo the call was given.
-                let given = memo.clone();
-                match call(it, [given, e]) {
-                    Called::Value(v) => memo = v,
-                    Called::Break => return Ok(memo),
-                    Called::Flow(f) => return Err(f),
+        }
+        match plan.walk.kind {
+            WalkKind::Each => {
+                for i in 0..n {
+                    let mut args = if two { [Value::Integer(i as i64), elem(i)] } else { [elem(i), Value::Undef] };
+                    match self.call(it, &mut args, &mut out, &mut flow) {
+                        Called::Value | Called::Recheck => {}
+                        Called::Break => break,
+                        Called::Flow => exit!(),
+                    }
                 }
+                Ok(receiver.clone())
             }
-            Ok(memo)
+            WalkKind::Map => {
+                let mut items = Vec::with_capacity(n);
+                for i in 0..n {
+                    let mut args = if two { [Value::Integer(i as i64), elem(i)] } else { [elem(i), Value::Undef] };
+                    match self.call(it, &mut args, &mut out, &mut flow) {
+                        Called::Value | Called::Recheck => items.push(std::mem::replace(&mut out, Value::Undef)),
+                        Called::Break => break,
+                        Called::Flow => exit!(),
+                    }
+                }
+                Ok(Value::Array(pjit_runtime::value::PArray(Arc::new(items))))
+            }
+            WalkKind::Filter => {
+                let mut items = Vec::new();
+                for i in 0..n {
+                    let mut args = if two { [Value::Integer(i as i64), elem(i)] } else { [elem(i), Value::Undef] };
+                    match self.call(it, &mut args, &mut out, &mut flow) {
+                        Called::Value | Called::Recheck => {
+                            // The element again (the call consumed it).
+                            if out.is_truthy() {
+                                items.push(elem(i))
+                            }
+                        }
+                        Called::Break => break,
+                        Called::Flow => exit!(),
+                    }
+                }
+                Ok(Value::Array(pjit_runtime::value::PArray(Arc::new(items))))
+            }
+            WalkKind::Reduce => {
+                let mut start = 0;
+                let mut memo = match plan.memo {
+                    Some(m) => m.clone(),
+                    None if n == 0 => return Ok(Value::Undef),
+                    None => {
+                        start = 1;
+                        elem(0)
+                    }
+                };
+                for i in start..n {
+                    // On `break()` the result is the memo the call was given.
+                    let mut args = [memo.clone(), elem(i)];
+                    match self.call(it, &mut args, &mut out, &mut flow) {
+                        Called::Value | Called::Recheck => memo = std::mem::replace(&mut out, Value::Undef),
+                        Called::Break => return Ok(memo),
+                        Called::Flow => exit!(),
+                    }
+                }
+                Ok(memo)
+            }
         }
     }
 }
@@ -889,6 +941,51 @@ pub(super) fn call_closure_fast(it: &mut Interp, id: usize, args: &[Value]) -> O
         Err(Flow::Next(v)) => Ok(v),
         r => r,
     })
+}
+
+/// Runs compiled `code` of `f` on `regs` (arguments written) and returns
+/// its status: on [`STATUS_OK`] the value is in `out`, on [`STATUS_FLOW`]
+/// the flow in `flow`; [`STATUS_RECHECK`] left both alone.
+#[inline]
+#[allow(clippy::too_many_arguments)]
+fn invoke(
+    it: &mut Interp,
+    code: CompiledFn,
+    f: &Function,
+    scope: &Rc<Scope>,
+    outer: &Option<Rc<Vec<Option<String>>>>,
+    regs: &mut [Value],
+    out: &mut MaybeUninit<Value>,
+    flow: &mut Option<Flow>,
+) -> u32 {
+    let regs_ptr = regs.as_mut_ptr();
+    let mut frame = Frame {
+        it,
+        func: f,
+        scope,
+        outer,
+        regs: regs_ptr,
+        nregs: regs.len(),
+        state: ExecState::default(),
+        flow: None,
+    };
+    // SAFETY: `code` was compiled from `f` by the installed backend, so it
+    // indexes `regs` only below `f.vals.len()` (its length); every slot holds
+    // a valid value; `out` is writable storage for one value; `frame` lives
+    // across the call and `it` is not used here until it returns.
+    let status = unsafe { code(&mut frame, regs_ptr, out.as_mut_ptr()) };
+    let Frame { state, flow: pending, .. } = frame;
+    // Most calls leave the frame state unallocated: nothing to free.
+    if state.matches.capacity() == 0 && state.guards.capacity() == 0 {
+        std::mem::forget(state);
+    }
+    match status {
+        STATUS_OK | STATUS_RECHECK => status,
+        _ => {
+            *flow = Some(pending.unwrap_or_else(|| internal("compiled code failed without an error")));
+            STATUS_FLOW
+        }
+    }
 }
 
 /// Runs compiled `code` of `f` on `regs` (arguments written). A failed
@@ -989,98 +1086,220 @@ pub unsafe extern "C" fn pjit_jit_op(frame: *mut Frame, inst: u32) -> u32 {
     // SAFETY: the caller passes back the live frame of its own call.
     let fr = unsafe { &mut *frame };
     in_frame(fr, |it, f, scope, outer, st, regs| {
-        let no_captures = inst & OP_NO_CAPTURES != 0;
-        let d = &f.insts[Inst::from_u32(inst & !OP_NO_CAPTURES)];
-        let v = match &d.op {
-            Op::Const(c) => f.consts[*c as usize].clone(),
-            Op::GetVar(s) => match scope.lookup(*s) {
-                Some(v) => v,
-                None => return Ok(STATUS_SLOW),
-            },
-            Op::SetVar(s, v) => {
-                // Reserved names and reassignment: the interpreter's errors.
-                if it.prog.name(*s) == "server_facts" || !scope.set(*s, regs[v.index()].clone()) {
-                    return Ok(STATUS_SLOW);
-                }
-                return Ok(STATUS_OK);
-            }
-            Op::GetMatch(n) => {
-                let m = st.matches.last().or(outer.as_ref());
-                m.and_then(|m| m.get(*n as usize).cloned().flatten()).map(Value::string).unwrap_or(Value::Undef)
-            }
-            Op::MatchPush => {
-                st.guards.push(st.matches.len());
-                return Ok(STATUS_OK);
-            }
-            Op::MatchPop => {
-                if let Some(level) = st.guards.pop() {
-                    st.matches.truncate(level);
-                }
-                return Ok(STATUS_OK);
-            }
-            Op::Interp(vs) => {
-                let mut s = String::new();
-                for v in vs {
-                    match &regs[v.index()] {
-                        Value::String(x) => s.push_str(x),
-                        other => s.push_str(&display::to_interpolated_string(other)),
-                    }
-                }
-                Value::string(s)
-            }
-            Op::Match { negate, left, right } => {
-                let (Value::String(s), Value::Regexp(re)) = (&regs[left.index()], &regs[right.index()]) else {
-                    return Ok(STATUS_SLOW);
-                };
-                let matched = if no_captures {
-                    re.is_match(s)
-                } else {
-                    match re.captures(s) {
-                        Some(c) => {
-                            st.matches.push(Rc::new(c));
-                            true
-                        }
-                        None => false,
-                    }
-                };
-                Value::Boolean(matched != *negate)
-            }
-            Op::MakeArray(vs) => {
-                if vs.iter().any(|(_, splat)| *splat) {
-                    return Ok(STATUS_SLOW);
-                }
-                let items: Vec<Value> = vs.iter().map(|(v, _)| regs[v.index()].clone()).collect();
-                Value::Array(pjit_runtime::value::PArray(Arc::new(items)))
-            }
-            Op::MakeHash(vs) => {
-                let mut h = pjit_runtime::value::HashMapV::default();
-                for kv in vs.chunks(2) {
-                    h.insert(regs[kv[0].index()].clone(), regs[kv[1].index()].clone());
-                }
-                Value::Hash(pjit_runtime::value::PHash(Arc::new(h)))
-            }
-            Op::Access(b, ks) => {
-                // Types may be resource references (`Interp::resource_parameter`).
-                let base = &regs[b.index()];
-                if matches!(base, Value::Type(_)) {
-                    return Ok(STATUS_SLOW);
-                }
-                let keys: Vec<Value> = ks.iter().map(|k| regs[k.index()].clone()).collect();
-                match ops::access(base, &keys) {
-                    Ok(v) => v,
-                    Err(_) => return Ok(STATUS_SLOW),
-                }
-            }
-            Op::Call { name, args, block, method } => {
-                it.call_op(*name, args, *block, *method, regs, scope, d.loc)?
-            }
-            _ => return Ok(STATUS_SLOW),
-        };
-        if let Some(r) = d.result {
-            regs[r.index()] = v;
+        let i = Inst::from_u32(inst & !OP_NO_CAPTURES);
+        let status = fast_op(it, f, scope, outer, st, i, inst & OP_NO_CAPTURES != 0, regs)?;
+        if status == STATUS_SLOW {
+            materialize(f, &f.insts[i].op.args(), regs);
         }
-        Ok(STATUS_OK)
+        Ok(status)
     })
+}
+
+/// The value of operand `v`: a constant is read from the pool, since
+/// compiled code may leave it out of the register file (see
+/// [`lazy_constants`]).
+#[inline]
+fn operand<'a>(f: &'a Function, regs: &'a [Value], v: Val) -> &'a Value {
+    if let ValDef::Inst(i) = f.vals[v].def
+        && let Op::Const(c) = f.insts[i].op
+    {
+        return &f.consts[c as usize];
+    }
+    &regs[v.index()]
+}
+
+/// Writes the constants among `args` into the register file, for code
+/// that reads operands there.
+fn materialize(f: &Function, args: &[Val], regs: &mut [Value]) {
+    for &v in args {
+        if let ValDef::Inst(i) = f.vals[v].def
+            && let Op::Const(c) = f.insts[i].op
+        {
+            regs[v.index()] = f.consts[c as usize].clone();
+        }
+    }
+}
+
+/// Heap constants of `f` that compiled code need not write to the register
+/// file: every use is an operand of an operation that [`pjit_jit_op`]
+/// runs (`ops_via_helper`), which reads constants from the pool and writes
+/// them to the register file before it declines.
+pub fn lazy_constants(f: &Function, ops_via_helper: impl Fn(&Op) -> bool) -> Vec<bool> {
+    let mut lazy = vec![false; f.vals.len()];
+    for d in f.insts.values() {
+        if let (Op::Const(c), Some(r)) = (&d.op, d.result) {
+            lazy[r.index()] = !matches!(
+                f.consts.get(*c as usize),
+                None | Some(Value::Undef | Value::Default | Value::Boolean(_) | Value::Integer(_) | Value::Float(_))
+            );
+        }
+    }
+    for d in f.insts.values() {
+        if !ops_via_helper(&d.op) {
+            for a in d.op.args() {
+                lazy[a.index()] = false;
+            }
+        }
+    }
+    lazy
+}
+
+/// Writes `v` to result `r` (when the instruction has one).
+#[inline]
+fn put(regs: &mut [Value], r: Option<Val>, v: Value) {
+    if let Some(r) = r {
+        regs[r.index()] = v;
+    }
+}
+
+/// Formats an integer as `to_string` does, into `out`.
+fn push_int(out: &mut String, n: i64) {
+    const PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
+2021222324252627282930313233343536373839\
+4041424344454647484950515253545556575859\
+6061626364656667686970717273747576777879\
+8081828384858687888990919293949596979899";
+    let mut buf = [0u8; 20];
+    let mut i = buf.len();
+    let mut m = n.unsigned_abs();
+    while m >= 100 {
+        let d = (m % 100) as usize * 2;
+        m /= 100;
+        i -= 2;
+        buf[i..i + 2].copy_from_slice(&PAIRS[d..d + 2]);
+    }
+    if m >= 10 {
+        let d = m as usize * 2;
+        i -= 2;
+        buf[i..i + 2].copy_from_slice(&PAIRS[d..d + 2]);
+    } else {
+        i -= 1;
+        buf[i] = b'0' + m as u8;
+    }
+    if n < 0 {
+        out.push('-');
+    }
+    // SAFETY: `buf[i..]` holds ASCII digits only.
+    out.push_str(unsafe { std::str::from_utf8_unchecked(&buf[i..]) });
+}
+
+/// The body of [`pjit_jit_op`] for instruction `i`: [`STATUS_SLOW`]
+/// having done nothing, or the interpreter's effects.
+#[allow(clippy::too_many_arguments)]
+fn fast_op(
+    it: &mut Interp,
+    f: &Function,
+    scope: &Rc<Scope>,
+    outer: &Option<Rc<Vec<Option<String>>>>,
+    st: &mut ExecState,
+    i: Inst,
+    no_captures: bool,
+    regs: &mut [Value],
+) -> R<u32> {
+    let d = &f.insts[i];
+    let res = d.result;
+    match &d.op {
+        Op::Const(c) => put(regs, res, f.consts[*c as usize].clone()),
+        Op::GetVar(s) => match scope.lookup(*s) {
+            Some(v) => put(regs, res, v),
+            None => return Ok(STATUS_SLOW),
+        },
+        Op::SetVar(s, v) => {
+            // Reserved names and reassignment: the interpreter's errors.
+            if it.prog.name(*s) == "server_facts" || !scope.set(*s, operand(f, regs, *v).clone()) {
+                return Ok(STATUS_SLOW);
+            }
+        }
+        Op::GetMatch(n) => {
+            let m = st.matches.last().or(outer.as_ref());
+            let v = m.and_then(|m| m.get(*n as usize).cloned().flatten()).map(Value::string).unwrap_or(Value::Undef);
+            put(regs, res, v)
+        }
+        Op::MatchPush => st.guards.push(st.matches.len()),
+        Op::MatchPop => {
+            if let Some(level) = st.guards.pop() {
+                st.matches.truncate(level);
+            }
+        }
+        Op::Interp(vs) => {
+            let cap = vs.iter().map(|v| operand(f, regs, *v).as_str().map_or(20, str::len)).sum();
+            let mut s = String::with_capacity(cap);
+            for v in vs {
+                match operand(f, regs, *v) {
+                    Value::String(x) => s.push_str(x),
+                    // `to_interpolated_string` of an Integer, without its
+                    // own allocation.
+                    Value::Integer(n) => push_int(&mut s, *n),
+                    other => s.push_str(&display::to_interpolated_string(other)),
+                }
+            }
+            put(regs, res, Value::string(s))
+        }
+        Op::Match { negate, left, right } => {
+            let (Value::String(s), Value::Regexp(re)) = (operand(f, regs, *left), operand(f, regs, *right)) else {
+                return Ok(STATUS_SLOW);
+            };
+            let matched = if let Some(lit) = literal_pattern(re.source()) {
+                // A pattern without metacharacters matches where it
+                // occurs; its only capture is itself.
+                let hit = s.contains(lit);
+                if hit && !no_captures {
+                    st.matches.push(Rc::new(vec![Some(lit.to_string())]));
+                }
+                hit
+            } else if no_captures {
+                re.is_match(s)
+            } else {
+                match re.captures(s) {
+                    Some(c) => {
+                        st.matches.push(Rc::new(c));
+                        true
+                    }
+                    None => false,
+                }
+            };
+            put(regs, res, Value::Boolean(matched != *negate))
+        }
+        Op::MakeArray(vs) => {
+            if vs.iter().any(|(_, splat)| *splat) {
+                return Ok(STATUS_SLOW);
+            }
+            let items: Vec<Value> = vs.iter().map(|(v, _)| operand(f, regs, *v).clone()).collect();
+            put(regs, res, Value::Array(pjit_runtime::value::PArray(Arc::new(items))))
+        }
+        Op::MakeHash(vs) => {
+            let mut h = pjit_runtime::value::HashMapV::default();
+            for kv in vs.chunks(2) {
+                h.insert(operand(f, regs, kv[0]).clone(), operand(f, regs, kv[1]).clone());
+            }
+            put(regs, res, Value::Hash(pjit_runtime::value::PHash(Arc::new(h))))
+        }
+        Op::Access(b, ks) => {
+            // Types may be resource references (`Interp::resource_parameter`).
+            let base = operand(f, regs, *b);
+            if matches!(base, Value::Type(_)) {
+                return Ok(STATUS_SLOW);
+            }
+            let keys: Vec<Value> = ks.iter().map(|k| operand(f, regs, *k).clone()).collect();
+            match ops::access(base, &keys) {
+                Ok(v) => put(regs, res, v),
+                Err(_) => return Ok(STATUS_SLOW),
+            }
+        }
+        Op::Call { name, args, block, method } => {
+            materialize(f, &d.op.args(), regs);
+            let v = it.call_op(*name, args, *block, *method, regs, scope, d.loc)?;
+            put(regs, res, v)
+        }
+        _ => return Ok(STATUS_SLOW),
+    }
+    Ok(STATUS_OK)
+}
+
+/// The text a regexp source matches when it has no metacharacter of
+/// Ruby's syntax (so it matches exactly where that text occurs).
+fn literal_pattern(source: &str) -> Option<&str> {
+    source.bytes().all(|b| !b"\\.^$|?*+()[]{}#".contains(&b) && b >= b' ').then_some(source)
 }
 
 /// Whether `*v` is an instance of `*t` (1 or 0): the parameter checks of
@@ -1116,3 +1335,27 @@ pub const SYMBOLS: &[(&str, *const u8)] = &[
     ("pjit_jit_retain", pjit_jit_retain as *const u8),
     ("pjit_jit_instance_of", pjit_jit_instance_of as *const u8),
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn integers_format_as_to_string_does() {
+        for n in [0, 1, 9, 10, 11, 99, 100, 101, 999, 1000, 12345, -1, -9, -10, -100, -12345, i64::MAX, i64::MIN, i64::MIN + 1] {
+            let mut s = String::from("x");
+            push_int(&mut s, n);
+            assert_eq!(s, format!("x{n}"));
+        }
+    }
+
+    #[test]
+    fn literal_patterns_are_plain_text() {
+        assert_eq!(literal_pattern("abc 7"), Some("abc 7"));
+        assert_eq!(literal_pattern(""), Some(""));
+        assert_eq!(literal_pattern("é-x"), Some("é-x"));
+        for re in ["a.b", "^a", "a$", "a|b", "a?", "a*", "a+", "(a)", "[a]", "a{2}", "\\d", "a\nb"] {
+            assert_eq!(literal_pattern(re), None, "{re}");
+        }
+    }
+}
