@@ -114,6 +114,8 @@ const _: () = {
 
 /// One compiled body.
 struct Entry {
+    /// The body the code was compiled from; its constant pool is the one
+    /// the code reads.
     f: Function,
     /// The type thunks of the parameters the code checks on entry, by
     /// parameter index: code is reused only where they are equal.
@@ -265,17 +267,16 @@ impl Core {
             }
             return results;
         }
-        for (n, id, (fid, checks, thunks, counts)) in defined {
+        for (n, _, (fid, checks, thunks, counts, f)) in defined {
             let ptr = module.get_finalized_function(fid);
             // SAFETY: the function was defined with `translate::signature`,
             // which is the C ABI of `CompiledFn` on this host.
             let code: CompiledFn = unsafe { std::mem::transmute::<*const u8, CompiledFn>(ptr) };
             let compiled = Compiled { code, checks };
-            let f = &prog.funcs[id];
             self.stats.functions += 1;
             self.stats.counts.insts += counts.insts;
             self.stats.counts.native += counts.native;
-            self.entries.entry(key(f)).or_default().push(Entry { f: (**f).clone(), thunks, compiled });
+            self.entries.entry(key(&f)).or_default().push(Entry { f, thunks, compiled });
             results[n] = Ok(compiled);
         }
         self.stats.time += start.elapsed();
@@ -288,13 +289,15 @@ impl Core {
         &mut self,
         prog: &Program,
         id: FuncId,
-    ) -> Result<(cranelift_module::FuncId, u64, Vec<(usize, Function)>, Counts), String> {
-        let f = &prog.funcs[id];
-        if f.insts.len() > MAX_INSTS {
-            return Err(format!("too large to compile ({} instructions, limit {MAX_INSTS})", f.insts.len()));
+    ) -> Result<(cranelift_module::FuncId, u64, Vec<(usize, Function)>, Counts, Function), String> {
+        if prog.funcs[id].insts.len() > MAX_INSTS {
+            return Err(format!("too large to compile ({} instructions, limit {MAX_INSTS})", prog.funcs[id].insts.len()));
         }
+        // The code reads constants from this copy, which the cache keeps
+        // (its constant pool never moves).
+        let f = (*prog.funcs[id]).clone();
         let mut kept = vec![];
-        let checks = entry_checks(prog, f, &mut |t| kept.push(t));
+        let checks = entry_checks(prog, &f, &mut |t| kept.push(t));
         let module = self.module.as_mut().expect("the module lives until drop");
         // Named for profilers (perf maps).
         let name = format!("pjit_fn{}", self.declared);
@@ -306,7 +309,7 @@ impl Core {
         // stays interpreted instead of taking the compile down.
         let (ctx, fctx, helpers) = (&mut self.ctx, &mut self.fctx, &self.helpers);
         let r = catch_unwind(AssertUnwindSafe(|| -> Result<Counts, String> {
-            let counts = translate::translate(module, helpers, f, &checks, &mut ctx.func, fctx)?;
+            let counts = translate::translate(module, helpers, &f, &checks, Some(&f.consts), &mut ctx.func, fctx)?;
             module.define_function(fid, ctx).map_err(|e| format!("Cranelift: {e:?}"))?;
             Ok(counts)
         }));
@@ -325,7 +328,7 @@ impl Core {
                 thunks.push((i, (*prog.funcs[t]).clone()));
             }
         }
-        Ok((fid, mask, thunks, counts))
+        Ok((fid, mask, thunks, counts, f))
     }
 }
 
@@ -405,7 +408,7 @@ pub fn clif(prog: &Program) -> Result<String, String> {
         out.push_str(&format!("; {id} {} '{}'\n", f.kind.name(), f.name));
         let mut kept = vec![];
         let checks = entry_checks(prog, f, &mut |t| kept.push(t));
-        match translate::translate(&mut module, &helpers, f, &checks, &mut ctx.func, &mut fctx) {
+        match translate::translate(&mut module, &helpers, f, &checks, Some(&f.consts), &mut ctx.func, &mut fctx) {
             Ok(_) => out.push_str(&ctx.func.display().to_string()),
             Err(e) => out.push_str(&format!("; stays interpreted: {e}\n")),
         }

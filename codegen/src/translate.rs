@@ -43,7 +43,9 @@
 //! an older value when it is written (the register file starts all undef
 //! and is cleared after the call), so only those pay the check.
 
-use cranelift_codegen::ir::{self as cl, AbiParam, BlockArg, InstBuilder, MemFlagsData, Signature, condcodes::IntCC, types};
+use cranelift_codegen::ir::{
+    self as cl, AbiParam, BlockArg, InstBuilder, MemFlagsData, Signature, StackSlotData, StackSlotKind, condcodes::IntCC, types,
+};
 use cranelift_entity::{EntityRef, SecondaryMap};
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Variable};
 use cranelift_module::{Linkage, Module, ModuleResult};
@@ -68,6 +70,8 @@ pub(crate) struct Helpers {
     retain: cranelift_module::FuncId,
     drop: cranelift_module::FuncId,
     instance_of: cranelift_module::FuncId,
+    concat: cranelift_module::FuncId,
+    contains: cranelift_module::FuncId,
 }
 
 impl Helpers {
@@ -81,7 +85,12 @@ impl Helpers {
         let mut two = m.make_signature();
         two.params = vec![AbiParam::new(ptr), AbiParam::new(ptr)];
         two.returns = vec![AbiParam::new(types::I32)];
+        let mut three = m.make_signature();
+        three.params = vec![AbiParam::new(ptr); 3];
+        three.returns = vec![AbiParam::new(types::I32)];
         Ok(Helpers {
+            concat: m.declare_function("pjit_rt_concat", Linkage::Import, &three)?,
+            contains: m.declare_function("pjit_rt_contains", Linkage::Import, &three)?,
             step: m.declare_function("pjit_jit_step", Linkage::Import, &step)?,
             op: m.declare_function("pjit_jit_op", Linkage::Import, &step)?,
             retain: m.declare_function("pjit_jit_retain", Linkage::Import, &one)?,
@@ -215,11 +224,15 @@ pub(crate) fn check(f: &Function) -> Result<(), String> {
 
 /// Translates `f` into `func` (whose signature is [`signature`]).
 /// `checks` has one entry per parameter (or fewer): the entry checks.
+/// `pool`, when given, is `f.consts` at an address that outlives the
+/// code (the JIT's copy of the function): the code then reads constants
+/// there and calls the string helpers directly. AOT objects have none.
 pub(crate) fn translate<M: Module>(
     m: &mut M,
     h: &Helpers,
     f: &Function,
     checks: &[Option<Check>],
+    pool: Option<&[Value]>,
     func: &mut cl::Function,
     fctx: &mut FunctionBuilderContext,
 ) -> Result<Counts, String> {
@@ -229,6 +242,8 @@ pub(crate) fn translate<M: Module>(
     let retain = m.declare_func_in_func(h.retain, func);
     let drop = m.declare_func_in_func(h.drop, func);
     let instance_of = m.declare_func_in_func(h.instance_of, func);
+    let concat = m.declare_func_in_func(h.concat, func);
+    let contains = m.declare_func_in_func(h.contains, func);
     let (reachable, cyclic) = cfg_facts(f);
     let mut b = FunctionBuilder::new(func, fctx);
     let prologue = b.create_block();
@@ -254,6 +269,9 @@ pub(crate) fn translate<M: Module>(
         retain,
         drop,
         instance_of,
+        concat,
+        contains,
+        pool,
         no_captures: !pjit_ir::interp::tier::observes_matches(f),
         lazy: vec![],
         blocks,
@@ -331,6 +349,10 @@ struct Tx<'a, 'b> {
     retain: cl::FuncRef,
     drop: cl::FuncRef,
     instance_of: cl::FuncRef,
+    concat: cl::FuncRef,
+    contains: cl::FuncRef,
+    /// The constants at an address that outlives the code (see `translate`).
+    pool: Option<&'a [Value]>,
     /// The function never reads its match data (see `observes_matches`).
     no_captures: bool,
     /// Heap constants left out of the register file (`lazy_constants`).
@@ -347,7 +369,7 @@ fn flags() -> MemFlagsData {
     MemFlagsData::trusted()
 }
 
-impl Tx<'_, '_> {
+impl<'a> Tx<'a, '_> {
     fn cblock(&self, b: Block) -> cl::Block {
         self.blocks[b].expect("a jump target of a reachable block is reachable")
     }
@@ -516,6 +538,100 @@ impl Tx<'_, '_> {
         }
     }
 
+    /// The address of operand `v`: a lazy constant's in the pool, else
+    /// its slot (spilled first).
+    fn operand_addr(&mut self, v: Val) -> cl::Value {
+        let ptr = self.b.func.dfg.value_type(self.regs);
+        if self.lazy.get(v.index()).copied().unwrap_or(false) {
+            if let (Some(pool), pjit_ir::ValDef::Inst(i)) = (self.pool, self.f.vals[v].def) {
+                if let Op::Const(c) = self.f.insts[i].op {
+                    return self.b.ins().iconst(ptr, &pool[c as usize] as *const Value as i64);
+                }
+            }
+        }
+        self.spill(&[v]);
+        self.b.ins().iadd_imm_s(self.regs, Self::offset(v) as i64)
+    }
+
+    /// String interpolation through `pjit_rt_concat` (infallible; a
+    /// failure, which would be an internal error, takes the general way).
+    fn concat(&mut self, i: Inst, parts: &[Val]) {
+        let r = self.f.insts[i].result.expect("checked by the caller");
+        let ptr = self.b.func.dfg.value_type(self.regs);
+        let width = ptr.bytes();
+        let slot = self.b.create_sized_stack_slot(StackSlotData::new(
+            StackSlotKind::ExplicitSlot,
+            (parts.len().max(1) as u32) * width,
+            width.trailing_zeros() as u8,
+        ));
+        for (k, &v) in parts.iter().enumerate() {
+            let a = self.operand_addr(v);
+            self.b.ins().stack_store(ptr, a, slot, (k as u32 * width) as i32);
+        }
+        let base = self.b.ins().stack_addr(ptr, slot, 0);
+        let n = self.b.ins().iconst(ptr, parts.len() as i64);
+        let out = self.b.ins().iadd_imm_s(self.regs, Self::offset(r) as i64);
+        let call = self.b.ins().call(self.concat, &[base, n, out]);
+        let status = self.b.inst_results(call)[0];
+        let ok = self.b.create_block();
+        let slow = self.b.create_block();
+        let merge = self.b.create_block();
+        self.b.ins().brif(status, slow, &[], ok, &[]);
+        self.b.switch_to_block(ok);
+        self.def_from_slot(r);
+        self.b.ins().jump(merge, &[]);
+        self.b.switch_to_block(slow);
+        self.via_op(i);
+        self.b.ins().jump(merge, &[]);
+        self.b.switch_to_block(merge);
+        self.counts.native += 1;
+    }
+
+    /// The literal text of a regexp operand that is a constant without
+    /// metacharacters (see `tier::literal_pattern`), when the function
+    /// never reads its match data: then a match is a substring test.
+    fn literal_match(&self, right: Val) -> Option<&'a str> {
+        let pool = self.pool?;
+        if !self.no_captures {
+            return None;
+        }
+        let pjit_ir::ValDef::Inst(i) = self.f.vals[right].def else { return None };
+        let Op::Const(c) = self.f.insts[i].op else { return None };
+        match &pool[c as usize] {
+            Value::Regexp(re) => pjit_ir::interp::tier::literal_pattern(re.source()),
+            _ => None,
+        }
+    }
+
+    /// `left =~ /literal/` through `pjit_rt_contains`; a left operand that
+    /// is not a String takes the general way (which reports the error).
+    fn match_literal(&mut self, i: Inst, negate: bool, left: Val, right: Val) {
+        let lit = self.literal_match(right).expect("checked by the caller");
+        let ptr = self.b.func.dfg.value_type(self.regs);
+        let l = self.operand_addr(left);
+        let lp = self.b.ins().iconst(ptr, lit.as_ptr() as i64);
+        let len = self.b.ins().iconst(ptr, lit.len() as i64);
+        let call = self.b.ins().call(self.contains, &[l, lp, len]);
+        let r = self.b.inst_results(call)[0];
+        let ok = self.b.create_block();
+        let slow = self.b.create_block();
+        let merge = self.b.create_block();
+        let not_string = self.b.ins().icmp_imm_s(IntCC::Equal, r, 2);
+        self.b.ins().brif(not_string, slow, &[], ok, &[]);
+        self.b.switch_to_block(ok);
+        if let Some(res) = self.f.insts[i].result {
+            let r = if negate { self.b.ins().bxor_imm_s(r, 1) } else { r };
+            let p = self.b.ins().uextend(types::I64, r);
+            self.def_native(res, tag::BOOLEAN, p);
+        }
+        self.b.ins().jump(merge, &[]);
+        self.b.switch_to_block(slow);
+        self.via_op(i);
+        self.b.ins().jump(merge, &[]);
+        self.b.switch_to_block(merge);
+        self.counts.native += 1;
+    }
+
     /// The entry checks, then a jump to `entry`; a failed check returns
     /// `STATUS_RECHECK` at once.
     fn entry_checks(&mut self, checks: &[Option<Check>], entry: cl::Block) {
@@ -682,7 +798,25 @@ impl Tx<'_, '_> {
                         self.counts.native += 1;
                         return;
                     }
-                    _ => return self.via_op(i),
+                    _ => match (self.pool, res) {
+                        // A copy of the pool's value: its bits and a
+                        // reference.
+                        (Some(pool), Some(r)) if scalar_tag(self.ty(r)).is_none() => {
+                            let ptr = self.b.func.dfg.value_type(self.regs);
+                            let addr = self.b.ins().iconst(ptr, &pool[c as usize] as *const Value as i64);
+                            let t = self.b.ins().load(types::I8, flags(), addr, 0);
+                            let p = self.b.ins().load(types::I64, flags(), addr, PAYLOAD);
+                            self.b.ins().call(self.retain, &[addr]);
+                            self.write_slot(r, t, p);
+                            let tv = self.tag_var(r);
+                            self.b.def_var(tv, t);
+                            let pv = self.pay_var(r);
+                            self.b.def_var(pv, p);
+                            self.counts.native += 1;
+                            return;
+                        }
+                        _ => return self.via_op(i),
+                    },
                 };
                 if let Some(r) = res {
                     let p = self.b.ins().iconst(types::I64, bits);
@@ -773,6 +907,12 @@ impl Tx<'_, '_> {
             Op::MatchPush | Op::MatchPop if self.no_captures => {
                 // Nothing reads the match data these maintain.
                 self.counts.native += 1;
+            }
+            Op::Interp(parts) if self.pool.is_some() && res.is_some_and(|r| scalar_tag(self.ty(r)).is_none()) => {
+                self.concat(i, &parts)
+            }
+            Op::Match { negate, left, right } if self.literal_match(right).is_some() => {
+                self.match_literal(i, negate, left, right)
             }
             ref op if via_op(op) => self.via_op(i),
             op if op.is_terminator() => {

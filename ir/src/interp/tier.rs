@@ -61,7 +61,7 @@ use std::sync::Arc;
 use cranelift_entity::EntityRef;
 use pjit_runtime::functions::{self as rtf, Unwind, WalkKind, WalkSource};
 use pjit_runtime::types::calc;
-use pjit_runtime::{Type, Value, display, ops};
+use pjit_runtime::{Type, Value, ops};
 
 use super::scope::Scope;
 use super::{CallHost, EvalError, Flow, Interp, MAX_CALL_DEPTH, R, illegal_exit};
@@ -1152,37 +1152,6 @@ fn put(regs: &mut [Value], r: Option<Val>, v: Value) {
     }
 }
 
-/// Formats an integer as `to_string` does, into `out`.
-fn push_int(out: &mut String, n: i64) {
-    const PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
-2021222324252627282930313233343536373839\
-4041424344454647484950515253545556575859\
-6061626364656667686970717273747576777879\
-8081828384858687888990919293949596979899";
-    let mut buf = [0u8; 20];
-    let mut i = buf.len();
-    let mut m = n.unsigned_abs();
-    while m >= 100 {
-        let d = (m % 100) as usize * 2;
-        m /= 100;
-        i -= 2;
-        buf[i..i + 2].copy_from_slice(&PAIRS[d..d + 2]);
-    }
-    if m >= 10 {
-        let d = m as usize * 2;
-        i -= 2;
-        buf[i..i + 2].copy_from_slice(&PAIRS[d..d + 2]);
-    } else {
-        i -= 1;
-        buf[i] = b'0' + m as u8;
-    }
-    if n < 0 {
-        out.push('-');
-    }
-    // SAFETY: `buf[i..]` holds ASCII digits only.
-    out.push_str(unsafe { std::str::from_utf8_unchecked(&buf[i..]) });
-}
-
 /// The body of [`pjit_jit_op`] for instruction `i`: [`STATUS_SLOW`]
 /// having done nothing, or the interpreter's effects.
 #[allow(clippy::too_many_arguments)]
@@ -1222,17 +1191,7 @@ fn fast_op(
             }
         }
         Op::Interp(vs) => {
-            let cap = vs.iter().map(|v| operand(f, regs, *v).as_str().map_or(20, str::len)).sum();
-            let mut s = String::with_capacity(cap);
-            for v in vs {
-                match operand(f, regs, *v) {
-                    Value::String(x) => s.push_str(x),
-                    // `to_interpolated_string` of an Integer, without its
-                    // own allocation.
-                    Value::Integer(n) => push_int(&mut s, *n),
-                    other => s.push_str(&display::to_interpolated_string(other)),
-                }
-            }
+            let s = pjit_runtime::abi::interpolate(vs.iter().map(|v| operand(f, regs, *v)));
             put(regs, res, Value::string(s))
         }
         Op::Match { negate, left, right } => {
@@ -1298,7 +1257,7 @@ fn fast_op(
 
 /// The text a regexp source matches when it has no metacharacter of
 /// Ruby's syntax (so it matches exactly where that text occurs).
-fn literal_pattern(source: &str) -> Option<&str> {
+pub fn literal_pattern(source: &str) -> Option<&str> {
     source.bytes().all(|b| !b"\\.^$|?*+()[]{}#".contains(&b) && b >= b' ').then_some(source)
 }
 
@@ -1339,15 +1298,6 @@ pub const SYMBOLS: &[(&str, *const u8)] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn integers_format_as_to_string_does() {
-        for n in [0, 1, 9, 10, 11, 99, 100, 101, 999, 1000, 12345, -1, -9, -10, -100, -12345, i64::MAX, i64::MIN, i64::MIN + 1] {
-            let mut s = String::from("x");
-            push_int(&mut s, n);
-            assert_eq!(s, format!("x{n}"));
-        }
-    }
 
     #[test]
     fn literal_patterns_are_plain_text() {
