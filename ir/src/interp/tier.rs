@@ -484,7 +484,12 @@ fn is_inline(v: &Value) -> bool {
 fn reset(regs: &mut [Value]) {
     for v in regs.iter_mut() {
         if !is_inline(v) {
-            *v = Value::Undef;
+            // SAFETY: `v` holds a live heap value, dropped once here and
+            // replaced at once.
+            unsafe {
+                std::ptr::drop_in_place(v);
+                std::ptr::write(v, Value::Undef);
+            }
         }
     }
 }
@@ -519,18 +524,23 @@ struct Lambda {
 }
 
 /// What one call of a lambda did ([`Lambda::call`]).
-#[derive(Copy, Clone, PartialEq, Eq)]
 enum Called {
-    /// The value is in the output.
-    Value,
+    Value(Value),
     /// `break()`.
     Break,
     /// An error, `return()` or `next` leaving the iteration function, in
     /// the flow output: already as `Interp::call_named` returns it.
     Flow,
-    /// The code's parameter checks failed: nothing happened; the
-    /// arguments are back in the argument array.
-    Recheck,
+}
+
+/// Drops `v`, without a call for the scalars that need none.
+#[inline(always)]
+fn discard(v: Value) {
+    if is_inline(&v) {
+        std::mem::forget(v);
+    } else {
+        drop(v);
+    }
 }
 
 impl Lambda {
@@ -561,13 +571,25 @@ impl Lambda {
         Some(Lambda { code, f, scope, matches, scoped, params, regs })
     }
 
-    /// One call with the first `arity` of `args` (moved out, undef left);
-    /// the value goes to `out`, an exit to `flow`.
+    /// One call with `args` (the first `arity` of them; the others are
+    /// undef); an exit goes to `flow`. `Err(args)` when the code's
+    /// parameter checks failed: nothing happened, and the call must take
+    /// the general path.
     #[inline]
-    fn call(&mut self, it: &mut Interp, args: &mut [Value; 2], loc: Loc, out: &mut Value, flow: &mut Option<Flow>) -> Called {
+    fn call(&mut self, it: &mut Interp, args: [Value; 2], loc: Loc, flow: &mut Option<Flow>) -> Result<Called, [Value; 2]> {
         let n = self.params.len();
-        for (k, a) in args.iter_mut().take(n).enumerate() {
-            self.regs[self.params[k].0] = std::mem::replace(a, Value::Undef);
+        let [a0, a1] = args;
+        let regs = self.regs.as_mut_ptr();
+        // SAFETY: the parameter slots are entry block values of `f`, below
+        // `regs.len()` (`f.vals.len()`); after `reset` every slot holds a
+        // scalar, which needs no drop: overwriting it leaks nothing.
+        unsafe {
+            std::ptr::write(regs.add(self.params[0].0), a0);
+            if n == 2 {
+                std::ptr::write(regs.add(self.params[1].0), a1);
+            } else {
+                discard(a1);
+            }
         }
         let mut res = MaybeUninit::<Value>::uninit();
         let status = if self.scoped {
@@ -583,22 +605,16 @@ impl Lambda {
             invoke(it, self.code, &self.f, &self.scope, &self.matches, &mut self.regs, &mut res, flow)
         };
         let called = match status {
-            STATUS_OK => {
-                // SAFETY: compiled code writes its value on OK.
-                *out = unsafe { res.assume_init() };
-                Called::Value
-            }
+            // SAFETY: compiled code writes its value on OK.
+            STATUS_OK => Called::Value(unsafe { res.assume_init() }),
             STATUS_RECHECK => {
-                for (k, a) in args.iter_mut().take(n).enumerate() {
-                    *a = std::mem::replace(&mut self.regs[self.params[k].0], Value::Undef);
-                }
-                Called::Recheck
+                let take = |regs: &mut Vec<Value>, k: usize| std::mem::replace(&mut regs[self.params[k].0], Value::Undef);
+                let back = [take(&mut self.regs, 0), if n == 2 { take(&mut self.regs, 1) } else { Value::Undef }];
+                reset(&mut self.regs);
+                return Err(back);
             }
             _ => match flow.take() {
-                Some(Flow::Next(v)) => {
-                    *out = v;
-                    Called::Value
-                }
+                Some(Flow::Next(v)) => Called::Value(v),
                 Some(Flow::Break(_)) => Called::Break,
                 // What `CallHost::call_callable` and `call_named` make of it.
                 Some(Flow::Return(v, _)) => {
@@ -612,7 +628,7 @@ impl Lambda {
             },
         };
         reset(&mut self.regs);
-        called
+        Ok(called)
     }
 
     fn finish(mut self, it: &mut Interp) {
@@ -632,7 +648,6 @@ fn call_general(
     scope: &Rc<Scope>,
     loc: Loc,
     method: bool,
-    out: &mut Value,
     flow: &mut Option<Flow>,
 ) -> Called {
     use pjit_runtime::functions::Host;
@@ -640,10 +655,7 @@ fn call_general(
     let r = host.call_callable(block, args);
     let pending = host.pending.take();
     match r {
-        Ok(v) => {
-            *out = v;
-            Called::Value
-        }
+        Ok(v) => Called::Value(v),
         Err(Unwind::Break) => Called::Break,
         Err(u) => {
             *flow = Some(super::unwind_to_flow(u, pending, method, loc));
@@ -782,22 +794,26 @@ impl Walker<'_> {
     /// One call: straight to the code, or the general way when its checks
     /// fail (at the caller's depth, as the runtime would call it).
     #[inline]
-    fn call(&mut self, it: &mut Interp, args: &mut [Value; 2], out: &mut Value, flow: &mut Option<Flow>) -> Called {
-        match self.lambda.call(it, args, self.loc, out, flow) {
-            Called::Recheck => {
+    fn call(&mut self, it: &mut Interp, args: [Value; 2], flow: &mut Option<Flow>) -> Called {
+        match self.lambda.call(it, args, self.loc, flow) {
+            Ok(c) => c,
+            Err(args) => {
                 it.depth -= 1;
-                let c = call_general(it, self.block, &args[..self.arity], self.scope, self.loc, self.method, out, flow);
+                let c = call_general(it, self.block, &args[..self.arity], self.scope, self.loc, self.method, flow);
                 it.depth += 1;
                 c
             }
-            c => c,
         }
+    }
+
+    /// The arguments for element `i`: `(index, element)` or `(element)`.
+    #[inline(always)]
+    fn args(&self, i: usize, e: Value) -> [Value; 2] {
+        if self.arity == 2 { [Value::Integer(i as i64), e] } else { [e, Value::Undef] }
     }
 
     /// The walk of `plan` over the `n` elements `elem` gives.
     fn run(&mut self, it: &mut Interp, plan: &rtf::WalkPlan<'_>, receiver: &Value, n: usize, elem: impl Fn(usize) -> Value) -> R<Value> {
-        let two = self.arity == 2;
-        let mut out = Value::Undef;
         let mut flow = None;
         macro_rules! exit {
             () => {
@@ -807,9 +823,8 @@ impl Walker<'_> {
         match plan.walk.kind {
             WalkKind::Each => {
                 for i in 0..n {
-                    let mut args = if two { [Value::Integer(i as i64), elem(i)] } else { [elem(i), Value::Undef] };
-                    match self.call(it, &mut args, &mut out, &mut flow) {
-                        Called::Value | Called::Recheck => {}
+                    match self.call(it, self.args(i, elem(i)), &mut flow) {
+                        Called::Value(v) => discard(v),
                         Called::Break => break,
                         Called::Flow => exit!(),
                     }
@@ -819,9 +834,8 @@ impl Walker<'_> {
             WalkKind::Map => {
                 let mut items = Vec::with_capacity(n);
                 for i in 0..n {
-                    let mut args = if two { [Value::Integer(i as i64), elem(i)] } else { [elem(i), Value::Undef] };
-                    match self.call(it, &mut args, &mut out, &mut flow) {
-                        Called::Value | Called::Recheck => items.push(std::mem::replace(&mut out, Value::Undef)),
+                    match self.call(it, self.args(i, elem(i)), &mut flow) {
+                        Called::Value(v) => items.push(v),
                         Called::Break => break,
                         Called::Flow => exit!(),
                     }
@@ -831,13 +845,13 @@ impl Walker<'_> {
             WalkKind::Filter => {
                 let mut items = Vec::new();
                 for i in 0..n {
-                    let mut args = if two { [Value::Integer(i as i64), elem(i)] } else { [elem(i), Value::Undef] };
-                    match self.call(it, &mut args, &mut out, &mut flow) {
-                        Called::Value | Called::Recheck => {
+                    match self.call(it, self.args(i, elem(i)), &mut flow) {
+                        Called::Value(v) => {
                             // The element again (the call consumed it).
-                            if out.is_truthy() {
+                            if v.is_truthy() {
                                 items.push(elem(i))
                             }
+                            discard(v);
                         }
                         Called::Break => break,
                         Called::Flow => exit!(),
@@ -857,9 +871,14 @@ impl Walker<'_> {
                 };
                 for i in start..n {
                     // On `break()` the result is the memo the call was given.
-                    let mut args = [memo.clone(), elem(i)];
-                    match self.call(it, &mut args, &mut out, &mut flow) {
-                        Called::Value | Called::Recheck => memo = std::mem::replace(&mut out, Value::Undef),
+                    let given = if is_inline(&memo) {
+                        // SAFETY: a scalar is plain bits; the copy owns nothing.
+                        unsafe { std::ptr::read(&memo) }
+                    } else {
+                        memo.clone()
+                    };
+                    match self.call(it, [given, elem(i)], &mut flow) {
+                        Called::Value(v) => discard(std::mem::replace(&mut memo, v)),
                         Called::Break => return Ok(memo),
                         Called::Flow => exit!(),
                     }
@@ -1246,7 +1265,9 @@ fn fast_op(
             }
         }
         Op::Call { name, args, block, method } => {
-            materialize(f, &d.op.args(), regs);
+            for v in args.iter().map(|(v, _)| *v).chain(*block) {
+                materialize(f, &[v], regs);
+            }
             let v = it.call_op(*name, args, *block, *method, regs, scope, d.loc)?;
             put(regs, res, v)
         }
