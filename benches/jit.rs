@@ -17,6 +17,12 @@ use pjit_ir::interp::tier::Tier;
 use pjit_ir::interp::{Interp, Options};
 use pjit_ir::{Program, lower, passes};
 
+// The allocator the `pjit` binary uses, so that the figures are pjit's
+// (`--features system-alloc` measures with the system allocator instead).
+#[cfg(not(feature = "system-alloc"))]
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// Loop-heavy functions (the issue's examples) and a small function for
 /// the call cost.
 const PROGRAM: &str = r#"
@@ -131,6 +137,7 @@ fn compile_time(c: &mut Criterion) {
     let mut g = c.benchmark_group("compile");
     g.sample_size(10).measurement_time(Duration::from_secs(5));
     g.throughput(Throughput::Elements(insts as u64));
+    // One body at a time, as tiering compiles them.
     g.bench_function("eval_corpus", |b| {
         b.iter(|| {
             let mut jit = Jit::new().unwrap();
@@ -140,6 +147,17 @@ fn compile_time(c: &mut Criterion) {
                 }
             }
             jit.stats().functions
+        })
+    });
+    // Each program's bodies as one batch (`CodeCache::compile_program`, as
+    // a batch of node compiles would start).
+    g.bench_function("eval_corpus_batch", |b| {
+        b.iter(|| {
+            let cache = CodeCache::new().unwrap();
+            for p in &progs {
+                cache.compile_program(p);
+            }
+            cache.stats().functions
         })
     });
     g.finish();

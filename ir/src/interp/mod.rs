@@ -1206,6 +1206,9 @@ impl Interp {
         scope: &Rc<Scope>,
         loc: Loc,
     ) -> R<Value> {
+        if self.tier.is_on() {
+            return self.call_op_tiered(name, args, block, method, regs, scope, loc);
+        }
         let mut av = Vec::with_capacity(args.len());
         for (v, splat) in args {
             if *splat {
@@ -1215,10 +1218,34 @@ impl Interp {
             }
         }
         let blk = block.map(|b| regs[b.index()].clone());
-        if self.tier.is_on() {
-            if let Some(r) = tier::call(self, name, &mut av, blk.as_ref(), scope, loc, method) {
-                return r;
+        let name: Rc<str> = self.prog.syms[name.index()].clone();
+        self.call_named(&name, av, blk, scope, loc, method)
+    }
+
+    /// `call_op` with a backend installed: the tier's fast paths first.
+    #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
+    fn call_op_tiered(
+        &mut self,
+        name: Sym,
+        args: &[(Val, bool)],
+        block: Option<Val>,
+        method: bool,
+        regs: &[Value],
+        scope: &Rc<Scope>,
+        loc: Loc,
+    ) -> R<Value> {
+        let mut av = Vec::with_capacity(args.len());
+        for (v, splat) in args {
+            if *splat {
+                av.extend(ops::splat(&regs[v.index()]));
+            } else {
+                av.push(regs[v.index()].clone());
             }
+        }
+        let blk = block.map(|b| regs[b.index()].clone());
+        if let Some(r) = tier::call(self, name, &mut av, blk.as_ref(), scope, loc, method) {
+            return r;
         }
         let name: Rc<str> = self.prog.syms[name.index()].clone();
         self.call_named(&name, av, blk, scope, loc, method)
@@ -1316,7 +1343,10 @@ impl Interp {
         if let (Err(Unwind::Error(_)), Some(p)) = (&r, host.pending.take()) {
             return Err(p);
         }
-        r.map_err(|u| unwind_to_flow(u, None, method, loc))
+        match r {
+            Ok(v) => Ok(v),
+            Err(u) => Err(unwind_to_flow(u, None, method, loc)),
+        }
     }
 
     /// Loads the file that should define `name` from the modulepath, as

@@ -218,6 +218,7 @@ impl Tier {
     /// compiling it when the count passes the threshold. With `batch`, the
     /// calls are counted only if they make it pass (the caller makes them
     /// one by one through [`Tier::enter`] otherwise).
+    #[inline(never)]
     fn enter_n(&mut self, prog: &Program, id: FuncId, n: u32, batch: bool) -> Option<CompiledFn> {
         self.backend.as_ref()?;
         let threshold = self.threshold;
@@ -260,6 +261,10 @@ impl Tier {
     /// count reaches the threshold.
     #[inline]
     fn enter(&mut self, prog: &Program, id: FuncId) -> Option<CompiledFn> {
+        self.backend.as_ref()?;
+        if let Some(code) = self.slots.get(id.index()).and_then(|s| s.code) {
+            return Some(code);
+        }
         self.enter_n(prog, id, 1, false)
     }
 
