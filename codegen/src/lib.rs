@@ -1,11 +1,14 @@
 //! Cranelift code generation for pjit's IR: the JIT tier ([`Jit`], a
-//! [`Backend`] for the interpreter's tier) and AOT objects ([`aot`]).
+//! [`Backend`] for the interpreter's tier, over a [`CodeCache`]) and AOT
+//! objects ([`aot`]).
 //!
 //! Every IR function can be compiled: [`translate`] emits inline code for
 //! the operations whose operand types allow it (integer arithmetic with
 //! Puppet's overflow errors, comparisons, truthiness, branches, block
-//! arguments, return) and hands every other instruction, and every slow
-//! path, to the interpreter one instruction at a time
+//! arguments, return, constants, entry checks of typed parameters), calls
+//! dedicated helpers for string interpolation, literal regexp matches and
+//! common operations (`pjit_jit_op`), and hands every other instruction,
+//! and every slow path, to the interpreter one instruction at a time
 //! (`pjit_ir::interp::tier::pjit_jit_step`) on the shared register file. So
 //! compiled code keeps the interpreter's semantics exactly, and a function
 //! stays interpreted only when its shape is unknown to the translator (a
@@ -18,10 +21,11 @@
 //! against the runtime library (AOT). Helpers return a status; nothing
 //! unwinds through compiled frames.
 //!
-//! A [`Jit`] keeps what it compiled for as long as it lives, keyed by the
-//! function's content: handing it to the next interpreter
-//! (`Tier::take_backend`) reuses the code for the bodies of the same
-//! environment across node compiles.
+//! A [`CodeCache`] keeps what it compiled for as long as it lives, keyed by
+//! the function's content; it is `Send + Sync`, so the interpreters of many
+//! node compiles, on many threads, share one (each through its own
+//! [`Jit::with_cache`]) and reuse the code for the bodies of the same
+//! environment.
 
 pub mod aot;
 mod translate;

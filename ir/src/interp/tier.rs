@@ -157,9 +157,9 @@ struct Slot {
     refused: Option<String>,
     /// Whether the backend was asked for code it already has.
     asked_cache: bool,
-    /// Whether the body never looks at its own scope (see [`scope_free`]);
-    /// computed on first use.
-    scope_free: Option<bool>,
+    /// Whether the body never looks at its own scope (see [`scope_free`]),
+    /// and how many Puppet functions the program had when that was found.
+    scope_free: Option<(bool, usize)>,
     /// The value of a thunk that is [`pure_value`] (`Some(None)`: not pure);
     /// computed on first use.
     pure: Option<Option<Value>>,
@@ -283,15 +283,16 @@ impl Tier {
 
     /// Whether body `id` never looks at its own scope (cached).
     fn scope_free(&mut self, prog: &Program, id: FuncId) -> bool {
-        if let Some(b) = self.slots.get(id.index()).and_then(|s| s.scope_free) {
-            return b;
+        // A negative answer holds until more Puppet functions are known: a
+        // call that does not resolve to one may later (autoloading).
+        let known = prog.functions.len();
+        match self.slots.get(id.index()).and_then(|s| s.scope_free) {
+            Some((true, _)) => return true,
+            Some((false, n)) if n == known => return false,
+            _ => {}
         }
         let b = scope_free(prog, &prog.funcs[id]);
-        // Only a positive answer is final: a call that does not resolve to
-        // a Puppet function yet may later (autoloading).
-        if b {
-            self.slot(id).scope_free = Some(true);
-        }
+        self.slot(id).scope_free = Some((b, known));
         b
     }
 
