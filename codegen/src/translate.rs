@@ -542,12 +542,11 @@ impl<'a> Tx<'a, '_> {
     /// its slot (spilled first).
     fn operand_addr(&mut self, v: Val) -> cl::Value {
         let ptr = self.b.func.dfg.value_type(self.regs);
-        if self.lazy.get(v.index()).copied().unwrap_or(false) {
-            if let (Some(pool), pjit_ir::ValDef::Inst(i)) = (self.pool, self.f.vals[v].def) {
-                if let Op::Const(c) = self.f.insts[i].op {
-                    return self.b.ins().iconst(ptr, &pool[c as usize] as *const Value as i64);
-                }
-            }
+        if self.lazy.get(v.index()).copied().unwrap_or(false)
+            && let (Some(pool), pjit_ir::ValDef::Inst(i)) = (self.pool, self.f.vals[v].def)
+            && let Op::Const(c) = self.f.insts[i].op
+        {
+            return self.b.ins().iconst(ptr, &pool[c as usize] as *const Value as i64);
         }
         self.spill(&[v]);
         self.b.ins().iadd_imm_s(self.regs, Self::offset(v) as i64)
