@@ -19,7 +19,7 @@ pub mod driver;
 use std::ffi::{CStr, c_char};
 use std::path::PathBuf;
 
-use pjit_ir::interp::tier::{Backend, CompiledFn, Tier};
+use pjit_ir::interp::tier::{Backend, Compiled, CompiledFn, Tier};
 use pjit_ir::interp::{Interp, Options};
 use pjit_ir::{FuncId, Program};
 
@@ -27,9 +27,10 @@ use pjit_ir::{FuncId, Program};
 struct Table(Vec<Option<CompiledFn>>);
 
 impl Backend for Table {
-    fn compile(&mut self, _prog: &Program, id: FuncId) -> Result<CompiledFn, String> {
+    fn compile(&mut self, _prog: &Program, id: FuncId) -> Result<Compiled, String> {
         match self.0.get(id.as_u32() as usize) {
-            Some(Some(code)) => Ok(*code),
+            // AOT code checks no parameter types on entry.
+            Some(Some(code)) => Ok(Compiled { code: *code, checks: 0 }),
             Some(None) => Err("left out of the executable".into()),
             None => Err("loaded at run time".into()),
         }

@@ -57,7 +57,9 @@ pub fn emit_object(prog: &Program, config: &str) -> Result<(Vec<u8>, ObjectRepor
         let fid = module.declare_function(&format!("pjit_{id}"), Linkage::Local, &sig).map_err(|e| e.to_string())?;
         ctx.func.signature = sig.clone();
         ctx.func.name = UserFuncName::user(0, fid.as_u32());
-        match translate::translate(&mut module, &helpers, f, &mut ctx.func, &mut fctx) {
+        // No entry checks and no constant pool: they would point into
+        // this process.
+        match translate::translate(&mut module, &helpers, f, &[], None, &mut ctx.func, &mut fctx) {
             Ok(c) => {
                 module.define_function(fid, &mut ctx).map_err(|e| format!("Cranelift: {e:?}"))?;
                 report.compiled += 1;

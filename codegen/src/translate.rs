@@ -19,10 +19,21 @@
 //! Puppet's floor division and modulo; overflow, division by zero and any
 //! other operand type take the slow path); integer comparisons; truthiness,
 //! `!` and negation; branches, jumps with block arguments, and return.
-//! Operands of unknown type are tested at run time (a tag compare). Every
-//! other instruction, and every slow path, calls `pjit_jit_step`, which
-//! runs that instruction with the interpreter on the same register file:
-//! the result, the error and its location are the interpreter's own.
+//! Operands of unknown type are tested at run time (a tag compare). Common
+//! operations that need the runtime (heap constants, variables,
+//! interpolation, regexp matches, literals, access, calls) call
+//! `pjit_jit_op`, which does them without the interpreter's instruction
+//! loop or declines (an error to report, an unusual operand); then, as for
+//! every other instruction and every slow path, `pjit_jit_step` runs the
+//! instruction with the interpreter on the same register file: the result,
+//! the error and its location are the interpreter's own. A function that
+//! never reads its match data skips guarded regions and match captures.
+//!
+//! Parameter checks: for each parameter given a [`Check`] (its type is a
+//! constant), the code tests the argument on entry, inline for `Integer`
+//! ranges, `String`, `Boolean`, `Undef`, `Numeric`, `Optional` and
+//! `Variant` of those, through `pjit_jit_instance_of` for other types, and
+//! returns `STATUS_RECHECK` before anything else when one fails.
 //!
 //! **Invariant:** when a helper is called, every slot holds a valid owned
 //! value (boxed values always; unboxed operands of the instruction stepped
@@ -32,13 +43,16 @@
 //! an older value when it is written (the register file starts all undef
 //! and is cleared after the call), so only those pay the check.
 
-use cranelift_codegen::ir::{self as cl, AbiParam, BlockArg, InstBuilder, MemFlagsData, Signature, condcodes::IntCC, types};
+use cranelift_codegen::ir::{
+    self as cl, AbiParam, BlockArg, InstBuilder, MemFlagsData, Signature, StackSlotData, StackSlotKind, condcodes::IntCC, types,
+};
 use cranelift_entity::{EntityRef, SecondaryMap};
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Variable};
 use cranelift_module::{Linkage, Module, ModuleResult};
+use pjit_ir::interp::tier::{OP_NO_CAPTURES, STATUS_RECHECK, STATUS_SLOW};
 use pjit_ir::{ArithOp, Block, CmpOp, Function, Inst, Op, Ty, UnOp, Val};
-use pjit_runtime::Value;
 use pjit_runtime::value::tag;
+use pjit_runtime::{Type, Value};
 
 /// Bytes per register-file slot (`size_of::<Value>()`).
 const SLOT: i32 = 16;
@@ -52,8 +66,12 @@ const _: () = assert!(std::mem::size_of::<Value>() == SLOT as usize);
 /// The runtime helpers a compiled function may call.
 pub(crate) struct Helpers {
     step: cranelift_module::FuncId,
+    op: cranelift_module::FuncId,
     retain: cranelift_module::FuncId,
     drop: cranelift_module::FuncId,
+    instance_of: cranelift_module::FuncId,
+    concat: cranelift_module::FuncId,
+    contains: cranelift_module::FuncId,
 }
 
 impl Helpers {
@@ -64,10 +82,20 @@ impl Helpers {
         step.returns = vec![AbiParam::new(types::I32)];
         let mut one = m.make_signature();
         one.params = vec![AbiParam::new(ptr)];
+        let mut two = m.make_signature();
+        two.params = vec![AbiParam::new(ptr), AbiParam::new(ptr)];
+        two.returns = vec![AbiParam::new(types::I32)];
+        let mut three = m.make_signature();
+        three.params = vec![AbiParam::new(ptr); 3];
+        three.returns = vec![AbiParam::new(types::I32)];
         Ok(Helpers {
+            concat: m.declare_function("pjit_rt_concat", Linkage::Import, &three)?,
+            contains: m.declare_function("pjit_rt_contains", Linkage::Import, &three)?,
             step: m.declare_function("pjit_jit_step", Linkage::Import, &step)?,
+            op: m.declare_function("pjit_jit_op", Linkage::Import, &step)?,
             retain: m.declare_function("pjit_jit_retain", Linkage::Import, &one)?,
             drop: m.declare_function("pjit_rt_drop", Linkage::Import, &one)?,
+            instance_of: m.declare_function("pjit_jit_instance_of", Linkage::Import, &two)?,
         })
     }
 }
@@ -89,6 +117,45 @@ pub struct Counts {
     /// Of those, how many have inline code (the rest only call the
     /// interpreter).
     pub native: usize,
+}
+
+/// A parameter type check compiled code makes on entry: exactly
+/// `instance_of(type, value)` for the type it was made from.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Check {
+    /// Every value passes.
+    Any,
+    Tag(u8),
+    NotTag(u8),
+    /// An Integer in `lo..=hi`.
+    Int(i64, i64),
+    /// Any of these passes.
+    Or(Vec<Check>),
+    /// `pjit_jit_instance_of(value, type)`, the type at this address
+    /// (kept alive by the code's owner).
+    Generic(i64),
+}
+
+impl Check {
+    /// The check for `t`; `generic` gives the address of a type kept for
+    /// `Generic` checks (None: such types are not checked on entry).
+    pub(crate) fn of(t: &Type, generic: &mut dyn FnMut(&Type) -> Option<i64>) -> Option<Check> {
+        Some(match t {
+            Type::Any | Type::Unit => Check::Any,
+            Type::Undef => Check::Tag(tag::UNDEF),
+            Type::Default => Check::Tag(tag::DEFAULT),
+            Type::Boolean(None) => Check::Tag(tag::BOOLEAN),
+            Type::Integer(r) => Check::Int(r.from.unwrap_or(i64::MIN), r.to.unwrap_or(i64::MAX)),
+            Type::Numeric => Check::Or(vec![Check::Tag(tag::INTEGER), Check::Tag(tag::FLOAT)]),
+            Type::String { size: None, value: None } => Check::Tag(tag::STRING),
+            Type::NotUndef(None) => Check::NotTag(tag::UNDEF),
+            // `Optional` without a type holds undef only.
+            Type::Optional(None) => Check::Tag(tag::UNDEF),
+            Type::Optional(Some(inner)) => Check::Or(vec![Check::Tag(tag::UNDEF), Check::of(inner, generic)?]),
+            Type::Variant(ts) => Check::Or(ts.iter().map(|t| Check::of(t, generic)).collect::<Option<_>>()?),
+            other => Check::Generic(generic(other)?),
+        })
+    }
 }
 
 /// The tag of values of a scalar static type (unboxed values).
@@ -118,6 +185,26 @@ impl View {
     }
 }
 
+/// The operations compiled as a call of `pjit_jit_op` (besides heap
+/// constants): those it runs without the interpreter's loop, reading
+/// constant operands from the pool.
+fn via_op(op: &Op) -> bool {
+    matches!(
+        op,
+        Op::MatchPush
+            | Op::MatchPop
+            | Op::GetVar(_)
+            | Op::SetVar(..)
+            | Op::GetMatch(_)
+            | Op::Interp(_)
+            | Op::Match { .. }
+            | Op::MakeArray(_)
+            | Op::MakeHash(_)
+            | Op::Access(..)
+            | Op::Call { .. }
+    )
+}
+
 /// Why a function cannot be compiled (it stays interpreted).
 pub(crate) fn check(f: &Function) -> Result<(), String> {
     for &b in &f.layout {
@@ -136,17 +223,27 @@ pub(crate) fn check(f: &Function) -> Result<(), String> {
 }
 
 /// Translates `f` into `func` (whose signature is [`signature`]).
+/// `checks` has one entry per parameter (or fewer): the entry checks.
+/// `pool`, when given, is `f.consts` at an address that outlives the
+/// code (the JIT's copy of the function): the code then reads constants
+/// there and calls the string helpers directly. AOT objects have none.
 pub(crate) fn translate<M: Module>(
     m: &mut M,
     h: &Helpers,
     f: &Function,
+    checks: &[Option<Check>],
+    pool: Option<&[Value]>,
     func: &mut cl::Function,
     fctx: &mut FunctionBuilderContext,
 ) -> Result<Counts, String> {
     check(f)?;
     let step = m.declare_func_in_func(h.step, func);
+    let op = m.declare_func_in_func(h.op, func);
     let retain = m.declare_func_in_func(h.retain, func);
     let drop = m.declare_func_in_func(h.drop, func);
+    let instance_of = m.declare_func_in_func(h.instance_of, func);
+    let concat = m.declare_func_in_func(h.concat, func);
+    let contains = m.declare_func_in_func(h.contains, func);
     let (reachable, cyclic) = cfg_facts(f);
     let mut b = FunctionBuilder::new(func, fctx);
     let prologue = b.create_block();
@@ -168,8 +265,15 @@ pub(crate) fn translate<M: Module>(
         regs: params[1],
         out: params[2],
         step,
+        op,
         retain,
         drop,
+        instance_of,
+        concat,
+        contains,
+        pool,
+        no_captures: !pjit_ir::interp::tier::observes_matches(f),
+        lazy: vec![],
         blocks,
         tag_var: SecondaryMap::new(),
         pay_var: SecondaryMap::new(),
@@ -177,11 +281,12 @@ pub(crate) fn translate<M: Module>(
         exit,
         counts: Counts::default(),
     };
+    tx.lazy = pjit_ir::interp::tier::lazy_constants(f, via_op);
     for &p in &f.blocks[f.entry()].params {
         tx.def_from_slot(p);
     }
     let entry = tx.cblock(f.entry());
-    tx.b.ins().jump(entry, &[]);
+    tx.entry_checks(checks, entry);
     for &blk in &f.layout {
         if !reachable[blk] {
             continue;
@@ -240,8 +345,18 @@ struct Tx<'a, 'b> {
     regs: cl::Value,
     out: cl::Value,
     step: cl::FuncRef,
+    op: cl::FuncRef,
     retain: cl::FuncRef,
     drop: cl::FuncRef,
+    instance_of: cl::FuncRef,
+    concat: cl::FuncRef,
+    contains: cl::FuncRef,
+    /// The constants at an address that outlives the code (see `translate`).
+    pool: Option<&'a [Value]>,
+    /// The function never reads its match data (see `observes_matches`).
+    no_captures: bool,
+    /// Heap constants left out of the register file (`lazy_constants`).
+    lazy: Vec<bool>,
     blocks: SecondaryMap<Block, Option<cl::Block>>,
     tag_var: SecondaryMap<Val, Option<Variable>>,
     pay_var: SecondaryMap<Val, Option<Variable>>,
@@ -254,7 +369,7 @@ fn flags() -> MemFlagsData {
     MemFlagsData::trusted()
 }
 
-impl Tx<'_, '_> {
+impl<'a> Tx<'a, '_> {
     fn cblock(&self, b: Block) -> cl::Block {
         self.blocks[b].expect("a jump target of a reachable block is reachable")
     }
@@ -394,6 +509,206 @@ impl Tx<'_, '_> {
         self.b.switch_to_block(cont);
     }
 
+    /// The instruction through `pjit_jit_op`, and `pjit_jit_step` when it
+    /// declines; leaves through the exit block on a non-OK status.
+    fn via_op(&mut self, i: Inst) {
+        let args = self.f.insts[i].op.args();
+        self.spill(&args);
+        let flag = if self.no_captures { OP_NO_CAPTURES } else { 0 };
+        let n = self.b.ins().iconst(types::I32, (i.as_u32() | flag) as i64);
+        let call = self.b.ins().call(self.op, &[self.frame, n]);
+        let status = self.b.inst_results(call)[0];
+        let slow = self.b.create_block();
+        let done = self.b.create_block();
+        self.b.append_block_param(done, types::I32);
+        let is_slow = self.b.ins().icmp_imm_s(IntCC::Equal, status, STATUS_SLOW as i64);
+        self.b.ins().brif(is_slow, slow, &[], done, &[BlockArg::Value(status)]);
+        self.b.switch_to_block(slow);
+        let n = self.b.ins().iconst(types::I32, i.as_u32() as i64);
+        let call = self.b.ins().call(self.step, &[self.frame, n]);
+        let status = self.b.inst_results(call)[0];
+        self.b.ins().jump(done, &[BlockArg::Value(status)]);
+        self.b.switch_to_block(done);
+        let status = self.b.block_params(done)[0];
+        let cont = self.b.create_block();
+        self.b.ins().brif(status, self.exit, &[BlockArg::Value(status)], cont, &[]);
+        self.b.switch_to_block(cont);
+        if let Some(r) = self.f.insts[i].result {
+            self.def_from_slot(r);
+        }
+    }
+
+    /// The address of operand `v`: a lazy constant's in the pool, else
+    /// its slot (spilled first).
+    fn operand_addr(&mut self, v: Val) -> cl::Value {
+        let ptr = self.b.func.dfg.value_type(self.regs);
+        if self.lazy.get(v.index()).copied().unwrap_or(false)
+            && let (Some(pool), pjit_ir::ValDef::Inst(i)) = (self.pool, self.f.vals[v].def)
+            && let Op::Const(c) = self.f.insts[i].op
+        {
+            return self.b.ins().iconst(ptr, &pool[c as usize] as *const Value as i64);
+        }
+        self.spill(&[v]);
+        self.b.ins().iadd_imm_s(self.regs, Self::offset(v) as i64)
+    }
+
+    /// String interpolation through `pjit_rt_concat` (infallible; a
+    /// failure, which would be an internal error, takes the general way).
+    fn concat(&mut self, i: Inst, parts: &[Val]) {
+        let r = self.f.insts[i].result.expect("checked by the caller");
+        let ptr = self.b.func.dfg.value_type(self.regs);
+        let width = ptr.bytes();
+        let slot = self.b.create_sized_stack_slot(StackSlotData::new(
+            StackSlotKind::ExplicitSlot,
+            (parts.len().max(1) as u32) * width,
+            width.trailing_zeros() as u8,
+        ));
+        for (k, &v) in parts.iter().enumerate() {
+            let a = self.operand_addr(v);
+            self.b.ins().stack_store(ptr, a, slot, (k as u32 * width) as i32);
+        }
+        let base = self.b.ins().stack_addr(ptr, slot, 0);
+        let n = self.b.ins().iconst(ptr, parts.len() as i64);
+        let out = self.b.ins().iadd_imm_s(self.regs, Self::offset(r) as i64);
+        let call = self.b.ins().call(self.concat, &[base, n, out]);
+        let status = self.b.inst_results(call)[0];
+        let ok = self.b.create_block();
+        let slow = self.b.create_block();
+        let merge = self.b.create_block();
+        self.b.ins().brif(status, slow, &[], ok, &[]);
+        self.b.switch_to_block(ok);
+        self.def_from_slot(r);
+        self.b.ins().jump(merge, &[]);
+        self.b.switch_to_block(slow);
+        self.via_op(i);
+        self.b.ins().jump(merge, &[]);
+        self.b.switch_to_block(merge);
+        self.counts.native += 1;
+    }
+
+    /// The literal text of a regexp operand that is a constant without
+    /// metacharacters (see `tier::literal_pattern`), when the function
+    /// never reads its match data: then a match is a substring test.
+    fn literal_match(&self, right: Val) -> Option<&'a str> {
+        let pool = self.pool?;
+        if !self.no_captures {
+            return None;
+        }
+        let pjit_ir::ValDef::Inst(i) = self.f.vals[right].def else { return None };
+        let Op::Const(c) = self.f.insts[i].op else { return None };
+        match &pool[c as usize] {
+            Value::Regexp(re) => pjit_ir::interp::tier::literal_pattern(re.source()),
+            _ => None,
+        }
+    }
+
+    /// `left =~ /literal/` through `pjit_rt_contains`; a left operand that
+    /// is not a String takes the general way (which reports the error).
+    fn match_literal(&mut self, i: Inst, negate: bool, left: Val, right: Val) {
+        let lit = self.literal_match(right).expect("checked by the caller");
+        let ptr = self.b.func.dfg.value_type(self.regs);
+        let l = self.operand_addr(left);
+        let lp = self.b.ins().iconst(ptr, lit.as_ptr() as i64);
+        let len = self.b.ins().iconst(ptr, lit.len() as i64);
+        let call = self.b.ins().call(self.contains, &[l, lp, len]);
+        let r = self.b.inst_results(call)[0];
+        let ok = self.b.create_block();
+        let slow = self.b.create_block();
+        let merge = self.b.create_block();
+        let not_string = self.b.ins().icmp_imm_s(IntCC::Equal, r, 2);
+        self.b.ins().brif(not_string, slow, &[], ok, &[]);
+        self.b.switch_to_block(ok);
+        if let Some(res) = self.f.insts[i].result {
+            let r = if negate { self.b.ins().bxor_imm_s(r, 1) } else { r };
+            let p = self.b.ins().uextend(types::I64, r);
+            self.def_native(res, tag::BOOLEAN, p);
+        }
+        self.b.ins().jump(merge, &[]);
+        self.b.switch_to_block(slow);
+        self.via_op(i);
+        self.b.ins().jump(merge, &[]);
+        self.b.switch_to_block(merge);
+        self.counts.native += 1;
+    }
+
+    /// The entry checks, then a jump to `entry`; a failed check returns
+    /// `STATUS_RECHECK` at once.
+    fn entry_checks(&mut self, checks: &[Option<Check>], entry: cl::Block) {
+        let params = self.f.blocks[self.f.entry()].params.clone();
+        let mut ok: Option<cl::Value> = None;
+        for (c, &v) in checks.iter().zip(&params) {
+            let Some(c) = c else { continue };
+            if *c == Check::Any {
+                continue;
+            }
+            let r = self.check_value(c, v);
+            ok = Some(match ok {
+                Some(a) => self.b.ins().band(a, r),
+                None => r,
+            });
+        }
+        match ok {
+            None => {
+                self.b.ins().jump(entry, &[]);
+            }
+            Some(ok) => {
+                let fail = self.b.create_block();
+                self.b.ins().brif(ok, entry, &[], fail, &[]);
+                self.b.switch_to_block(fail);
+                let st = self.b.ins().iconst(types::I32, STATUS_RECHECK as i64);
+                self.b.ins().return_(&[st]);
+            }
+        }
+    }
+
+    /// Whether `v` passes `c`, as an i8 0/1.
+    fn check_value(&mut self, c: &Check, v: Val) -> cl::Value {
+        match c {
+            Check::Any => self.b.ins().iconst(types::I8, 1),
+            Check::Tag(t) | Check::NotTag(t) => {
+                let cc = if matches!(c, Check::Tag(_)) { IntCC::Equal } else { IntCC::NotEqual };
+                match self.view(v) {
+                    View::Known(k, _) => self.b.ins().iconst(types::I8, ((k == *t) == (cc == IntCC::Equal)) as i64),
+                    View::Dyn(tg, _) => self.b.ins().icmp_imm_s(cc, tg, *t as i64),
+                }
+            }
+            Check::Int(lo, hi) => {
+                let view = self.view(v);
+                let p = view.payload();
+                let mut acc = match view {
+                    View::Known(k, _) => self.b.ins().iconst(types::I8, (k == tag::INTEGER) as i64),
+                    View::Dyn(tg, _) => self.b.ins().icmp_imm_s(IntCC::Equal, tg, tag::INTEGER as i64),
+                };
+                if *lo != i64::MIN {
+                    let c = self.b.ins().icmp_imm_s(IntCC::SignedGreaterThanOrEqual, p, *lo);
+                    acc = self.b.ins().band(acc, c);
+                }
+                if *hi != i64::MAX {
+                    let c = self.b.ins().icmp_imm_s(IntCC::SignedLessThanOrEqual, p, *hi);
+                    acc = self.b.ins().band(acc, c);
+                }
+                acc
+            }
+            Check::Or(cs) => {
+                let mut acc = self.b.ins().iconst(types::I8, 0);
+                for c in cs {
+                    let r = self.check_value(c, v);
+                    acc = self.b.ins().bor(acc, r);
+                }
+                acc
+            }
+            Check::Generic(addr) => {
+                self.spill(&[v]);
+                let ptr = self.b.func.dfg.value_type(self.regs);
+                let slot = self.b.ins().iadd_imm_s(self.regs, Self::offset(v) as i64);
+                let t = self.b.ins().iconst(ptr, *addr);
+                let call = self.b.ins().call(self.instance_of, &[slot, t]);
+                let r = self.b.inst_results(call)[0];
+                self.b.ins().icmp_imm_s(IntCC::NotEqual, r, 0)
+            }
+        }
+    }
+
     /// The whole instruction through the interpreter.
     fn stepped(&mut self, i: Inst) {
         self.call_step(i);
@@ -477,7 +792,30 @@ impl Tx<'_, '_> {
                     Value::Boolean(x) => (tag::BOOLEAN, *x as i64),
                     Value::Integer(x) => (tag::INTEGER, *x),
                     Value::Float(x) => (tag::FLOAT, x.to_bits() as i64),
-                    _ => return self.stepped(i),
+                    // Read from the pool by the helpers that use it.
+                    _ if res.is_some_and(|r| self.lazy[r.index()]) => {
+                        self.counts.native += 1;
+                        return;
+                    }
+                    _ => match (self.pool, res) {
+                        // A copy of the pool's value: its bits and a
+                        // reference.
+                        (Some(pool), Some(r)) if scalar_tag(self.ty(r)).is_none() => {
+                            let ptr = self.b.func.dfg.value_type(self.regs);
+                            let addr = self.b.ins().iconst(ptr, &pool[c as usize] as *const Value as i64);
+                            let t = self.b.ins().load(types::I8, flags(), addr, 0);
+                            let p = self.b.ins().load(types::I64, flags(), addr, PAYLOAD);
+                            self.b.ins().call(self.retain, &[addr]);
+                            self.write_slot(r, t, p);
+                            let tv = self.tag_var(r);
+                            self.b.def_var(tv, t);
+                            let pv = self.pay_var(r);
+                            self.b.def_var(pv, p);
+                            self.counts.native += 1;
+                            return;
+                        }
+                        _ => return self.via_op(i),
+                    },
                 };
                 if let Some(r) = res {
                     let p = self.b.ins().iconst(types::I64, bits);
@@ -565,6 +903,17 @@ impl Tx<'_, '_> {
                 self.b.ins().return_(&[ok]);
                 self.counts.native += 1;
             }
+            Op::MatchPush | Op::MatchPop if self.no_captures => {
+                // Nothing reads the match data these maintain.
+                self.counts.native += 1;
+            }
+            Op::Interp(parts) if self.pool.is_some() && res.is_some_and(|r| scalar_tag(self.ty(r)).is_none()) => {
+                self.concat(i, &parts)
+            }
+            Op::Match { negate, left, right } if self.literal_match(right).is_some() => {
+                self.match_literal(i, negate, left, right)
+            }
+            ref op if via_op(op) => self.via_op(i),
             op if op.is_terminator() => {
                 // Unwind, NoSelectorMatch: the interpreter raises; a
                 // terminator that returned normally would be a bug.

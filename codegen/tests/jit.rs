@@ -15,7 +15,7 @@
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
-use pjit_codegen::Jit;
+use pjit_codegen::{CodeCache, Jit};
 use pjit_ir::interp::tier::{Backend, FuncState, Tier};
 use pjit_ir::interp::{EvalError, Interp, Options};
 use pjit_ir::parse::{parse_literal, parse_program};
@@ -183,4 +183,60 @@ fn compiled_code_is_reused_across_interpreters() {
         }
         backend = it.tier.take_backend().unwrap();
     }
+}
+
+/// Batch compiles: one code cache, compiled once up front, serves
+/// interpreters on many threads, each over its own lowering of the same
+/// program; nothing is compiled again and the code runs from each body's
+/// first call, whatever the threshold.
+#[test]
+fn one_code_cache_serves_interpreters_on_many_threads() {
+    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/jit.ir")).unwrap();
+    let cache = std::sync::Arc::new(CodeCache::new().unwrap());
+    let prog = parse_program(&text).unwrap();
+    let n = prog.funcs.len();
+    assert_eq!(cache.compile_program(&prog), n);
+    // Compiling the same program again finds everything.
+    assert_eq!(cache.compile_program(&parse_program(&text).unwrap()), 0);
+    let compiled = cache.stats().functions;
+    std::thread::scope(|s| {
+        for _ in 0..4 {
+            s.spawn(|| {
+                for _ in 0..3 {
+                    let mut it = Interp::new(parse_program(&text).unwrap(), Options::default());
+                    it.tier = Tier::new(Box::new(Jit::with_cache(cache.clone())), 1000);
+                    assert_eq!(outcome(it.call_function("walk", vec![Value::Integer(10)])), "25");
+                    let walk = *it.prog.functions.get("walk").unwrap();
+                    assert_eq!(it.tier.state(walk), FuncState::Compiled, "code from the cache at the first call");
+                }
+            });
+        }
+    });
+    let s = cache.stats();
+    assert_eq!(s.functions, compiled, "nothing compiled again");
+    assert!(s.reused >= 12, "{s:?}");
+}
+
+/// Code is reused only for an equal body with equal parameter types: the
+/// entry checks were made from the types.
+#[test]
+fn cached_code_follows_parameter_types() {
+    let text = |ty: &str| {
+        format!(
+            "function fn0 thunk 'f::$x::type' @1:1\nblock0:\n    v0: type = const {ty} @1:1\n    return v0 @1:1\n\n\
+             function fn1 function 'f' ($x type fn0 @1:1) @1:1\nblock0(v0: any):\n    return v0 @1:1\n\n\
+             puppet_function f = fn1\nfile 0 'x.pp'\n"
+        )
+    };
+    let cache = std::sync::Arc::new(CodeCache::new().unwrap());
+    for (ty, arg, want) in [("Integer", Value::Integer(1), "1"), ("String", Value::string("a"), "'a'"), ("String", Value::Integer(1), "error TYPE_MISMATCH")] {
+        let mut it = Interp::new(parse_program(&text(ty)).unwrap(), Options::default());
+        it.tier = Tier::new(Box::new(Jit::with_cache(cache.clone())), 0);
+        // Twice: the second call takes the direct path to the code.
+        for _ in 0..2 {
+            let got = outcome(it.call_function("f", vec![arg.clone()]));
+            assert!(got.starts_with(want), "{ty}: {got}");
+        }
+    }
+    assert_eq!(cache.stats().functions, 4, "the body is compiled once per parameter type");
 }

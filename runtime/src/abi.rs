@@ -378,6 +378,92 @@ pub unsafe extern "C" fn pjit_rt_new(t: *const Value, args: *const Value, n: usi
     })
 }
 
+/// Puppet's interpolation of `parts` (`"${a}${b}"`): strings as they are,
+/// integers in decimal, other values in their interpolated form
+/// (`display::to_interpolated_string`).
+pub fn interpolate<'a>(parts: impl Iterator<Item = &'a Value> + Clone) -> String {
+    let cap = parts.clone().map(|v| v.as_str().map_or(20, str::len)).sum();
+    let mut s = String::with_capacity(cap);
+    for v in parts {
+        match v {
+            Value::String(x) => s.push_str(x),
+            Value::Integer(n) => push_integer(&mut s, *n),
+            other => s.push_str(&crate::display::to_interpolated_string(other)),
+        }
+    }
+    s
+}
+
+/// Appends `n` as `n.to_string()` would, without allocating.
+pub fn push_integer(out: &mut String, n: i64) {
+    const PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
+2021222324252627282930313233343536373839\
+4041424344454647484950515253545556575859\
+6061626364656667686970717273747576777879\
+8081828384858687888990919293949596979899";
+    let mut buf = [0u8; 20];
+    let mut i = buf.len();
+    let mut m = n.unsigned_abs();
+    while m >= 100 {
+        let d = (m % 100) as usize * 2;
+        m /= 100;
+        i -= 2;
+        buf[i..i + 2].copy_from_slice(&PAIRS[d..d + 2]);
+    }
+    if m >= 10 {
+        let d = m as usize * 2;
+        i -= 2;
+        buf[i..i + 2].copy_from_slice(&PAIRS[d..d + 2]);
+    } else {
+        i -= 1;
+        buf[i] = b'0' + m as u8;
+    }
+    if n < 0 {
+        out.push('-');
+    }
+    // SAFETY: `buf[i..]` holds ASCII digits only.
+    out.push_str(unsafe { std::str::from_utf8_unchecked(&buf[i..]) });
+}
+
+/// `*out = ` the interpolation of the `n` values that `parts` points to
+/// ([`interpolate`]); the value `*out` held is released. Returns
+/// [`STATUS_OK`], or [`STATUS_PANIC`] with `*out` unchanged.
+///
+/// # Safety
+/// `parts` points to `n` pointers to live values (may dangle when `n` is
+/// 0); `out` points to a live value, not one of the parts.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pjit_rt_concat(parts: *const *const Value, n: usize, out: *mut Value) -> u32 {
+    match catch_unwind(AssertUnwindSafe(|| {
+        // SAFETY: the caller guarantees `n` pointers to live values.
+        let ps = if n == 0 { &[][..] } else { unsafe { std::slice::from_raw_parts(parts, n) } };
+        // SAFETY: each pointer is to a live value.
+        Value::string(interpolate(ps.iter().map(|&p| unsafe { &*p })))
+    })) {
+        Ok(v) => {
+            // SAFETY: the caller guarantees `out` holds a live value.
+            unsafe { *out = v };
+            STATUS_OK
+        }
+        Err(_) => STATUS_PANIC,
+    }
+}
+
+/// Whether the String at `s` contains the `len` bytes of UTF-8 at `lit`:
+/// 1 or 0; 2 when `s` is not a String.
+///
+/// # Safety
+/// `s` points to a live value; `lit` to `len` readable bytes of UTF-8 (may
+/// dangle when `len` is 0).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pjit_rt_contains(s: *const Value, lit: *const u8, len: usize) -> u32 {
+    // SAFETY: the caller guarantees `s` is live.
+    let Value::String(s) = (unsafe { &*s }) else { return 2 };
+    // SAFETY: the caller guarantees `len` readable bytes of UTF-8.
+    let lit = if len == 0 { "" } else { unsafe { std::str::from_utf8_unchecked(std::slice::from_raw_parts(lit, len)) } };
+    s.contains(lit) as u32
+}
+
 /// Every helper generated code may call, by symbol name, for
 /// `JITBuilder::symbol` and for linking AOT objects.
 pub const SYMBOLS: &[(&str, *const u8)] = &[
@@ -400,4 +486,6 @@ pub const SYMBOLS: &[(&str, *const u8)] = &[
     ("pjit_rt_equals", pjit_rt_equals as *const u8),
     ("pjit_rt_splat", pjit_rt_splat as *const u8),
     ("pjit_rt_new", pjit_rt_new as *const u8),
+    ("pjit_rt_concat", pjit_rt_concat as *const u8),
+    ("pjit_rt_contains", pjit_rt_contains as *const u8),
 ];

@@ -141,3 +141,49 @@ fn constructors_and_unary_helpers() {
     assert_eq!(unsafe { nv.assume_init() }, Value::Integer(16));
     assert!(SYMBOLS.len() >= 19);
 }
+
+#[test]
+fn interpolation_matches_the_display_of_each_part() {
+    let parts = [
+        Value::string("w"),
+        Value::Integer(-9_223_372_036_854_775_807 - 1),
+        Value::Integer(0),
+        Value::Integer(99),
+        Value::Integer(100),
+        Value::Integer(i64::MAX),
+        Value::Undef,
+        Value::Boolean(true),
+        Value::Float(1.5),
+        Value::array(vec![Value::Integer(-12), Value::string("x")]),
+    ];
+    let want: String = parts.iter().map(pjit_runtime::display::to_interpolated_string).collect();
+    assert_eq!(abi::interpolate(parts.iter()), want);
+    for n in [0i64, 1, 9, 10, 11, 99, 100, 101, 12345, -1, -9, -10, -100, i64::MIN, i64::MIN + 1, i64::MAX] {
+        let mut s = String::from("x");
+        abi::push_integer(&mut s, n);
+        assert_eq!(s, format!("x{n}"));
+    }
+    // Through the symbol: the old value at `out` is released and replaced.
+    let ptrs: Vec<*const Value> = parts.iter().map(|p| p as *const Value).collect();
+    let mut out = Value::string("old");
+    // SAFETY: `ptrs` holds pointers to live values; `out` is live.
+    let status = unsafe { abi::pjit_rt_concat(ptrs.as_ptr(), ptrs.len(), &mut out) };
+    assert_eq!((status, out), (STATUS_OK, Value::string(want)));
+}
+
+#[test]
+fn literal_containment_is_substring_search() {
+    let contains = |s: &Value, lit: &str| {
+        // SAFETY: `s` is live and `lit` is UTF-8 of its length.
+        unsafe { abi::pjit_rt_contains(s, lit.as_ptr(), lit.len()) }
+    };
+    assert_eq!(contains(&Value::string("w17x"), "7"), 1);
+    assert_eq!(contains(&Value::string("w18x"), "7"), 0);
+    assert_eq!(contains(&Value::string("été"), "té"), 1);
+    assert_eq!(contains(&Value::string(""), ""), 1);
+    assert_eq!(contains(&Value::Integer(7), "7"), 2);
+    let re = Regex::new("7").unwrap();
+    for s in ["a7", "b", "777", ""] {
+        assert_eq!(contains(&Value::string(s), "7") == 1, re.is_match(s), "{s}");
+    }
+}

@@ -163,7 +163,14 @@ struct Closure {
     func: FuncId,
     scope: Rc<Scope>,
     matches: Option<Rc<Vec<Option<String>>>>,
+    /// The lambda value: once it is gone nothing can call the closure,
+    /// and its entry (with the scope it keeps alive) is reused.
+    value: std::sync::Weak<CallableValue>,
 }
+
+/// Closures are swept for dead entries when their table reaches this
+/// size, or twice the number alive after the last sweep.
+const CLOSURE_SWEEP_MIN: usize = 1024;
 
 /// Arguments of a body call.
 enum Args {
@@ -184,6 +191,10 @@ pub struct Interp {
     node_scope: Option<Rc<Scope>>,
     class_scopes: HashMap<String, Rc<Scope>>,
     closures: Vec<Closure>,
+    /// Entries of `closures` whose lambda value is gone, to reuse.
+    free_closures: Vec<usize>,
+    /// The table size at which to sweep `closures` next.
+    closure_sweep_at: usize,
     aliases: HashMap<String, Arc<TypeAlias>>,
     /// Collectors, relationships and overrides waiting for the catalog.
     state: compiler::CompileState,
@@ -310,6 +321,8 @@ impl Interp {
             node_scope: None,
             class_scopes: HashMap::new(),
             closures: vec![],
+            free_closures: vec![],
+            closure_sweep_at: CLOSURE_SWEEP_MIN,
             aliases: HashMap::new(),
             state: Default::default(),
             ruby_types: HashMap::new(),
@@ -556,6 +569,27 @@ impl Interp {
         loc: Loc,
         check_types: bool,
     ) -> R<Vec<Value>> {
+        self.bind_deferring(f, args, scope, owner, loc, check_types, 0).map(|(v, _)| v)
+    }
+
+    /// `bind_checked`, leaving the type checks of the parameters in `skip`
+    /// (those the body's compiled code makes on entry, see `tier`) to the
+    /// body. Returns the values and the parameters whose check was left
+    /// (`deferred`): checks are deferred only past what is unobservable (a
+    /// pure thunk, another parameter's check that passes), so the caller
+    /// reports a failure of the body's entry check with `check_deferred`,
+    /// which gives the error binding would have raised.
+    #[allow(clippy::too_many_arguments)]
+    fn bind_deferring(
+        &mut self,
+        f: &Function,
+        args: Args,
+        scope: &Rc<Scope>,
+        owner: &dyn Fn() -> String,
+        loc: Loc,
+        check_types: bool,
+        skip: u64,
+    ) -> R<(Vec<Value>, u64)> {
         let mut out = Vec::with_capacity(f.params.len());
         // Fast path: exactly one positional argument per untyped (or
         // already checked) parameter; the argument vector is the result.
@@ -565,7 +599,7 @@ impl Interp {
                 for (p, x) in f.params.iter().zip(&v) {
                     scope.set(p.name, x.clone());
                 }
-                return Ok(v);
+                return Ok((v, 0));
             }
         }
         let by_name = matches!(args, Args::Named(_));
@@ -584,14 +618,24 @@ impl Interp {
             }
         }
         let mut rest_taken = false;
+        let mut deferred = 0u64;
         for (i, p) in f.params.iter().enumerate() {
             let pname: Rc<str> = self.prog.syms[p.name.index()].clone();
+            // A default that is not a pure thunk is observable: the
+            // deferred checks come first.
+            let default = |it: &mut Interp, d: FuncId, out: &[Value], deferred: &mut u64| -> R<Value> {
+                if let Some(v) = it.tier.pure(&it.prog, d) {
+                    return Ok(v);
+                }
+                it.check_deferred(f, out, std::mem::take(deferred), scope, owner, loc)?;
+                it.run_thunk(d, scope)
+            };
             let v = if p.captures_rest {
                 rest_taken = true;
                 let rest: Vec<Value> = if positional.len() > i { positional.split_off(i) } else { vec![] };
                 if rest.is_empty() {
                     match p.default {
-                        Some(d) => self.run_thunk(d, scope)?,
+                        Some(d) => default(self, d, &out, &mut deferred)?,
                         None => Value::Array(Default::default()),
                     }
                 } else {
@@ -607,28 +651,26 @@ impl Interp {
             }) {
                 v
             } else if let Some(d) = p.default {
-                self.run_thunk(d, scope)?
+                default(self, d, &out, &mut deferred)?
             } else if !by_name && (f.kind == FuncKind::Lambda || f.kind == FuncKind::Function) {
+                self.check_deferred(f, &out, deferred, scope, owner, loc)?;
                 let (min, max) = arity(f);
                 return Err(error("ARGUMENT_COUNT", count_message(&owner(), min, max, positional.len()), loc));
             } else {
+                self.check_deferred(f, &out, deferred, scope, owner, loc)?;
                 return Err(error("MISSING_PARAMETER", format!("{}: expects a value for parameter '{}'", owner(), pname), loc));
             };
-            if let Some(t) = p.ty.filter(|_| check_types) {
-                let tv = self.run_thunk(t, scope)?;
-                if let Value::Type(ty) = &tv {
-                    let check = if p.captures_rest {
-                        match &v {
-                            Value::Array(a) => a.iter().all(|x| calc::instance_of(ty, x)),
-                            _ => true,
-                        }
-                    } else {
-                        calc::instance_of(ty, &v)
-                    };
-                    if !check {
-                        let subject = format!("{}: parameter '{}'", owner(), pname);
-                        let msg = rtf::describe::describe_mismatch(&subject, ty, &calc::infer_set(&v));
-                        return Err(error("TYPE_MISMATCH", msg, loc));
+            if p.ty.is_some() && check_types {
+                if i < 64 && skip & (1 << i) != 0 {
+                    deferred |= 1 << i;
+                } else {
+                    // Running a type thunk that is not pure is observable.
+                    if deferred != 0 && p.ty.is_some_and(|t| self.tier.pure(&self.prog, t).is_none()) {
+                        self.check_deferred(f, &out, std::mem::take(&mut deferred), scope, owner, loc)?;
+                    }
+                    if let Err(e) = self.check_param(f, i, &v, scope, owner, loc) {
+                        self.check_deferred(f, &out, deferred, scope, owner, loc)?;
+                        return Err(e);
                     }
                 }
             }
@@ -636,10 +678,59 @@ impl Interp {
             out.push(v);
         }
         if !rest_taken && positional.len() > f.params.len() {
+            self.check_deferred(f, &out, deferred, scope, owner, loc)?;
             let (min, max) = arity(f);
             return Err(error("ARGUMENT_COUNT", count_message(&owner(), min, max, positional.len()), loc));
         }
-        Ok(out)
+        Ok((out, deferred))
+    }
+
+    /// The type check of parameter `i` of `f` for value `v`, as binding
+    /// makes it.
+    fn check_param(&mut self, f: &Function, i: usize, v: &Value, scope: &Rc<Scope>, owner: &dyn Fn() -> String, loc: Loc) -> R<()> {
+        let p = &f.params[i];
+        let Some(t) = p.ty else { return Ok(()) };
+        let tv = match self.tier.pure(&self.prog, t) {
+            Some(tv) => tv,
+            None => self.run_thunk(t, scope)?,
+        };
+        if let Value::Type(ty) = &tv {
+            let check = if p.captures_rest {
+                match v {
+                    Value::Array(a) => a.iter().all(|x| calc::instance_of(ty, x)),
+                    _ => true,
+                }
+            } else {
+                calc::instance_of(ty, v)
+            };
+            if !check {
+                let subject = format!("{}: parameter '{}'", owner(), self.prog.name(p.name));
+                let msg = rtf::describe::describe_mismatch(&subject, ty, &calc::infer_set(v));
+                return Err(error("TYPE_MISMATCH", msg, loc));
+            }
+        }
+        Ok(())
+    }
+
+    /// The checks `bind_deferring` left for parameters `deferred` of `f`
+    /// (bound to `vals`), in parameter order: the first failure is the
+    /// error binding would have raised.
+    fn check_deferred(
+        &mut self,
+        f: &Function,
+        vals: &[Value],
+        deferred: u64,
+        scope: &Rc<Scope>,
+        owner: &dyn Fn() -> String,
+        loc: Loc,
+    ) -> R<()> {
+        let mut rest = deferred;
+        while rest != 0 {
+            let i = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            self.check_param(f, i, &vals[i], scope, owner, loc)?;
+        }
+        Ok(())
     }
 
     fn run_thunk(&mut self, t: FuncId, scope: &Rc<Scope>) -> R<Value> {
@@ -648,15 +739,27 @@ impl Interp {
 
     /// Evaluates a defined-type instance: binds its attributes and records
     /// the bound parameter values (defaults included) in its resource, as
-    /// Puppet does.
+    /// Puppet does. Type checks the body's compiled code makes are left to
+    /// it.
     fn call_body_named(&mut self, fid: FuncId, attrs: IndexMap<String, Value>, scope: Rc<Scope>, res: usize) -> R<Value> {
         let f = self.prog.funcs[fid].clone();
         let loc = f.loc;
         let owner = self.catalog.resources[res].reference();
-        let vals = self.bind(&f, Args::Named(attrs), &scope, &|| owner.clone(), loc)?;
+        let skip = self.tier.inline_checks(fid);
+        let (vals, deferred) = self.bind_deferring(&f, Args::Named(attrs), &scope, &|| owner.clone(), loc, true, skip)?;
         self.record_bound_params(res, &f, &vals);
+        let kept = (deferred != 0).then(|| vals.clone());
         // `return()` and `next()` end a defined type's body.
-        match self.run_body(fid, vals, scope, None) {
+        match self.run_body(fid, vals, scope.clone(), None) {
+            Err(e) if tier::is_recheck(&e) => {
+                let vals = kept.unwrap_or_default();
+                self.check_deferred(&f, &vals, deferred, &scope, &|| owner.clone(), loc)?;
+                Err(Flow::Error(EvalError {
+                    issue: "INTERNAL_ERROR",
+                    message: "compiled code rejected parameters that pass their type checks".into(),
+                    loc: Some(loc),
+                }))
+            }
             Err(Flow::Return(v, _) | Flow::Next(v, _)) => Ok(v),
             r => r,
         }
@@ -755,9 +858,35 @@ impl Interp {
 
     fn make_closure(&mut self, fid: FuncId, scope: &Rc<Scope>, matches: Option<Rc<Vec<Option<String>>>>) -> R<Value> {
         let signature = self.callable_type(fid, scope)?;
-        let id = self.closures.len();
-        self.closures.push(Closure { func: fid, scope: scope.clone(), matches });
-        Ok(Value::Callable(Arc::new(CallableValue { name: "lambda".into(), id: id as u64, signature })))
+        if self.free_closures.is_empty() && self.closures.len() >= self.closure_sweep_at {
+            self.sweep_closures();
+        }
+        let id = self.free_closures.pop().unwrap_or(self.closures.len());
+        let value = Arc::new(CallableValue { name: "lambda".into(), id: id as u64, signature });
+        let c = Closure { func: fid, scope: scope.clone(), matches, value: Arc::downgrade(&value) };
+        match self.closures.get_mut(id) {
+            Some(slot) => *slot = c,
+            None => self.closures.push(c),
+        }
+        Ok(Value::Callable(value))
+    }
+
+    /// Frees the closures whose lambda value is gone (a loop that makes a
+    /// closure per iteration would otherwise keep every scope it closed
+    /// over alive until the compile ends). Their ids are reused: no value
+    /// refers to them any more.
+    fn sweep_closures(&mut self) {
+        // Called with no free entry: every dead one is found once.
+        let top = self.top.clone();
+        for (i, c) in self.closures.iter_mut().enumerate().rev() {
+            if c.value.strong_count() == 0 {
+                c.scope = top.clone();
+                c.matches = None;
+                self.free_closures.push(i);
+            }
+        }
+        let live = self.closures.len() - self.free_closures.len();
+        self.closure_sweep_at = (2 * live).max(CLOSURE_SWEEP_MIN);
     }
 
     // ---- the instruction loop
@@ -793,7 +922,7 @@ impl Interp {
         let (matches, guards) = (&mut st.matches, &mut st.guards);
         // The bodies of top, node and class scopes keep their scope's
         // current match data up to date for the scopes below them.
-        let publishes = matches!(f.kind, FuncKind::Main | FuncKind::Class | FuncKind::Node);
+        let publishes = publishes_matches(f.kind);
         let mut block = f.entry();
         macro_rules! r {
             ($v:expr) => {
@@ -968,19 +1097,7 @@ impl Interp {
                         }
                         Value::Hash(pjit_runtime::value::PHash(Arc::new(h)))
                     }
-                    Op::Call { name, args, block, method } => {
-                        let mut av = Vec::with_capacity(args.len());
-                        for (v, splat) in args {
-                            if *splat {
-                                av.extend(ops::splat(r!(v)));
-                            } else {
-                                av.push(r!(v).clone());
-                            }
-                        }
-                        let blk = block.map(|b| r!(b).clone());
-                        let name: Rc<str> = self.prog.syms[name.index()].clone();
-                        self.call_named(&name, av, blk, &scope, loc, *method)?
-                    }
+                    Op::Call { name, args, block, method } => self.call_op(*name, args, *block, *method, regs, scope, loc)?,
                     Op::Closure(fid) => {
                         let m = matches.last().cloned().or_else(|| outer.clone());
                         self.make_closure(*fid, &scope, m)?
@@ -1362,6 +1479,65 @@ impl Interp {
 
     // ---- calls
 
+    /// A `Call` instruction on register file `regs`: through the tier's
+    /// fast paths when a backend is installed, else `call_named`.
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    fn call_op(
+        &mut self,
+        name: Sym,
+        args: &[(Val, bool)],
+        block: Option<Val>,
+        method: bool,
+        regs: &[Value],
+        scope: &Rc<Scope>,
+        loc: Loc,
+    ) -> R<Value> {
+        if self.tier.is_on() {
+            return self.call_op_tiered(name, args, block, method, regs, scope, loc);
+        }
+        let mut av = Vec::with_capacity(args.len());
+        for (v, splat) in args {
+            if *splat {
+                av.extend(ops::splat(&regs[v.index()]));
+            } else {
+                av.push(regs[v.index()].clone());
+            }
+        }
+        let blk = block.map(|b| regs[b.index()].clone());
+        let name: Rc<str> = self.prog.syms[name.index()].clone();
+        self.call_named(&name, av, blk, scope, loc, method)
+    }
+
+    /// `call_op` with a backend installed: the tier's fast paths first.
+    #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
+    fn call_op_tiered(
+        &mut self,
+        name: Sym,
+        args: &[(Val, bool)],
+        block: Option<Val>,
+        method: bool,
+        regs: &[Value],
+        scope: &Rc<Scope>,
+        loc: Loc,
+    ) -> R<Value> {
+        let mut av = Vec::with_capacity(args.len());
+        for (v, splat) in args {
+            if *splat {
+                av.extend(ops::splat(&regs[v.index()]));
+            } else {
+                av.push(regs[v.index()].clone());
+            }
+        }
+        let blk = block.map(|b| regs[b.index()].clone());
+        if let Some(r) = tier::call(self, name, &mut av, blk.as_ref(), scope, loc, method) {
+            return r;
+        }
+        let name: Rc<str> = self.prog.syms[name.index()].clone();
+        self.call_named(&name, av, blk, scope, loc, method)
+    }
+
     fn call_named(
         &mut self,
         name: &str,
@@ -1468,18 +1644,7 @@ impl Interp {
         }
         match r {
             Ok(v) => Ok(v),
-            Err(Unwind::Error(e)) => Err(Flow::Error(EvalError {
-                issue: e.issue(),
-                message: format!(
-                    "Error while evaluating a {}, {}",
-                    if method { "Method call" } else { "Function Call" },
-                    e.message()
-                ),
-                loc: Some(loc),
-            })),
-            Err(Unwind::Break) => Err(Flow::Break(loc)),
-            Err(Unwind::Next(v)) => Err(Flow::Next(v, loc)),
-            Err(Unwind::Return(v)) => Err(Flow::Return(v, loc)),
+            Err(u) => Err(unwind_to_flow(u, None, method, loc)),
         }
     }
 
@@ -2027,6 +2192,30 @@ impl CallHost<'_> {
             }
             Err(other) => Err(flow_to_unwind(other)),
         }
+    }
+}
+
+/// What a core function call at `loc` that ended with `u` yields (the
+/// error kept whole by the host when there is one, `pending`; else the
+/// function's own error, wrapped as Puppet wraps it).
+/// Whether a body of this kind shows its current match data on its scope,
+/// for the classes and defaults that read `$1` without matching anything
+/// themselves (see `Scope::publish_matches`).
+pub(crate) fn publishes_matches(kind: FuncKind) -> bool {
+    matches!(kind, FuncKind::Main | FuncKind::Class | FuncKind::Node)
+}
+
+fn unwind_to_flow(u: Unwind, pending: Option<Flow>, method: bool, loc: Loc) -> Flow {
+    match u {
+        Unwind::Error(_) if pending.is_some() => pending.expect("checked"),
+        Unwind::Error(e) => Flow::Error(EvalError {
+            issue: e.issue(),
+            message: format!("Error while evaluating a {}, {}", if method { "Method call" } else { "Function Call" }, e.message()),
+            loc: Some(loc),
+        }),
+        Unwind::Break => Flow::Break(loc),
+        Unwind::Next(v) => Flow::Next(v, loc),
+        Unwind::Return(v) => Flow::Return(v, loc),
     }
 }
 

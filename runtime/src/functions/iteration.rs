@@ -22,30 +22,30 @@ pub(crate) fn register(fs: &mut Vec<Function>) {
         Builder::new("each")
             .d("Hash[Any, Any] hash, &Callable[2,2] block", each_hash_2)
             .d("Hash[Any, Any] hash, &Callable[1,1] block", each_hash_1)
-            .d("Iterable enumerable, &Callable[2,2] block", each_enum_2)
-            .d("Iterable enumerable, &Callable[1,1] block", each_enum_1)
+            .w("Iterable enumerable, &Callable[2,2] block", each_enum_2, Walk { kind: WalkKind::Each, arity: 2 })
+            .w("Iterable enumerable, &Callable[1,1] block", each_enum_1, Walk { kind: WalkKind::Each, arity: 1 })
             .done(),
     );
     fs.push(
         Builder::new("map")
             .d("Hash[Any, Any] hash, &Callable[2,2] block", map_hash_2)
             .d("Hash[Any, Any] hash, &Callable[1,1] block", map_hash_1)
-            .d("Iterable enumerable, &Callable[2,2] block", map_enum_2)
-            .d("Iterable enumerable, &Callable[1,1] block", map_enum_1)
+            .w("Iterable enumerable, &Callable[2,2] block", map_enum_2, Walk { kind: WalkKind::Map, arity: 2 })
+            .w("Iterable enumerable, &Callable[1,1] block", map_enum_1, Walk { kind: WalkKind::Map, arity: 1 })
             .done(),
     );
     fs.push(
         Builder::new("filter")
             .d("Hash[Any, Any] hash, &Callable[2,2] block", filter_hash_2)
             .d("Hash[Any, Any] hash, &Callable[1,1] block", filter_hash_1)
-            .d("Iterable enumerable, &Callable[2,2] block", filter_enum_2)
-            .d("Iterable enumerable, &Callable[1,1] block", filter_enum_1)
+            .w("Iterable enumerable, &Callable[2,2] block", filter_enum_2, Walk { kind: WalkKind::Filter, arity: 2 })
+            .w("Iterable enumerable, &Callable[1,1] block", filter_enum_1, Walk { kind: WalkKind::Filter, arity: 1 })
             .done(),
     );
     fs.push(
         Builder::new("reduce")
-            .d("Iterable enumerable, &Callable[2,2] block", reduce)
-            .d("Iterable enumerable, Any memo, &Callable[2,2] block", reduce)
+            .w("Iterable enumerable, &Callable[2,2] block", reduce, Walk { kind: WalkKind::Reduce, arity: 2 })
+            .w("Iterable enumerable, Any memo, &Callable[2,2] block", reduce, Walk { kind: WalkKind::Reduce, arity: 2 })
             .done(),
     );
     for (name, all) in [("all", true), ("any", false)] {
@@ -277,6 +277,66 @@ fn filter_enum_1(host: &mut dyn Host, args: &[Value], block: Option<&Value>) -> 
         }
     }
     Ok(Value::array(out))
+}
+
+// walks run by the caller -------------------------------------------------
+
+/// What a walk does with the block's values.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum WalkKind {
+    /// `each`: returns the receiver.
+    Each,
+    /// `map`: an Array of the block's values.
+    Map,
+    /// `filter`: an Array of the elements whose block value is truthy.
+    Filter,
+    /// `reduce`: the block gets `(memo, element)` and returns the next
+    /// memo; without a memo argument the first element is the memo.
+    Reduce,
+}
+
+/// An iteration dispatch that walks its receiver element by element:
+/// `each`, `map`, `filter` (the `enum` dispatches, not the hash ones) and
+/// `reduce`. With `arity` 1 the block gets the element; with 2, `each`,
+/// `map` and `filter` give `(index, element)`. On `break()` each of them
+/// stops and returns what it has (`reduce`: the memo the breaking call
+/// was given); an error or `return()` from the block propagates.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Walk {
+    pub kind: WalkKind,
+    pub arity: usize,
+}
+
+/// The elements a walk visits, in order (what [`iterable`] gives for the
+/// receiver, without copying them).
+#[derive(Copy, Clone, Debug)]
+pub enum WalkSource<'a> {
+    /// The integers `from..=to` (`Integer[from, to]`, or `n` for `0..n-1`).
+    Range(i64, i64),
+    Array(&'a [Value]),
+}
+
+/// A walk to run, as [`super::walk_plan`] gives it.
+#[derive(Clone, Debug)]
+pub struct WalkPlan<'a> {
+    pub walk: Walk,
+    pub source: WalkSource<'a>,
+    /// `reduce`'s memo argument.
+    pub memo: Option<&'a Value>,
+}
+
+/// The plan for walk `w` over `args` (the dispatch already accepted
+/// them): only arrays and integer ranges, whose elements are plain.
+pub(crate) fn walk_plan(walk: Walk, args: &[Value]) -> Option<WalkPlan<'_>> {
+    let source = match &args[0] {
+        Value::Array(a) => WalkSource::Array(&a[..]),
+        other => {
+            let (a, b) = lazy_integer_range(other)?;
+            WalkSource::Range(a, b)
+        }
+    };
+    let memo = if walk.kind == WalkKind::Reduce { args.get(1) } else { None };
+    Some(WalkPlan { walk, source, memo })
 }
 
 // reduce ------------------------------------------------------------------

@@ -305,6 +305,7 @@ fn object_new_function(t: &std::sync::Arc<crate::types::object::ObjectType>) -> 
         block: None,
         block_name: "block".into(),
         imp: super::DispatchImp::Signature,
+        walk: None,
     };
     let positional = super::Dispatch {
         params: t.attributes.iter().map(|a| super::Param { name: a.name.clone(), ty: a.ty.clone() }).collect(),
@@ -313,6 +314,7 @@ fn object_new_function(t: &std::sync::Arc<crate::types::object::ObjectType>) -> 
         block: None,
         block_name: "block".into(),
         imp: super::DispatchImp::Signature,
+        walk: None,
     };
     // One leaked name and function per Object type: there are few.
     let name: &'static str = Box::leak(format!("new_{}", t.name).into_boxed_str());

@@ -289,6 +289,9 @@ pub struct Dispatch {
     pub block: Option<Type>,
     pub block_name: String,
     pub(crate) imp: DispatchImp,
+    /// For the iteration functions whose walk a caller may run itself
+    /// (see [`walk_plan`]): which walk this dispatch performs.
+    pub(crate) walk: Option<Walk>,
 }
 
 pub(crate) enum DispatchImp {
@@ -396,6 +399,20 @@ pub fn lookup(name: &str) -> Option<&'static Function> {
 /// no particular order.
 pub fn all() -> impl Iterator<Item = &'static Function> {
     registry().values()
+}
+
+pub use iteration::{Walk, WalkKind, WalkPlan, WalkSource};
+
+/// How core function `f` would iterate for these arguments, when the
+/// dispatch it would run (the first that accepts them, as [`call`] picks
+/// it) is a plain walk of an array or an integer range that calls the
+/// block once per element: then a caller may run the walk itself, calling
+/// the block its own way, with the same observable behaviour as [`call`]
+/// (see `iteration::walk_plan`). `None` for every other call.
+pub fn walk_plan<'a>(f: &Function, args: &'a [Value], block: Option<&Value>) -> Option<WalkPlan<'a>> {
+    let Kind::Modern(dispatches) = &f.kind else { return None };
+    let d = dispatches.iter().find(|d| d.accepts(args, block))?;
+    iteration::walk_plan(d.walk?, args)
 }
 
 /// Checks the arguments against the function's dispatches exactly as Puppet does (same
@@ -514,12 +531,21 @@ impl Builder {
             }
             params.push(Param { name: name.to_string(), ty });
         }
-        Dispatch { params, min, max, block, block_name, imp }
+        Dispatch { params, min, max, block, block_name, imp, walk: None }
     }
 
     /// A dispatch.
     pub(crate) fn d(mut self, spec: &str, imp: Imp) -> Builder {
         let d = self.build(spec, DispatchImp::Run(imp));
+        self.dispatches.push(d);
+        self
+    }
+
+    /// A dispatch whose implementation is the iteration `walk` (see
+    /// [`walk_plan`]).
+    pub(crate) fn w(mut self, spec: &str, imp: Imp, walk: Walk) -> Builder {
+        let mut d = self.build(spec, DispatchImp::Run(imp));
+        d.walk = Some(walk);
         self.dispatches.push(d);
         self
     }

@@ -1,0 +1,6 @@
+notice(['a7b', 'c', '77'].map |$w| { if $w =~ /7/ { $0 } else { 'none' } })
+notice(['x12y', 'z'].map |$w| { if $w =~ /([0-9])([0-9])/ { "${1}+${2}" } else { '-' } })
+notice(['a.b', 'axb'].filter |$w| { $w =~ /a.b/ })
+notice(['a.b', 'axb'].filter |$w| { $w =~ /a\.b/ })
+notice(['été', 'ete'].filter |$w| { $w =~ /té/ })
+notice(['ab', 'cd'].filter |$w| { $w !~ /b/ })

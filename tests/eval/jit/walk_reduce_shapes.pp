@@ -1,0 +1,6 @@
+notice([].reduce |$m, $x| { $m + $x })
+notice([7].reduce |$m, $x| { $m + $x })
+notice([1, 2, 3].reduce |$m, $x| { $m * 10 + $x })
+notice(Integer[1, 4].reduce(100) |$m, $x| { $m - $x })
+notice(['a', 'b', 'c'].reduce('') |$m, $x| { "${m}${x}" })
+notice([1, 2, 3, 4].reduce(0) |$m, $x| { if $x == 3 { break() } $m + $x })
