@@ -5,8 +5,9 @@
 //! Compiles run on a rayon pool; each worker thread keeps one
 //! [`Warm`] program for the whole batch (IR bodies are `Rc`, so programs
 //! stay on their thread): the first compile on a thread lowers the main
-//! manifest, later ones reuse every body lowered so far, the module files
-//! parsed and lowered by earlier compiles, and the JIT's compiled code.
+//! manifest, later ones reuse every body lowered so far and the module
+//! files parsed and lowered by earlier compiles; all workers share one JIT
+//! code cache, so a body compiled for one node runs natively for the next.
 //! [`Warm`] guarantees that each compile still sees exactly what a fresh
 //! `pjit compile` of that node would, so batch catalogs equal single ones
 //! (tests/batch.rs checks it).
@@ -20,11 +21,12 @@ use std::cell::RefCell;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use indexmap::IndexMap;
 use pjit_aot::driver;
+use pjit_codegen::CodeCache;
 use pjit_ir::interp::{Interp, Warm};
 use pjit_runtime::Value;
 use rayon::prelude::*;
@@ -91,6 +93,18 @@ pub fn run(req: Request, batch: Batch) -> ExitCode {
             return ExitCode::from(1);
         }
     };
+    // One code cache for every worker: a body compiled for one node runs
+    // natively for the next, on any thread (see pjit_codegen::CodeCache).
+    let cache = match req.jit {
+        compile::JitMode::Off => None,
+        _ => match CodeCache::new() {
+            Ok(c) => Some(Arc::new(c)),
+            Err(e) => {
+                eprintln!("Warning: the JIT is not available, everything is interpreted: {e}");
+                None
+            }
+        },
+    };
     let progress = if std::io::stderr().is_terminal() {
         let bar = indicatif::ProgressBar::new(nodes.len() as u64);
         bar.set_style(
@@ -104,7 +118,7 @@ pub fn run(req: Request, batch: Batch) -> ExitCode {
     let printer = Mutex::new(Printer { next: 0, done: IndexMap::new(), failed: 0, progress: progress.clone() });
     pool.install(|| {
         nodes.par_iter().enumerate().for_each(|(i, node)| {
-            let outcome = compile_node(&req, &batch, &loaded, &outdir, node);
+            let outcome = compile_node(&req, &batch, &loaded, cache.as_ref(), &outdir, node);
             // A poisoned lock only means another node's printing panicked;
             // the order bookkeeping is still sound.
             let mut p = printer.lock().unwrap_or_else(|e| e.into_inner());
@@ -233,7 +247,14 @@ fn node_facts(req: &Request, batch: &Batch, node: &str) -> Result<IndexMap<Strin
 }
 
 /// Compiles one node on this worker thread, reusing its program.
-fn compile_node(req: &Request, batch: &Batch, loaded: &Loaded, outdir: &Path, node: &str) -> Outcome {
+fn compile_node(
+    req: &Request,
+    batch: &Batch,
+    loaded: &Loaded,
+    cache: Option<&Arc<CodeCache>>,
+    outdir: &Path,
+    node: &str,
+) -> Outcome {
     let mut log = vec![];
     let facts = match node_facts(req, batch, node) {
         Ok(f) => f,
@@ -247,7 +268,9 @@ fn compile_node(req: &Request, batch: &Batch, loaded: &Loaded, outdir: &Path, no
     let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         let warm = WARM.with(|w| w.borrow_mut().take()).unwrap_or_else(|| {
             let mut warm = Warm::new(loaded.lower());
-            compile::install_jit(&mut warm.tier, req.jit, req.jit_threshold);
+            if let Some((jit, threshold)) = compile::make_jit(req.jit, req.jit_threshold, cache) {
+                warm.set_backend(jit, threshold);
+            }
             warm
         });
         let mut it = Interp::from_warm(warm, opts);

@@ -258,14 +258,33 @@ pub fn run(req: Request) -> ExitCode {
 /// Puts the JIT behind the interpreter (a host Cranelift does not support
 /// leaves everything interpreted, with a warning).
 pub fn install_jit(tier: &mut Tier, mode: JitMode, threshold: u32) {
+    if let Some((jit, threshold)) = make_jit(mode, threshold, None) {
+        *tier = Tier::new(jit, threshold);
+    }
+}
+
+/// The JIT backend `--jit` asks for and its threshold (None: interpret),
+/// over `cache` when given (batch mode shares one between workers).
+pub fn make_jit(
+    mode: JitMode,
+    threshold: u32,
+    cache: Option<&std::sync::Arc<pjit_codegen::CodeCache>>,
+) -> Option<(Box<dyn pjit_ir::interp::tier::Backend>, u32)> {
     let threshold = match mode {
-        JitMode::Off => return,
+        JitMode::Off => return None,
         JitMode::Auto => threshold,
         JitMode::Always => 0,
     };
-    match pjit_codegen::Jit::new() {
-        Ok(jit) => *tier = Tier::new(Box::new(jit), threshold),
-        Err(e) => eprintln!("Warning: the JIT is not available, everything is interpreted: {e}"),
+    let jit = match cache {
+        Some(c) => Ok(pjit_codegen::Jit::with_cache(c.clone())),
+        None => pjit_codegen::Jit::new(),
+    };
+    match jit {
+        Ok(jit) => Some((Box::new(jit), threshold)),
+        Err(e) => {
+            eprintln!("Warning: the JIT is not available, everything is interpreted: {e}");
+            None
+        }
     }
 }
 

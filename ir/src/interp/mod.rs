@@ -281,8 +281,9 @@ pub struct Warm {
     ruby_types: HashMap<String, Option<Rc<resource_types::TypeInfo>>>,
     module_functions: HashMap<String, ModuleFunction>,
     reg_pool: Vec<Vec<Value>>,
-    /// Compiled code stays valid: bodies are never removed from `prog`.
-    pub tier: tier::Tier,
+    /// The code generator and its threshold (None: interpreted). Compiled
+    /// code stays valid: bodies are never removed from `prog`.
+    jit: Option<(Box<dyn tier::Backend>, u32)>,
 }
 
 impl Warm {
@@ -298,8 +299,13 @@ impl Warm {
             ruby_types: HashMap::new(),
             module_functions: HashMap::new(),
             reg_pool: vec![],
-            tier: tier::Tier::default(),
+            jit: None,
         }
+    }
+
+    /// Runs hot bodies through `backend` (see `tier::Tier::new`).
+    pub fn set_backend(&mut self, backend: Box<dyn tier::Backend>, threshold: u32) {
+        self.jit = Some((backend, threshold));
     }
 
     pub fn program(&self) -> &Program {
@@ -349,7 +355,7 @@ impl Interp {
     /// An interpreter for one more compile of a program an earlier
     /// compile ran (see [`Warm`]).
     pub fn from_warm(warm: Warm, opts: Options) -> Interp {
-        let Warm { mut prog, base, autoloads, templates, ruby_types, module_functions, reg_pool, tier, resources } = warm;
+        let Warm { mut prog, base, autoloads, templates, ruby_types, module_functions, reg_pool, jit, resources } = warm;
         prog.set_definitions(base.clone());
         let mut it = Interp::new(prog, opts);
         it.base = Some(base);
@@ -359,7 +365,12 @@ impl Interp {
         it.ruby_types = ruby_types;
         it.module_functions = module_functions;
         it.reg_pool = reg_pool;
-        it.tier = tier;
+        // A fresh tier over the same backend: its counters and call-site
+        // resolutions belong to one compile (definitions are visible per
+        // compile), the compiled code does not.
+        if let Some((backend, threshold)) = jit {
+            it.tier = tier::Tier::new(backend, threshold);
+        }
         it
     }
 
@@ -367,7 +378,7 @@ impl Interp {
     /// environment: everything but its catalog, logs, scopes and settings.
     /// None for an interpreter [`Interp::new`] made (its program's
     /// definition tables were not kept apart from the autoloaded ones).
-    pub fn into_warm(self) -> Option<Warm> {
+    pub fn into_warm(mut self) -> Option<Warm> {
         Some(Warm {
             base: self.base?,
             prog: self.prog,
@@ -377,7 +388,10 @@ impl Interp {
             ruby_types: self.ruby_types,
             module_functions: self.module_functions,
             reg_pool: self.reg_pool,
-            tier: self.tier,
+            jit: {
+                let threshold = self.tier.threshold();
+                self.tier.take_backend().map(|b| (b, threshold))
+            },
         })
     }
 

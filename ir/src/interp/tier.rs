@@ -194,6 +194,11 @@ impl Tier {
         Tier { backend: Some(backend), threshold, slots: vec![], targets: HashMap::default() }
     }
 
+    /// Calls before a body is compiled.
+    pub fn threshold(&self) -> u32 {
+        self.threshold
+    }
+
     pub fn is_on(&self) -> bool {
         self.backend.is_some()
     }

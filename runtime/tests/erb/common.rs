@@ -20,6 +20,7 @@ pub fn json_to_value(v: &serde_json::Value) -> Value {
 }
 
 /// The facts the case tables were blessed with (`tests/erb/facts.json`).
+#[allow(dead_code)] // shared by several test binaries, not all use it
 pub fn default_facts() -> IndexMap<String, Value> {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/erb/facts.json");
     load_facts(&path)
