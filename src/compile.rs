@@ -252,7 +252,11 @@ pub fn run(req: Request) -> ExitCode {
     if req.verbose {
         report_tier(&it, req.jit, req.jit_threshold);
     }
-    ExitCode::from(driver::finish(&it, result, &node, &req.environment, req.output.as_deref()))
+    let status = driver::finish(&it, result, &node, &req.environment, req.output.as_deref());
+    // The process ends here: freeing the program, scopes and catalog one
+    // allocation at a time would only delay the exit.
+    std::mem::forget(it);
+    ExitCode::from(status)
 }
 
 /// Puts the JIT behind the interpreter (a host Cranelift does not support

@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use std::rc::Rc;
 use std::sync::Arc;
 
-use cranelift_entity::SecondaryMap;
+use cranelift_entity::{EntityRef, SecondaryMap};
 use pjit_runtime::{Type, Value, ops};
 
 use crate::ir::*;
@@ -22,13 +22,19 @@ pub fn optimize(p: &mut Program) {
 /// Runs the passes on the functions numbered `first` and up (the ones a
 /// load just added).
 pub fn optimize_from(p: &mut Program, first: usize) {
-    let ids: Vec<FuncId> = p.funcs.keys().skip(first).collect();
+    // Not `keys().skip(first)`: that walks every earlier function, once per
+    // loaded file.
+    let ids: Vec<FuncId> = (first..p.funcs.len()).map(FuncId::new).collect();
+    let placeholder = Rc::new(Function::new("", FuncKind::Main, Loc::default()));
     for id in ids {
-        let mut f = (*p.funcs[id]).clone();
-        fold_constants(p, &mut f);
-        infer_types(&mut f);
-        eliminate_dead_code(&mut f);
-        p.funcs[id] = Rc::new(f);
+        // A function a load just lowered has no other owner: it is changed
+        // in place rather than copied.
+        let mut rc = std::mem::replace(&mut p.funcs[id], placeholder.clone());
+        let f = Rc::make_mut(&mut rc);
+        fold_constants(p, f);
+        infer_types(f);
+        eliminate_dead_code(f);
+        p.funcs[id] = rc;
     }
 }
 
@@ -60,9 +66,14 @@ pub fn fold_constants(p: &Program, f: &mut Function) {
     let mut alias: HashMap<Val, Val> = HashMap::new();
     let insts: Vec<Inst> = f.layout.iter().flat_map(|b| f.blocks[*b].insts.clone()).collect();
     for i in insts {
-        let mut op = f.insts[i].op.clone();
-        op.map_args(|v| *alias.get(&v).unwrap_or(&v));
-        let folded: Option<Value> = match &op {
+        // Operands renamed by an earlier fold (rare: copy only then).
+        if !alias.is_empty() {
+            let mut op = f.insts[i].op.clone();
+            op.map_args(|v| *alias.get(&v).unwrap_or(&v));
+            f.insts[i].op = op;
+        }
+        let op = &f.insts[i].op;
+        let folded: Option<Value> = match op {
             Op::Arith(o, a, b) => match (const_of(f, *a), const_of(f, *b)) {
                 // A string operand is converted with a `strict` warning or
                 // error at run time: that must stay observable.
@@ -103,16 +114,13 @@ pub fn fold_constants(p: &Program, f: &mut Function) {
             }
             _ => None,
         };
-        match folded {
-            Some(v) => {
-                let ty = Ty::of(&v);
-                let c = f.add_const(v);
-                f.insts[i].op = Op::Const(c);
-                if let Some(r) = f.insts[i].result {
-                    f.vals[r].ty = ty;
-                }
+        if let Some(v) = folded {
+            let ty = Ty::of(&v);
+            let c = f.add_const(v);
+            f.insts[i].op = Op::Const(c);
+            if let Some(r) = f.insts[i].result {
+                f.vals[r].ty = ty;
             }
-            None => f.insts[i].op = op,
         }
     }
     if !alias.is_empty() {

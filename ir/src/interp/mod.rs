@@ -244,7 +244,12 @@ pub(crate) struct Autoloads {
     files: Vec<std::path::PathBuf>,
     /// Per file: the name its path stands for (see `Interp::autoload_file`).
     namespaces: Vec<Option<String>>,
-    index: HashMap<std::path::PathBuf, u32>,
+    /// Files by path bytes (hashing a `Path` walks its components).
+    index: HashMap<Vec<u8>, u32, foldhash::fast::FixedState>,
+    /// Module name to its directory (None: no such module), once asked.
+    module_dirs: HashMap<String, Option<std::path::PathBuf>>,
+    /// Module name to the `.pp` files of its `manifests` (relative paths).
+    manifest_lists: HashMap<String, Rc<std::collections::HashSet<String>>>,
     /// The modules' Ruby functions, once listed (see
     /// `Interp::ruby_functions`).
     ruby_functions: Option<Rc<HashMap<String, Rc<str>>>>,
@@ -1728,23 +1733,13 @@ impl Interp {
             return Ok(true);
         }
         let path = self.autoloads.files[file].clone();
-        let bytes = std::fs::read(&path).map_err(|e| error("LOAD_ERROR", format!("Could not read {}: {e}", path.display()), loc))?;
         // Module files are validated as Puppet's loader does: only
         // definitions at the top, each named below the file's namespace.
         // Its errors carry no "Could not parse" prefix (unlike the main
         // manifest's).
-        let options = pjit_frontend::validate::Options {
-            strict: match self.opts.strict {
-                Strict::Off => pjit_frontend::validate::Strict::Off,
-                Strict::Warning => pjit_frontend::validate::Strict::Warning,
-                Strict::Error => pjit_frontend::validate::Strict::Error,
-            },
-            namespace: match &self.autoloads.namespaces[file] {
-                Some(ns) => pjit_frontend::validate::FileNamespace::Module(ns.clone()),
-                None => pjit_frontend::validate::FileNamespace::None,
-            },
-            file_path: path.display().to_string(),
-        };
+        let ns = self.autoloads.namespaces[file].clone();
+        let bytes = std::fs::read(&path).map_err(|e| error("LOAD_ERROR", format!("Could not read {}: {e}", path.display()), loc))?;
+        let options = self.module_file_options(&path, ns);
         let (src, ast) = parse_source_with(path.display().to_string(), &bytes, pjit_frontend::parser::SourceKind::Manifest, &options)
             .map_err(|message| Flow::Error(EvalError { issue: "LOAD_ERROR", message, loc: None }))?;
         let first = self.prog.funcs.len();
@@ -1753,6 +1748,23 @@ impl Interp {
         crate::passes::optimize_from(&mut self.prog, first);
         self.autoloads.fragments[file] = Some(self.prog.def_log[mark..].to_vec());
         Ok(true)
+    }
+
+    /// How a module file is validated: with the compile's `strict` and, for
+    /// a file of a module, the namespace its path stands for.
+    fn module_file_options(&self, path: &std::path::Path, namespace: Option<String>) -> pjit_frontend::validate::Options {
+        pjit_frontend::validate::Options {
+            strict: match self.opts.strict {
+                Strict::Off => pjit_frontend::validate::Strict::Off,
+                Strict::Warning => pjit_frontend::validate::Strict::Warning,
+                Strict::Error => pjit_frontend::validate::Strict::Error,
+            },
+            namespace: match namespace {
+                Some(ns) => pjit_frontend::validate::FileNamespace::Module(ns),
+                None => pjit_frontend::validate::FileNamespace::None,
+            },
+            file_path: path.display().to_string(),
+        }
     }
 
     /// The groups of files the autoloader loads for `name` (lower case, no
@@ -1787,13 +1799,16 @@ impl Interp {
             LoadKind::Function | LoadKind::TypeAlias => {}
             LoadKind::Class | LoadKind::Define => {
                 let manifests = dir.join("manifests");
-                let init = manifests.join("init.pp");
-                let init = init.is_file().then(|| self.autoload_file(init, Some(segs[0])));
+                // One listing of the module's manifests instead of a stat
+                // per candidate file.
+                let listed = self.module_manifests(segs[0], &manifests);
+                let init = listed.contains("init.pp").then(|| self.autoload_file(manifests.join("init.pp"), Some(segs[0])));
                 for n in (0..=rest.len()).rev() {
                     let mut group: Vec<u32> = init.into_iter().collect();
                     if n > 0 {
-                        let path = manifests.join(format!("{}.pp", rest[..n].join("/")));
-                        if path.is_file() {
+                        let rel = format!("{}.pp", rest[..n].join("/"));
+                        if listed.contains(&rel) {
+                            let path = manifests.join(rel);
                             let f = self.autoload_file(path, Some(&segs[..n + 1].join("::")));
                             if !group.contains(&f) {
                                 group.push(f);
@@ -1816,7 +1831,7 @@ impl Interp {
     /// check that way.
     fn autoload_file(&mut self, path: std::path::PathBuf, namespace: Option<&str>) -> u32 {
         let a = &mut self.autoloads;
-        let i = *a.index.entry(path.clone()).or_insert_with(|| {
+        let i = *a.index.entry(path.as_os_str().as_encoded_bytes().to_vec()).or_insert_with(|| {
             a.files.push(path);
             a.namespaces.push(namespace.map(str::to_string));
             a.fragments.push(None);
@@ -1858,14 +1873,29 @@ impl Interp {
     }
 
     /// The directory of module `name`: the first directory of that name on
-    /// the modulepath (a module there hides any later one).
-    fn module_dir(&self, name: &str) -> Option<std::path::PathBuf> {
+    /// the modulepath (a module there hides any later one). Remembered.
+    fn module_dir(&mut self, name: &str) -> Option<std::path::PathBuf> {
+        if let Some(d) = self.autoloads.module_dirs.get(name) {
+            return d.clone();
+        }
         let valid = name.starts_with(|c: char| c.is_ascii_lowercase())
             && name.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_');
-        if !valid {
-            return None;
+        let dir = if valid { self.opts.modulepath.iter().map(|d| d.join(name)).find(|p| p.is_dir()) } else { None };
+        self.autoloads.module_dirs.insert(name.to_string(), dir.clone());
+        dir
+    }
+
+    /// The `.pp` files below a module's `manifests` directory, as paths
+    /// relative to it (`b/c.pp`), listed once per module.
+    fn module_manifests(&mut self, module: &str, manifests: &std::path::Path) -> Rc<std::collections::HashSet<String>> {
+        if let Some(l) = self.autoloads.manifest_lists.get(module) {
+            return l.clone();
         }
-        self.opts.modulepath.iter().map(|d| d.join(name)).find(|p| p.is_dir())
+        let mut found = vec![];
+        ruby_files_with(manifests, "", "/", ".pp", &mut found);
+        let listed: Rc<std::collections::HashSet<String>> = Rc::new(found.into_iter().map(|f| f + ".pp").collect());
+        self.autoloads.manifest_lists.insert(module.to_string(), listed.clone());
+        listed
     }
 
     /// `inline_epp(text, params)` and `epp('module/file.epp', params)`:
@@ -1952,14 +1982,28 @@ struct RubyTypeFiles {
 /// The `.rb` files below `dir`, as qualified names (`a/b.rb` -> `a::b`)
 /// prefixed by `prefix`.
 fn ruby_files(dir: &std::path::Path, prefix: &str, out: &mut Vec<String>) {
+    ruby_files_with(dir, prefix, "::", ".rb", out);
+}
+
+/// The files ending in `ext` below `dir`, without it, their directories
+/// joined by `sep` and prefixed by `prefix` (symbolic links followed, as
+/// Ruby's globs do).
+fn ruby_files_with(dir: &std::path::Path, prefix: &str, sep: &str, ext: &str, out: &mut Vec<String>) {
     let Ok(entries) = std::fs::read_dir(dir) else { return };
     for e in entries.flatten() {
-        let path = e.path();
-        let Some(name) = path.file_name().and_then(|n| n.to_str()) else { continue };
-        if path.is_dir() {
-            ruby_files(&path, &format!("{prefix}{name}::"), out);
-        } else if let Some(stem) = name.strip_suffix(".rb") {
-            out.push(format!("{prefix}{stem}"));
+        let Ok(name) = e.file_name().into_string() else { continue };
+        let kind = match e.file_type() {
+            Ok(t) if t.is_symlink() => std::fs::metadata(e.path()).map(|m| m.file_type()).ok(),
+            t => t.ok(),
+        };
+        match kind {
+            Some(t) if t.is_dir() => ruby_files_with(&e.path(), &format!("{prefix}{name}{sep}"), sep, ext, out),
+            Some(t) if t.is_file() => {
+                if let Some(stem) = name.strip_suffix(ext) {
+                    out.push(format!("{prefix}{stem}"));
+                }
+            }
+            _ => {}
         }
     }
 }
