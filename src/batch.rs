@@ -149,15 +149,16 @@ const MI_OPTION_PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
 /// Batch compiles allocate and free a whole catalog per node on every
 /// worker; with mimalloc's default purge delay (one second) freed pages
 /// stay resident while new ones are touched, and each worker held about
-/// 30 MB. Returning freed memory after 1 ms keeps a
-/// worker near its live data (BENCHMARKS.md, batch memory) for a few
-/// percent more system time.
+/// 30 MB. Purging after 50 ms keeps a worker under 20 MB; shorter delays
+/// save a little more memory for much more system time (many_modules,
+/// 400 nodes, two workers: 1 ms gave 40 MB and 2.27 s, 10 ms 45 MB and
+/// 2.03 s, 50 ms 49 MB and 1.80 s, 100 ms 50 MB and 1.78 s; BENCHMARKS.md).
 fn purge_freed_memory_promptly() {
     #[cfg(not(feature = "system-alloc"))]
     // SAFETY: called before the worker threads start (mi_option_set is not
     // thread safe) and the option exists in this mimalloc (see the test).
     unsafe {
-        libmimalloc_sys::mi_option_set(MI_OPTION_PURGE_DELAY, 1)
+        libmimalloc_sys::mi_option_set(MI_OPTION_PURGE_DELAY, 50)
     };
 }
 
