@@ -238,5 +238,7 @@ fn cached_code_follows_parameter_types() {
             assert!(got.starts_with(want), "{ty}: {got}");
         }
     }
-    assert_eq!(cache.stats().functions, 4, "the body is compiled once per parameter type");
+    // The body once per parameter type; the type thunks are constant and
+    // read without running them, so they are never compiled.
+    assert_eq!(cache.stats().functions, 2, "the body is compiled once per parameter type");
 }

@@ -53,7 +53,7 @@ compare() {
   pcmd="puppet catalog compile testnode.example.com --environmentpath $work/$group --environment $env --render-as json --confdir $work/conf --vardir $work/var-$group --codedir $work/code --facts_terminus yaml"
   jcmd="$pjit compile testnode.example.com --environmentpath $work/$group --environment $env --facts $facts"
   $pcmd 2>/dev/null | sed -n '/^{/,$p' > "$work/p.json"
-  $jcmd > "$work/j.json"
+  $jcmd > "$work/j.json" 2>/dev/null
   python3 - "$work/p.json" "$work/j.json" "$env" <<'PY'
 import json, sys
 a, b = (json.load(open(p)) for p in sys.argv[1:3])

@@ -833,8 +833,12 @@ impl Interp {
         };
         let f = self.prog.funcs[func].clone();
         let scope = Scope::local(&cscope);
-        // `args` fits the parameters: the host dropped any extra ones.
-        let vals = self.bind(&f, Args::Positional(args.to_vec()), &scope, &|| "block".to_string(), loc)?;
+        // `args` fits the parameters: the host dropped any extra ones, and
+        // checked them against the closure's signature (its parameter types
+        // as evaluated when the lambda was made, as Puppet checks them):
+        // when every parameter is given, there is nothing left to check.
+        let checked = args.len() == f.params.len() && !f.params.iter().any(|p| p.captures_rest);
+        let vals = self.bind_checked(&f, Args::Positional(args.to_vec()), &scope, &|| "block".to_string(), loc, !checked)?;
         match self.run_body(func, vals, scope, matches) {
             Err(Flow::Next(v, _)) => Ok(v),
             r => r,
@@ -859,10 +863,18 @@ impl Interp {
         let mut types = Vec::with_capacity(f.params.len());
         for p in &f.params {
             let t = match p.ty {
-                Some(t) => match self.run_thunk(t, scope)? {
-                    Value::Type(t) => (*t).clone(),
-                    _ => Type::Any,
-                },
+                Some(t) => {
+                    // Lambdas are made again and again (one per outer
+                    // iteration): a constant type is computed once.
+                    let v = match self.tier.pure(&self.prog, t) {
+                        Some(v) => v,
+                        None => self.run_thunk(t, scope)?,
+                    };
+                    match v {
+                        Value::Type(t) => (*t).clone(),
+                        _ => Type::Any,
+                    }
+                }
                 None => Type::Any,
             };
             types.push(t);

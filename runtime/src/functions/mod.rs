@@ -567,8 +567,12 @@ pub(crate) fn legacy_fn(name: &'static str, arity: i32, imp: LegacyImp) -> Funct
     Function { name, kind: Kind::Legacy { arity, imp } }
 }
 
-fn registry() -> &'static HashMap<&'static str, Function> {
-    static REGISTRY: OnceLock<HashMap<&'static str, Function>> = OnceLock::new();
+/// Function names to functions. Looked up on every call: a fixed fast
+/// hasher (names come from manifests, and iteration order is unused).
+type Registry = HashMap<&'static str, Function, foldhash::fast::FixedState>;
+
+fn registry() -> &'static Registry {
+    static REGISTRY: OnceLock<Registry> = OnceLock::new();
     REGISTRY.get_or_init(|| {
         let mut fs: Vec<Function> = Vec::new();
         collections::register(&mut fs);
