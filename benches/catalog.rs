@@ -14,8 +14,10 @@
 //! with Puppet (tests/tools/compare-puppet.sh) in BENCHMARKS.md.
 
 // The allocator `pjit` ships with (src/main.rs), so figures match it.
+#[path = "../src/alloc.rs"]
+mod alloc;
 #[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static GLOBAL: alloc::Mimalloc = alloc::Mimalloc;
 
 #[path = "envgen.rs"]
 mod envgen;

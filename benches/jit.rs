@@ -20,8 +20,11 @@ use pjit_ir::{Program, lower, passes};
 // The allocator the `pjit` binary uses, so that the figures are pjit's
 // (`--features system-alloc` measures with the system allocator instead).
 #[cfg(not(feature = "system-alloc"))]
+#[path = "../src/alloc.rs"]
+mod alloc;
+#[cfg(not(feature = "system-alloc"))]
 #[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static GLOBAL: alloc::Mimalloc = alloc::Mimalloc;
 
 /// Loop-heavy functions (the examples) and a small function for
 /// the call cost.

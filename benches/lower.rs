@@ -8,8 +8,10 @@
 //! `cargo bench --bench lower`; figures in BENCHMARKS.md.
 
 // The allocator `pjit` ships with (src/main.rs), so figures match it.
+#[path = "../src/alloc.rs"]
+mod alloc;
 #[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static GLOBAL: alloc::Mimalloc = alloc::Mimalloc;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use pjit_frontend::parser::{self, SourceKind};

@@ -3,6 +3,8 @@
 //! Exit status: 0 on success, 1 when an input has errors, 2 on bad usage
 //! (clap's own status for usage errors).
 
+#[cfg(not(feature = "system-alloc"))]
+mod alloc;
 mod batch;
 mod compile;
 mod diagnostics;
@@ -21,7 +23,7 @@ use pjit_frontend::{FileId, SourceFile, lexer, printer, validate};
 // `--features system-alloc` builds with the system allocator).
 #[cfg(not(feature = "system-alloc"))]
 #[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static GLOBAL: alloc::Mimalloc = alloc::Mimalloc;
 
 #[derive(Parser)]
 #[command(name = "pjit", version, about = "A fast, faithful compiler for the Puppet language")]

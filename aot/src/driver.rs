@@ -128,7 +128,7 @@ pub fn report(
 /// for serde_json's many small writes, and about 500 bytes per resource.
 fn write_catalog(it: &Interp, node: &str, environment: &str, mut out: impl std::io::Write) -> std::io::Result<()> {
     let mut text = Vec::with_capacity(4096 + 512 * it.catalog.resources.len());
-    it.catalog.write_json(&mut text, node, environment)?;
+    it.catalog.json_text(&mut text, node, environment);
     text.push(b'\n');
     out.write_all(&text)?;
     out.flush()

@@ -105,10 +105,9 @@ impl SourceFile {
         let start = self.line_starts[line - 1] as usize;
         // The offset may fall inside a multi-byte character (Puppet's lexer
         // can split one); count the characters that start before it.
-        let col = self.text.as_bytes()[start..offset]
-            .iter()
-            .filter(|&&b| (b & 0xC0) != 0x80)
-            .count();
+        let before = &self.text.as_bytes()[start..offset];
+        // Most lines are ASCII: `is_ascii` tests a word at a time.
+        let col = if before.is_ascii() { before.len() } else { before.iter().filter(|&&b| (b & 0xC0) != 0x80).count() };
         (line, col + 1)
     }
 
@@ -122,7 +121,7 @@ impl SourceFile {
 }
 
 fn memchr_newlines(bytes: &[u8]) -> impl Iterator<Item = usize> + '_ {
-    bytes.iter().enumerate().filter(|(_, b)| **b == b'\n').map(|(i, _)| i)
+    memchr::memchr_iter(b'\n', bytes)
 }
 
 #[cfg(test)]

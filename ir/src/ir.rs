@@ -350,6 +350,14 @@ impl Op {
 
     /// The SSA operands, in order.
     pub fn args(&self) -> Vec<Val> {
+        let mut out = Vec::new();
+        self.for_each_arg(|v| out.push(v));
+        out
+    }
+
+    /// Calls `f` on every SSA operand, in order, without collecting them
+    /// (the passes ask this of every instruction of every loaded file).
+    pub fn for_each_arg(&self, mut f: impl FnMut(Val)) {
         match self {
             Op::Const(_)
             | Op::GetVar(_)
@@ -361,36 +369,74 @@ impl Op {
             | Op::Closure(_)
             | Op::TypeRef(_)
             | Op::Unsupported(_)
-            | Op::Fail(_) => vec![],
-            Op::TypeSpec { args, .. } => args.clone().unwrap_or_default(),
-            Op::ResourceTitles { title, earlier } => std::iter::once(*title).chain(earlier.iter().copied()).collect(),
-            Op::AttributeSplat { splat, set } => std::iter::once(*splat).chain(set.iter().copied()).collect(),
-            Op::SetVar(_, v) | Op::Unary(_, v) | Op::Unwind(_, v) | Op::Return(v) | Op::Render(v) => vec![*v],
-            Op::Arith(_, a, b) | Op::Cmp(_, a, b) | Op::In(a, b) => vec![*a, *b],
-            Op::CaseMatch { test, option, .. } => vec![*test, *option],
-            Op::AssignMulti(_, v) | Op::NoSelectorMatch(v) => vec![*v],
-            Op::Match { left, right, .. } => vec![*left, *right],
-            Op::Access(b, ks) => std::iter::once(*b).chain(ks.iter().copied()).collect(),
-            Op::Interp(vs) | Op::MakeHash(vs) => vs.clone(),
-            Op::MakeArray(vs) => vs.iter().map(|(v, _)| *v).collect(),
-            Op::Call { args, block, .. } => args.iter().map(|(v, _)| *v).chain(block.iter().copied()).collect(),
-            Op::Resource { ty, bodies, .. } => {
-                std::iter::once(*ty).chain(bodies.iter().flat_map(|(t, a)| [*t, *a])).collect()
+            | Op::Fail(_) => {}
+            Op::TypeSpec { args, .. } => args.iter().flatten().copied().for_each(&mut f),
+            Op::ResourceTitles { title, earlier } => {
+                f(*title);
+                earlier.iter().copied().for_each(&mut f);
             }
-            Op::ResourceDefaults { ty, attrs } => vec![*ty, *attrs],
-            Op::ResourceOverride { refs, set, add } => vec![*refs, *set, *add],
-            Op::Collect { query, set, add, .. } => query
-                .iter()
-                .filter_map(|q| match q {
-                    QueryOp::Eq(_, v) | QueryOp::Ne(_, v) => Some(*v),
-                    QueryOp::And | QueryOp::Or => None,
-                })
-                .chain([*set, *add])
-                .collect(),
-            Op::Relationship { left, right, .. } => vec![*left, *right],
-            Op::Jump(_, a) => a.clone(),
+            Op::AttributeSplat { splat, set } => {
+                f(*splat);
+                set.iter().copied().for_each(&mut f);
+            }
+            Op::SetVar(_, v) | Op::Unary(_, v) | Op::Unwind(_, v) | Op::Return(v) | Op::Render(v) => f(*v),
+            Op::Arith(_, a, b) | Op::Cmp(_, a, b) | Op::In(a, b) => {
+                f(*a);
+                f(*b);
+            }
+            Op::CaseMatch { test, option, .. } => {
+                f(*test);
+                f(*option);
+            }
+            Op::AssignMulti(_, v) | Op::NoSelectorMatch(v) => f(*v),
+            Op::Match { left, right, .. } => {
+                f(*left);
+                f(*right);
+            }
+            Op::Access(b, ks) => {
+                f(*b);
+                ks.iter().copied().for_each(&mut f);
+            }
+            Op::Interp(vs) | Op::MakeHash(vs) => vs.iter().copied().for_each(&mut f),
+            Op::MakeArray(vs) => vs.iter().for_each(|(v, _)| f(*v)),
+            Op::Call { args, block, .. } => {
+                args.iter().for_each(|(v, _)| f(*v));
+                block.iter().copied().for_each(&mut f);
+            }
+            Op::Resource { ty, bodies, .. } => {
+                f(*ty);
+                for (t, a) in bodies {
+                    f(*t);
+                    f(*a);
+                }
+            }
+            Op::ResourceDefaults { ty, attrs } => {
+                f(*ty);
+                f(*attrs);
+            }
+            Op::ResourceOverride { refs, set, add } => {
+                f(*refs);
+                f(*set);
+                f(*add);
+            }
+            Op::Collect { query, set, add, .. } => {
+                for q in query {
+                    if let QueryOp::Eq(_, v) | QueryOp::Ne(_, v) = q {
+                        f(*v);
+                    }
+                }
+                f(*set);
+                f(*add);
+            }
+            Op::Relationship { left, right, .. } => {
+                f(*left);
+                f(*right);
+            }
+            Op::Jump(_, a) => a.iter().copied().for_each(&mut f),
             Op::Branch { cond, then_args, else_args, .. } => {
-                std::iter::once(*cond).chain(then_args.iter().copied()).chain(else_args.iter().copied()).collect()
+                f(*cond);
+                then_args.iter().copied().for_each(&mut f);
+                else_args.iter().copied().for_each(&mut f);
             }
         }
     }

@@ -243,28 +243,24 @@ pub fn infer_types(f: &mut Function) {
 
 /// Removes instructions without effect whose results are never used.
 pub fn eliminate_dead_code(f: &mut Function) {
+    let mut used: SecondaryMap<Val, bool> = SecondaryMap::new();
     loop {
-        let mut used: SecondaryMap<Val, bool> = SecondaryMap::new();
+        used.clear();
         for &b in &f.layout {
             for &i in &f.blocks[b].insts {
-                for a in f.insts[i].op.args() {
-                    used[a] = true;
-                }
+                f.insts[i].op.for_each_arg(|a| used[a] = true);
             }
         }
         let mut removed = false;
-        for b in f.layout.clone() {
-            let before = f.blocks[b].insts.len();
-            let insts = std::mem::take(&mut f.blocks[b].insts);
-            let kept: Vec<Inst> = insts
-                .into_iter()
-                .filter(|&i| {
-                    let d = &f.insts[i];
-                    d.op.has_effect() || d.op.is_terminator() || d.result.is_some_and(|r| used[r])
-                })
-                .collect();
-            removed |= kept.len() != before;
-            f.blocks[b].insts = kept;
+        let Function { layout, blocks, insts, .. } = &mut *f;
+        for &b in layout.iter() {
+            let block = &mut blocks[b].insts;
+            let before = block.len();
+            block.retain(|&i| {
+                let d = &insts[i];
+                d.op.has_effect() || d.op.is_terminator() || d.result.is_some_and(|r| used[r])
+            });
+            removed |= block.len() != before;
         }
         if !removed {
             break;

@@ -42,7 +42,7 @@ pub struct Resource {
     pub kind: &'static str,
     pub params: IndexMap<String, Value>,
     /// Origins of `params` entries (absent for ones the compiler set).
-    pub meta: HashMap<String, ParamMeta>,
+    pub meta: HashMap<String, ParamMeta, foldhash::fast::FixedState>,
     /// The scope the resource was declared in (none for the compiler's own
     /// Stage[main], Class[Settings] and Class[main]).
     pub scope: Option<Rc<CatScope>>,
@@ -82,7 +82,7 @@ impl Resource {
             virtual_: false,
             kind,
             params: IndexMap::new(),
-            meta: HashMap::new(),
+            meta: HashMap::default(),
             scope: None,
             source: Rc::from(""),
             define: None,
@@ -125,7 +125,10 @@ impl Resource {
 
 #[derive(Debug, Default)]
 pub struct Catalog {
-    pub resources: Vec<Resource>,
+    /// Boxed: a resource is a few hundred bytes, and a catalog of
+    /// thousands grew its vector by copying them all (and touching twice
+    /// their memory) at every doubling.
+    pub resources: Vec<Box<Resource>>,
     /// Resources by (type, title) and by alias, both normalized.
     index: IndexMapFast<(String, String), usize>,
     pub edges: Vec<(usize, usize)>,
@@ -318,7 +321,7 @@ impl Catalog {
     }
 
     pub fn find(&self, type_name: &str, title: &str) -> Option<&Resource> {
-        self.lookup(type_name, title).map(|i| &self.resources[i])
+        self.lookup(type_name, title).map(|i| &*self.resources[i])
     }
 
     /// Adds a resource; returns its index, or None if one with the same
@@ -333,7 +336,7 @@ impl Catalog {
             self.rtypes.entry(key.0.clone()).or_insert_with(|| t.clone());
         }
         self.index.insert(key, i);
-        self.resources.push(r);
+        self.resources.push(Box::new(r));
         Some(i)
     }
 

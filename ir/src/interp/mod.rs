@@ -1752,7 +1752,7 @@ impl Interp {
         let ns = self.autoloads.namespaces[file].clone();
         let bytes = std::fs::read(&path).map_err(|e| error("LOAD_ERROR", format!("Could not read {}: {e}", path.display()), loc))?;
         let options = self.module_file_options(&path, ns);
-        let (src, ast) = parse_source_with(path.display().to_string(), &bytes, pjit_frontend::parser::SourceKind::Manifest, &options)
+        let (src, ast) = parse_source_with(options.file_path.clone(), &bytes, pjit_frontend::parser::SourceKind::Manifest, &options)
             .map_err(|message| Flow::Error(EvalError { issue: "LOAD_ERROR", message, loc: None }))?;
         let first = self.prog.funcs.len();
         let mark = self.prog.def_log.len();
@@ -2090,7 +2090,13 @@ fn parse_source_with(
     kind: pjit_frontend::parser::SourceKind,
     options: &pjit_frontend::validate::Options,
 ) -> Result<(pjit_frontend::SourceFile, pjit_frontend::ast::Program), String> {
-    let src = pjit_frontend::SourceFile::new(name, String::from_utf8_lossy(bytes).into_owned());
+    // Validated UTF-8 goes straight into the file's shared text (one copy);
+    // the lossy form only for the rare file with invalid bytes.
+    let text: std::sync::Arc<str> = match std::str::from_utf8(bytes) {
+        Ok(s) => s.into(),
+        Err(_) => String::from_utf8_lossy(bytes).into(),
+    };
+    let src = pjit_frontend::SourceFile::new(name, text);
     let parsed = pjit_frontend::parser::parse_bytes(pjit_frontend::FileId(0), bytes, kind);
     let mut diags = parsed.diagnostics;
     if let Some(p) = &parsed.program {
@@ -2424,7 +2430,7 @@ impl Host for CallHost<'_> {
             Some(t) => cat.lookup(type_name, t).map(|i| vec![params_of(&cat.resources[i])]).unwrap_or_default(),
             None => {
                 let (tn, _) = catalog::normalize_ref(type_name, "");
-                cat.resources.iter().filter(|r| r.type_name == tn).map(params_of).collect()
+                cat.resources.iter().filter(|r| r.type_name == tn).map(|r| params_of(r)).collect()
             }
         })
     }
