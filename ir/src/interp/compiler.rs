@@ -323,11 +323,10 @@ impl Interp {
         let r = self.call_body_named(body, attrs, scope, i);
         // Puppet reports any error of a defined type's evaluation at the
         // declaring statement (line only), wrapping the inner error with
-        // its own location.
+        // its own location (also an error a statement of the body already
+        // wrapped); the problems with its own parameters have none.
         if let Err(Flow::Error(e)) = r {
-            let inner = if matches!(e.issue, "MISSING_PARAMETER" | "TYPE_MISMATCH" | "INVALID_PARAMETER") {
-                e.message
-            } else if e.message.starts_with("Error while evaluating a Resource Statement, ") || e.loc.is_none() {
+            let inner = if e.issue == PARAMETER_ERROR || e.loc.is_none() {
                 e.message
             } else {
                 format!("Evaluation Error: {}{}", e.message, self.location_suffix(e.loc))
@@ -1207,9 +1206,11 @@ impl Interp {
         let given = self.catalog.resources[i].params.clone();
         let vals = match self.bind(&f, Args::Named(given), &scope, &|| reference.clone(), loc) {
             Ok(v) => v,
-            Err(Flow::Error(mut e)) if matches!(e.issue, "MISSING_PARAMETER" | "TYPE_MISMATCH" | "INVALID_PARAMETER") => {
-                e.message = format!("Error while evaluating a {context}, {}", e.message);
-                return Err(Flow::Error(e));
+            // The declaring statement's own error from here on (a defined
+            // type around it wraps it as any other).
+            Err(Flow::Error(e)) if e.issue == PARAMETER_ERROR => {
+                let message = format!("Error while evaluating a {context}, {}", e.message);
+                return Err(Flow::Error(EvalError { issue: "RUNTIME_ERROR", message, ..e }));
             }
             Err(other) => return Err(other),
         };

@@ -137,6 +137,30 @@ pub enum Flow {
 
 type R<T> = Result<T, Flow>;
 
+/// The issue of the errors that binding by name raises about the
+/// parameters themselves (Puppet's `validate_parameters` list, a default
+/// reading a parameter that has no value): the statement that declared
+/// the class or resource, or called the template, reports them as its own,
+/// without a location of theirs.
+pub(crate) const PARAMETER_ERROR: &str = "PARAMETER_ERROR";
+
+/// The default of a parameter being evaluated (Puppet's `ParameterScope`,
+/// see `Interp::check_param_guard`).
+struct ParamGuard {
+    /// The scope the default runs in, holding the parameters bound so far.
+    scope: Rc<Scope>,
+    /// The body's parameters, in order.
+    params: Vec<Sym>,
+    /// The parameter whose default this is.
+    from: usize,
+    /// How Puppet's message names the body (`Mydef[x]`, `f`, `lambda`).
+    callee: String,
+    /// Bound by position (a function or lambda call).
+    by_position: bool,
+    /// Where binding happens (the call or declaration).
+    loc: Loc,
+}
+
 fn error(issue: &'static str, message: impl Into<String>, loc: Loc) -> Flow {
     Flow::Error(EvalError { issue, message: message.into(), loc: Some(loc) })
 }
@@ -230,6 +254,11 @@ pub struct Interp {
     /// Match data without captures, which hides outer match data from a
     /// function body (shared, so that a call allocates none).
     no_matches: scope::MatchData,
+    /// The parameter default being evaluated, if any (innermost).
+    param_guard: Option<Box<ParamGuard>>,
+    /// The error of a read `param_guard` refused, until the default's
+    /// evaluation ends (Puppet throws it past everything in between).
+    guard_hit: Option<EvalError>,
 }
 
 /// The autoloader's memory: which file defines each name it was asked
@@ -352,6 +381,8 @@ impl Interp {
             tier: tier::Tier::default(),
             lookup: Default::default(),
             no_matches: Rc::new(Vec::new()),
+            param_guard: None,
+            guard_hit: None,
         };
         it.init_top();
         it
@@ -594,10 +625,11 @@ impl Interp {
     /// `bind_checked`, leaving the type checks of the parameters in `skip`
     /// (those the body's compiled code makes on entry, see `tier`) to the
     /// body. Returns the values and the parameters whose check was left
-    /// (`deferred`): checks are deferred only past what is unobservable (a
-    /// pure thunk, another parameter's check that passes), so the caller
-    /// reports a failure of the body's entry check with `check_deferred`,
-    /// which gives the error binding would have raised.
+    /// (`deferred`): checks are left only when every other check passes
+    /// and nothing observable would follow them (they are the last step of
+    /// binding by name, and their types are pure), so the caller reports a
+    /// failure of the body's entry check with `deferred_error`, which gives
+    /// the error binding would have raised.
     #[allow(clippy::too_many_arguments)]
     fn bind_deferring(
         &mut self,
@@ -609,52 +641,42 @@ impl Interp {
         check_types: bool,
         skip: u64,
     ) -> R<(Vec<Value>, u64)> {
-        let mut out = Vec::with_capacity(f.params.len());
+        match args {
+            Args::Named(named) => self.bind_named(f, named, scope, owner, loc, check_types, skip),
+            Args::Positional(v) => self.bind_positional(f, v, scope, owner, loc, check_types).map(|v| (v, 0)),
+        }
+    }
+
+    /// Binding by position (functions and lambdas, whose arguments Puppet's
+    /// dispatcher has checked against their signature, or which check them
+    /// one by one): left to right, each default seeing the parameters to
+    /// its left; the first problem is the error.
+    fn bind_positional(
+        &mut self,
+        f: &Function,
+        mut positional: Vec<Value>,
+        scope: &Rc<Scope>,
+        owner: &dyn Fn() -> String,
+        loc: Loc,
+        check_types: bool,
+    ) -> R<Vec<Value>> {
         // Fast path: exactly one positional argument per untyped (or
         // already checked) parameter; the argument vector is the result.
-        if let Args::Positional(v) = &args {
-            if v.len() == f.params.len() && !check_types_needed(f, check_types) && !f.params.iter().any(|p| p.captures_rest) {
-                let Args::Positional(v) = args else { unreachable!("matched above") };
-                for (p, x) in f.params.iter().zip(&v) {
-                    scope.set(p.name, x.clone());
-                }
-                return Ok((v, 0));
+        if positional.len() == f.params.len() && !check_types_needed(f, check_types) && !f.params.iter().any(|p| p.captures_rest) {
+            for (p, x) in f.params.iter().zip(&positional) {
+                scope.set(p.name, x.clone());
             }
+            return Ok(positional);
         }
-        let by_name = matches!(args, Args::Named(_));
-        let (mut positional, mut named) = match args {
-            Args::Positional(v) => (v, IndexMap::new()),
-            Args::Named(m) => (vec![], m),
-        };
-        if !named.is_empty() {
-            for k in named.keys() {
-                let known = f.params.iter().any(|p| self.prog.name(p.name) == k.as_str())
-                    || matches!(k.as_str(), "name" | "title" | "tag" | "require" | "before" | "notify" | "subscribe" | "stage" | "alias" | "audit" | "loglevel" | "noop" | "schedule")
-                        && f.kind != FuncKind::Function;
-                if !known {
-                    return Err(error("INVALID_PARAMETER", format!("{}: has no parameter named '{k}'", owner()), loc));
-                }
-            }
-        }
+        let mut out = Vec::with_capacity(f.params.len());
         let mut rest_taken = false;
-        let mut deferred = 0u64;
         for (i, p) in f.params.iter().enumerate() {
-            let pname: Rc<str> = self.prog.syms[p.name.index()].clone();
-            // A default that is not a pure thunk is observable: the
-            // deferred checks come first.
-            let default = |it: &mut Interp, d: FuncId, out: &[Value], deferred: &mut u64| -> R<Value> {
-                if let Some(v) = it.tier.pure(&it.prog, d) {
-                    return Ok(v);
-                }
-                it.check_deferred(f, out, std::mem::take(deferred), scope, owner, loc)?;
-                it.run_thunk(d, scope)
-            };
             let v = if p.captures_rest {
                 rest_taken = true;
                 let rest: Vec<Value> = if positional.len() > i { positional.split_off(i) } else { vec![] };
                 if rest.is_empty() {
                     match p.default {
-                        Some(d) => default(self, d, &out, &mut deferred)?,
+                        Some(d) => self.eval_default(f, i, d, scope, owner, loc, true)?,
                         None => Value::Array(Default::default()),
                     }
                 } else {
@@ -662,50 +684,224 @@ impl Interp {
                 }
             } else if i < positional.len() {
                 positional[i].clone()
-            } else if let Some(v) = (!named.is_empty()).then(|| named.shift_remove(&*pname)).flatten().filter(|v| {
-                // A class or defined-type attribute given as undef counts as
-                // not given when the parameter has a default (Puppet's
-                // "Undef Parameter Values" table).
-                !(matches!(v, Value::Undef) && p.default.is_some() && matches!(f.kind, FuncKind::Class | FuncKind::Define))
-            }) {
-                v
             } else if let Some(d) = p.default {
-                default(self, d, &out, &mut deferred)?
-            } else if !by_name && (f.kind == FuncKind::Lambda || f.kind == FuncKind::Function) {
-                self.check_deferred(f, &out, deferred, scope, owner, loc)?;
+                self.eval_default(f, i, d, scope, owner, loc, true)?
+            } else if f.kind == FuncKind::Lambda || f.kind == FuncKind::Function {
                 let (min, max) = arity(f);
                 return Err(error("ARGUMENT_COUNT", count_message(&owner(), min, max, positional.len()), loc));
             } else {
-                self.check_deferred(f, &out, deferred, scope, owner, loc)?;
-                return Err(error("MISSING_PARAMETER", format!("{}: expects a value for parameter '{}'", owner(), pname), loc));
+                let msg = format!("{}: expects a value for parameter '{}'", owner(), self.prog.name(p.name));
+                return Err(error(PARAMETER_ERROR, msg, loc));
             };
-            if p.ty.is_some() && check_types {
-                if i < 64 && skip & (1 << i) != 0 {
-                    deferred |= 1 << i;
-                } else {
-                    // Running a type thunk that is not pure is observable.
-                    if deferred != 0 && p.ty.is_some_and(|t| self.tier.pure(&self.prog, t).is_none()) {
-                        self.check_deferred(f, &out, std::mem::take(&mut deferred), scope, owner, loc)?;
-                    }
-                    if let Err(e) = self.check_param(f, i, &v, scope, owner, loc) {
-                        self.check_deferred(f, &out, deferred, scope, owner, loc)?;
-                        return Err(e);
-                    }
-                }
+            if check_types {
+                self.check_param(f, i, &v, scope, owner, loc)?;
             }
             scope.set(p.name, v.clone());
             out.push(v);
         }
         if !rest_taken && positional.len() > f.params.len() {
-            self.check_deferred(f, &out, deferred, scope, owner, loc)?;
             let (min, max) = arity(f);
             return Err(error("ARGUMENT_COUNT", count_message(&owner(), min, max, positional.len()), loc));
         }
-        Ok((out, deferred))
+        Ok(out)
     }
 
-    /// The type check of parameter `i` of `f` for value `v`, as binding
-    /// makes it.
+    /// Binding by name: classes and defined types (Puppet's
+    /// `set_resource_parameters`) and EPP templates (`call_by_name`). As in
+    /// Puppet, every given value is visible to every default, the defaults
+    /// of the parameters not given are evaluated in order, and only then
+    /// are the values validated (`validate_parameters`): unknown names,
+    /// then per parameter in order a type mismatch or a missing value, all
+    /// in one error. The values are assigned to `scope` in parameter order.
+    #[allow(clippy::too_many_arguments)]
+    fn bind_named(
+        &mut self,
+        f: &Function,
+        mut named: IndexMap<String, Value>,
+        scope: &Rc<Scope>,
+        owner: &dyn Fn() -> String,
+        loc: Loc,
+        check_types: bool,
+        skip: u64,
+    ) -> R<(Vec<Value>, u64)> {
+        let resource = matches!(f.kind, FuncKind::Class | FuncKind::Define);
+        let mut vals: Vec<Option<Value>> = Vec::with_capacity(f.params.len());
+        for p in &f.params {
+            let given = if named.is_empty() { None } else { named.shift_remove(self.prog.name(p.name)) };
+            // A value given as undef counts as not given when the parameter
+            // has a default (Puppet's "Undef Parameter Values" table; its
+            // templates do the same).
+            vals.push(given.filter(|v| !(matches!(v, Value::Undef) && p.default.is_some())));
+        }
+        // What is left names no parameter: metaparameters are attributes
+        // of every class and defined type; a template ignores an undef
+        // value (Puppet assigns only the others).
+        let invalid: Vec<String> = named
+            .iter()
+            .filter(|(k, v)| {
+                if resource {
+                    !(resource_types::is_metaparam(k) || matches!(k.as_str(), "name" | "title"))
+                } else {
+                    !matches!(v, Value::Undef)
+                }
+            })
+            .map(|(k, _)| k.clone())
+            .collect();
+        // Defaults that read variables run in a scope of their own that
+        // holds the parameters bound so far (Puppet's parameter scope), so
+        // that the body's scope gets its parameters in their order.
+        let mut pscope: Option<Rc<Scope>> = None;
+        for (i, p) in f.params.iter().enumerate() {
+            if vals[i].is_some() {
+                continue;
+            }
+            let v = match p.default {
+                Some(d) => match self.tier.pure(&self.prog, d) {
+                    Some(v) => v,
+                    None => {
+                        let ps = pscope
+                            .get_or_insert_with(|| {
+                                let s = Scope::local(scope);
+                                for (q, v) in f.params.iter().zip(&vals) {
+                                    if let Some(v) = v {
+                                        s.set(q.name, v.clone());
+                                    }
+                                }
+                                s
+                            })
+                            .clone();
+                        self.eval_default(f, i, d, &ps, owner, loc, false)?
+                    }
+                },
+                None if p.captures_rest => Value::Array(Default::default()),
+                // Missing: reported with the other problems below.
+                None => continue,
+            };
+            if let Some(ps) = &pscope {
+                ps.set(p.name, v.clone());
+            }
+            vals[i] = Some(v);
+        }
+        for (p, v) in f.params.iter().zip(&vals) {
+            if let Some(v) = v {
+                scope.set(p.name, v.clone());
+            }
+        }
+        // Problems keyed for ordering: unknown names first (key 0), then
+        // parameter `i`'s (key i + 1).
+        let mut problems: Vec<(usize, String)> = invalid.iter().map(|k| (0, format!(" has no parameter named '{k}'"))).collect();
+        let mut deferred = 0u64;
+        for (i, p) in f.params.iter().enumerate() {
+            match &vals[i] {
+                None => problems.push((i + 1, format!(" expects a value for parameter '{}'", self.prog.name(p.name)))),
+                Some(_) if !check_types || p.ty.is_none() => {}
+                Some(_) if i < 64 && skip & (1 << i) != 0 => deferred |= 1 << i,
+                Some(v) => {
+                    for m in self.param_problems(f, i, v, scope)? {
+                        problems.push((i + 1, m));
+                    }
+                }
+            }
+        }
+        if !problems.is_empty() {
+            // The checks left to the compiled body belong in the list too
+            // (their types are pure: computing them is unobservable).
+            let mut rest = std::mem::take(&mut deferred);
+            while rest != 0 {
+                let i = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                if let Some(v) = &vals[i] {
+                    for m in self.param_problems(f, i, v, scope)? {
+                        problems.push((i + 1, m));
+                    }
+                }
+            }
+            problems.sort_by_key(|(k, _)| *k);
+            let entries: Vec<String> = problems.into_iter().map(|(_, m)| m).collect();
+            return Err(error(PARAMETER_ERROR, rtf::describe::parameters_error(&owner(), &entries), loc));
+        }
+        Ok((vals.into_iter().map(|v| v.unwrap_or(Value::Undef)).collect(), deferred))
+    }
+
+    /// Evaluates the default of parameter `i` of `f` (thunk `d`) in
+    /// `scope`, where the parameters bound so far are set. As Puppet's
+    /// parameter scope does, reading a parameter that is not bound (yet) is
+    /// an error (see `Interp::check_param_guard`).
+    /// `by_position`: the caller binds by position (a function or lambda
+    /// call, which reports the error itself).
+    #[allow(clippy::too_many_arguments)]
+    fn eval_default(
+        &mut self,
+        f: &Function,
+        i: usize,
+        d: FuncId,
+        scope: &Rc<Scope>,
+        owner: &dyn Fn() -> String,
+        loc: Loc,
+        by_position: bool,
+    ) -> R<Value> {
+        if let Some(v) = self.tier.pure(&self.prog, d) {
+            return Ok(v);
+        }
+        // Puppet names a function by its name and any lambda (a template
+        // too) `lambda` here.
+        let callee = match f.kind {
+            FuncKind::Function => f.name.clone(),
+            FuncKind::Lambda => "lambda".to_string(),
+            _ => owner(),
+        };
+        let guard = ParamGuard { scope: scope.clone(), params: f.params.iter().map(|p| p.name).collect(), from: i, callee, by_position, loc };
+        let outer = self.param_guard.replace(Box::new(guard));
+        let r = self.run_thunk(d, scope);
+        self.param_guard = outer;
+        // Puppet throws past everything in between; whatever error the
+        // read became on its way out, it is that read's error.
+        match (r, self.guard_hit.take()) {
+            (Err(_), Some(e)) => Err(Flow::Error(e)),
+            (r, _) => r,
+        }
+    }
+
+    /// Puppet's `ParameterScope` lookup: while the default of a parameter
+    /// is evaluated, reading (through its scope) a parameter of the same
+    /// body that has no value yet is an error: one to its left is missing,
+    /// one to its right is not evaluated yet. Other variables, and scopes
+    /// that do not see the parameter scope (a function's), are not affected.
+    fn check_param_guard(&mut self, s: Sym, scope: &Rc<Scope>) -> R<()> {
+        let Some(g) = &self.param_guard else { return Ok(()) };
+        let Some(to) = g.params.iter().position(|&p| p == s) else { return Ok(()) };
+        if g.scope.contains_here(s) {
+            return Ok(());
+        }
+        let mut through = Some(scope);
+        while let Some(c) = through {
+            if Rc::ptr_eq(c, &g.scope) {
+                break;
+            }
+            through = c.parent.as_ref();
+        }
+        if through.is_none() {
+            return Ok(());
+        }
+        let (name, from) = (self.prog.name(s), self.prog.name(g.params[g.from]));
+        let msg = if to < g.from {
+            format!("{}: expects a value for parameter ${name}", g.callee)
+        } else {
+            format!("{}: default expression for ${from} tries to illegally access not yet evaluated ${name}", g.callee)
+        };
+        // A function or lambda call reports it as its own error; binding by
+        // name leaves it to the declaring statement, as its other problems.
+        let e = if g.by_position {
+            EvalError { issue: "UNEVALUATED_PARAMETER", message: format!("Error while evaluating a Function Call, {msg}"), loc: Some(g.loc) }
+        } else {
+            EvalError { issue: PARAMETER_ERROR, message: msg, loc: Some(g.loc) }
+        };
+        self.guard_hit = Some(e.clone());
+        Err(Flow::Error(e))
+    }
+
+    /// The type check of parameter `i` of `f` for value `v`, as positional
+    /// binding makes it.
     fn check_param(&mut self, f: &Function, i: usize, v: &Value, scope: &Rc<Scope>, owner: &dyn Fn() -> String, loc: Loc) -> R<()> {
         let p = &f.params[i];
         let Some(t) = p.ty else { return Ok(()) };
@@ -731,25 +927,55 @@ impl Interp {
         Ok(())
     }
 
-    /// The checks `bind_deferring` left for parameters `deferred` of `f`
-    /// (bound to `vals`), in parameter order: the first failure is the
-    /// error binding would have raised.
-    fn check_deferred(
-        &mut self,
-        f: &Function,
-        vals: &[Value],
-        deferred: u64,
-        scope: &Rc<Scope>,
-        owner: &dyn Fn() -> String,
-        loc: Loc,
-    ) -> R<()> {
+    /// The entries of Puppet's `validate_parameters` list for parameter `i`
+    /// of `f` bound to `v` (none when it is an instance of its type).
+    fn param_problems(&mut self, f: &Function, i: usize, v: &Value, scope: &Rc<Scope>) -> R<Vec<String>> {
+        let p = &f.params[i];
+        let Some(t) = p.ty else { return Ok(vec![]) };
+        let tv = match self.tier.pure(&self.prog, t) {
+            Some(tv) => tv,
+            None => self.run_thunk(t, scope)?,
+        };
+        let Value::Type(ty) = &tv else { return Ok(vec![]) };
+        let ok = match v {
+            Value::Array(a) if p.captures_rest => a.iter().all(|x| calc::instance_of(ty, x)),
+            _ => calc::instance_of(ty, v),
+        };
+        if ok {
+            return Ok(vec![]);
+        }
+        let name = self.prog.name(p.name);
+        let found = rtf::describe::describe_parameter(name, ty, &calc::infer_set(v));
+        if found.is_empty() {
+            // The describer finds nothing to say: still a mismatch.
+            return Ok(vec![format!(" parameter '{name}' expects {} value, got {}", a_an_type(ty), got_label(v))]);
+        }
+        Ok(found)
+    }
+
+    /// The error of binding by name when the checks it left to the body's
+    /// compiled code (`deferred`, see `bind_deferring`) fail there: every
+    /// other check passed, so these are the whole list.
+    fn deferred_error(&mut self, f: &Function, vals: &[Value], deferred: u64, scope: &Rc<Scope>, owner: &dyn Fn() -> String, loc: Loc) -> Flow {
+        let mut entries = vec![];
         let mut rest = deferred;
         while rest != 0 {
             let i = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            self.check_param(f, i, &vals[i], scope, owner, loc)?;
+            let Some(v) = vals.get(i) else { continue };
+            match self.param_problems(f, i, v, scope) {
+                Ok(found) => entries.extend(found),
+                Err(e) => return e,
+            }
         }
-        Ok(())
+        if entries.is_empty() {
+            return Flow::Error(EvalError {
+                issue: "INTERNAL_ERROR",
+                message: "compiled code rejected parameters that pass their type checks".into(),
+                loc: Some(loc),
+            });
+        }
+        error(PARAMETER_ERROR, rtf::describe::parameters_error(&owner(), &entries), loc)
     }
 
     fn run_thunk(&mut self, t: FuncId, scope: &Rc<Scope>) -> R<Value> {
@@ -772,12 +998,7 @@ impl Interp {
         match self.run_body(fid, vals, scope.clone(), None) {
             Err(e) if tier::is_recheck(&e) => {
                 let vals = kept.unwrap_or_default();
-                self.check_deferred(&f, &vals, deferred, &scope, &|| owner.clone(), loc)?;
-                Err(Flow::Error(EvalError {
-                    issue: "INTERNAL_ERROR",
-                    message: "compiled code rejected parameters that pass their type checks".into(),
-                    loc: Some(loc),
-                }))
+                Err(self.deferred_error(&f, &vals, deferred, &scope, &|| owner.clone(), loc))
             }
             Err(Flow::Return(v, _) | Flow::Next(v, _)) => Ok(v),
             r => r,
@@ -1242,6 +1463,9 @@ impl Interp {
     // ---- variables
 
     fn get_var(&mut self, s: Sym, scope: &Rc<Scope>, loc: Loc) -> R<Value> {
+        if self.param_guard.is_some() {
+            self.check_param_guard(s, scope)?;
+        }
         if let Some(v) = scope.lookup(s) {
             return Ok(v);
         }
@@ -1969,7 +2193,7 @@ impl Interp {
         } else {
             match self.bind(&f, Args::Named(named), &tscope, &|| "lambda".to_string(), loc) {
                 Ok(v) => v,
-                Err(Flow::Error(e)) if matches!(e.issue, "MISSING_PARAMETER" | "TYPE_MISMATCH" | "INVALID_PARAMETER") => {
+                Err(Flow::Error(e)) if e.issue == PARAMETER_ERROR => {
                     return Err(wrap(e.message));
                 }
                 Err(e) => return Err(e),

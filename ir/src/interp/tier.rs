@@ -1201,6 +1201,9 @@ fn fast_op(
     let res = d.result;
     match &d.op {
         Op::Const(c) => put(regs, res, f.consts[*c as usize].clone()),
+        // While a parameter default runs, reads may be refused
+        // (`Interp::check_param_guard`): the interpreter decides.
+        Op::GetVar(_) if it.param_guard.is_some() => return Ok(STATUS_SLOW),
         Op::GetVar(s) => match scope.lookup(*s) {
             Some(v) => put(regs, res, v),
             None => return Ok(STATUS_SLOW),

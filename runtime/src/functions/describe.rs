@@ -1051,6 +1051,25 @@ pub fn lambda_accepts(signature: &Type, args: &[Value]) -> bool {
     }
 }
 
+/// The mismatches of parameter `name`'s value (of inferred type `actual`)
+/// with its type `expected`, each formatted as an entry of Puppet's
+/// `validate_parameters` list (`" parameter 'x' expects an Integer value,
+/// got String"`, with its leading space; a Struct value can give several).
+pub fn describe_parameter(name: &str, expected: &Type, actual: &Type) -> Vec<String> {
+    describe(expected, actual, &[PathElem::Parameter(name.to_string())]).iter().map(Mismatch::format).collect()
+}
+
+/// Puppet's `validate_parameters` error for `subject` (`Mydef[x]`,
+/// `Class[C]`, `lambda`) from its entries (each with its leading space, see
+/// [`describe_parameter`]): one entry stays on the subject's line, several
+/// go one per line.
+pub fn parameters_error(subject: &str, entries: &[String]) -> String {
+    match entries {
+        [one] => format!("{subject}:{one}"),
+        _ => format!("{subject}:\n {}", entries.join("\n ")),
+    }
+}
+
 /// `describe_mismatch(subject, expected, actual)`: how `assert_type`
 /// reports a value of inferred type `actual` that is not an `expected`
 /// (`assert_type(): expects an Integer value, got String`).

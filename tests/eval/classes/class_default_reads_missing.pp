@@ -1,0 +1,2 @@
+class c($a, $b = $a) {}
+include c

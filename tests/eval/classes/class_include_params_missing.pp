@@ -1,0 +1,2 @@
+class c(Integer $x = 'a', String $y, String $z) {}
+include c

@@ -1,0 +1,3 @@
+class c(Integer $a) {}
+define t() { class { 'c': a => 'x' } }
+t { 'a': }

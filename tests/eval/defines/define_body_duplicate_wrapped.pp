@@ -1,0 +1,2 @@
+define t() { file { '/x': } file { '/x': } }
+t { 'a': }

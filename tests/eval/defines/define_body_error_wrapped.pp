@@ -1,0 +1,3 @@
+function f(Integer $a) {}
+define t() { f('x') }
+t { 'a': }

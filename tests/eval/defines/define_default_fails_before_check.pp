@@ -1,0 +1,2 @@
+define t(Integer $a, $b = fail('boom')) {}
+t { 'x': a => 'q' }

@@ -1,0 +1,2 @@
+define t($b = "<${a}>", $a) { notice($b) }
+t { 'x': a => 1 }

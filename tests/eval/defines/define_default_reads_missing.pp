@@ -1,0 +1,3 @@
+$a = 'top'
+define t($a, Integer $n, $b = $a) {}
+t { 'x': n => 'q' }
