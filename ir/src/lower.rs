@@ -18,6 +18,10 @@
 
 use std::collections::HashMap;
 
+/// Locally bound variables of one lexical level (small integer keys: a
+/// fast hasher, not SipHash).
+type VarMap = HashMap<Sym, Val, foldhash::fast::FixedState>;
+
 use pjit_frontend::ast::{self, Expr, ExprKind};
 use pjit_frontend::{SourceFile, Span};
 use pjit_runtime::Value;
@@ -268,7 +272,7 @@ struct FnBuilder {
     cur: Block,
     /// Statically known variables, innermost layer last. A layer is pushed
     /// for every conditionally executed region.
-    vars: Vec<HashMap<Sym, Val>>,
+    vars: Vec<VarMap>,
     /// Set after a call of `template()` or `inline_template()`: an ERB
     /// template may change the Ruby objects of the scope's variables in
     /// place (`@list << x`, as Puppet's variables are live Ruby objects), so
@@ -280,7 +284,7 @@ impl FnBuilder {
     fn new(name: &str, kind: FuncKind, loc: Loc) -> FnBuilder {
         let mut f = Function::new(name, kind, loc);
         let cur = f.add_block();
-        FnBuilder { f, cur, vars: vec![HashMap::new()], scope_reads: false }
+        FnBuilder { f, cur, vars: vec![VarMap::default()], scope_reads: false }
     }
 
     fn push(&mut self, op: Op, ty: Ty, loc: Loc) -> Val {
@@ -701,7 +705,7 @@ impl Lowerer<'_> {
             if is_and { (rhs, vec![], merge, vec![lt]) } else { (merge, vec![lt], rhs, vec![]) };
         b.effect(Op::Branch { cond: lt, then_dest, then_args, else_dest, else_args }, loc);
         b.cur = rhs;
-        b.vars.push(HashMap::new());
+        b.vars.push(VarMap::default());
         let r = self.expr(b, right);
         b.vars.pop();
         let rt = b.push(Op::Unary(UnOp::Truthy, r), Ty::Bool, loc);
@@ -731,7 +735,7 @@ impl Lowerer<'_> {
         b.effect(Op::Branch { cond: c, then_dest: tb, then_args: vec![], else_dest: eb, else_args: vec![] }, loc);
         for (blk, body) in [(then_b, then_e), (else_b, else_e)] {
             b.cur = blk;
-            b.vars.push(HashMap::new());
+            b.vars.push(VarMap::default());
             let v = self.opt_expr(b, body, span);
             b.vars.pop();
             b.jump(merge, vec![v], loc);
@@ -763,7 +767,7 @@ impl Lowerer<'_> {
         let res = b.f.add_block_param(merge, Ty::Any);
         let mut default_body = None;
         let mut bodies = vec![];
-        b.vars.push(HashMap::new());
+        b.vars.push(VarMap::default());
         for opt in options {
             let body = b.f.add_block();
             for v in &opt.values {
@@ -785,7 +789,7 @@ impl Lowerer<'_> {
         }
         for (body, opt) in bodies {
             b.cur = body;
-            b.vars.push(HashMap::new());
+            b.vars.push(VarMap::default());
             let v = self.opt_expr(b, opt.then_expr.as_deref(), opt.span);
             b.vars.pop();
             b.jump(merge, vec![v], loc);
@@ -803,7 +807,7 @@ impl Lowerer<'_> {
         let res = b.f.add_block_param(merge, Ty::Any);
         let mut default = None;
         let mut values = vec![];
-        b.vars.push(HashMap::new());
+        b.vars.push(VarMap::default());
         for en in entries {
             if matches!(en.matching.kind, ExprKind::Default) {
                 default = Some(&en.value);
@@ -815,7 +819,7 @@ impl Lowerer<'_> {
         }
         match default {
             Some(d) => {
-                b.vars.push(HashMap::new());
+                b.vars.push(VarMap::default());
                 let v = self.expr(b, d);
                 b.vars.pop();
                 b.jump(merge, vec![v], loc);
@@ -824,7 +828,7 @@ impl Lowerer<'_> {
         }
         for (hit, value) in values {
             b.cur = hit;
-            b.vars.push(HashMap::new());
+            b.vars.push(VarMap::default());
             let v = self.expr(b, value);
             b.vars.pop();
             b.jump(merge, vec![v], loc);
@@ -894,7 +898,7 @@ impl Lowerer<'_> {
     fn attribute_ops(&mut self, b: &mut FnBuilder, ops: &[ast::AttributeOp], span: Span, expr_loc: Loc) -> Val {
         let mut vs = Vec::with_capacity(ops.len() * 2);
         let mut splats = vec![];
-        let mut seen = std::collections::HashSet::new();
+        let mut seen = std::collections::HashSet::with_hasher(foldhash::fast::FixedState::default());
         for op in ops {
             match op {
                 ast::AttributeOp::Set { name, value, .. } if !seen.insert(name.as_str()) => {
@@ -1100,6 +1104,12 @@ impl Lowerer<'_> {
     fn definition(&mut self, d: &ast::Definition, kind: FuncKind, span: Span) -> FuncId {
         let loc = self.loc(span);
         let mut b = FnBuilder::new(&d.name, kind, loc);
+        // A definition body has at least a few instructions: room for a
+        // typical one saves its vectors' regrowth (a copy at 4, 8 and 16).
+        b.f.insts.reserve(16);
+        b.f.vals.reserve(16);
+        b.f.consts.reserve(8);
+        b.f.blocks[b.cur].insts.reserve(16);
         self.params(&mut b, &d.params, &d.name);
         b.f.return_type = d.return_type.as_ref().map(|t| self.thunk(&format!("{}::return_type", d.name), t));
         let v = self.opt_expr(&mut b, d.body.as_deref(), span);

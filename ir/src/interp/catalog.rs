@@ -40,7 +40,7 @@ pub struct Resource {
     pub exported: bool,
     pub virtual_: bool,
     pub kind: &'static str,
-    pub params: IndexMap<String, Value>,
+    pub params: Params,
     /// Origins of `params` entries (absent for ones the compiler set).
     pub meta: HashMap<String, ParamMeta, foldhash::fast::FixedState>,
     /// The scope the resource was declared in (none for the compiler's own
@@ -75,13 +75,15 @@ impl Resource {
         Resource {
             type_name: type_name.to_string(),
             title: title.to_string(),
-            tags: Tags::default(),
+            // Most resources end with a handful of tags (type, title,
+            // container's): room for them saves the set's regrowth.
+            tags: Tags::with_capacity_and_hasher(8, Default::default()),
             file: None,
             line: None,
             exported: false,
             virtual_: false,
             kind,
-            params: IndexMap::new(),
+            params: Params::default(),
             meta: HashMap::default(),
             scope: None,
             source: Rc::from(""),
@@ -142,6 +144,10 @@ pub struct Catalog {
     /// nodes had when they were declared.
     pub tags: Tags,
 }
+
+/// A resource's attributes, in the order they were set (the catalog's
+/// order), with a fast hasher: attribute names are short and many.
+pub type Params = IndexMap<String, Value, foldhash::fast::FixedState>;
 
 /// An insertion-ordered map with a fixed fast hasher (keys come from
 /// manifests; iteration order is never observable through these maps).
@@ -316,7 +322,7 @@ impl Catalog {
             return Some(*i);
         }
         let rtype = self.rtypes.get(t.as_ref())?;
-        let values = rtype.uniqueness_values(&title, &IndexMap::new());
+        let values = rtype.uniqueness_values(&title, &Params::default());
         self.uniqueness.get(&(t.into_owned(), resource_types::uniqueness_key(&values))).copied()
     }
 

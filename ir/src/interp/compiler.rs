@@ -29,8 +29,8 @@ use super::*;
 /// them and where.
 #[derive(Clone, Debug)]
 pub(super) struct Override {
-    set: IndexMap<String, Value>,
-    add: IndexMap<String, Value>,
+    set: catalog::Params,
+    add: catalog::Params,
     source: Rc<str>,
     /// Overrides of collectors may change any attribute (Puppet marks the
     /// collector's source as an overriding class).
@@ -112,10 +112,10 @@ fn flatten_into(v: &Value, out: &mut Vec<Value>) {
     }
 }
 
-fn hash_attrs(v: &Value) -> IndexMap<String, Value> {
+fn hash_attrs(v: &Value) -> catalog::Params {
     match v {
         Value::Hash(h) => h.iter().map(|(k, v)| (display::to_interpolated_string(k), v.clone())).collect(),
-        _ => IndexMap::new(),
+        _ => catalog::Params::default(),
     }
 }
 
@@ -307,7 +307,7 @@ impl Interp {
             (r.define.expect("a define"), r.title.clone(), r.reference(), r.loc, r.scope.clone())
         };
         self.merge_scope_tags(i);
-        let attrs: IndexMap<String, Value> = self.catalog.resources[i].params.clone();
+        let attrs: catalog::Params = self.catalog.resources[i].params.clone();
         let parent = self.node_scope.clone().unwrap_or_else(|| self.top.clone());
         let tname = self.catalog.resources[i].type_name.to_lowercase();
         let cat = CatScope::new(i, Rc::from(format!("define:{tname}").as_str()), declaring);
@@ -511,9 +511,14 @@ impl Interp {
             return;
         }
         let container = r.scope.as_ref().map(|s| s.resource).filter(|&c| c != i);
-        let tags = container.map(|c| self.catalog.resources[c].tags.clone()).unwrap_or_default();
+        // The resource's own set is taken out while the container's is read
+        // (no copy of the container's set).
+        let mut tags = std::mem::take(&mut self.catalog.resources[i].tags);
+        if let Some(c) = container {
+            tags.extend(self.catalog.resources[c].tags.iter().cloned());
+        }
         let r = &mut self.catalog.resources[i];
-        r.tags.extend(tags);
+        r.tags = tags;
         r.scope_tags_merged = true;
     }
 
@@ -541,14 +546,14 @@ impl Interp {
         for &(s, t) in &self.catalog.edges {
             adjacency[s].push(t);
         }
-        let own = |r: &Resource| -> Option<IndexMap<String, Value>> {
-            let m: IndexMap<String, Value> = names
+        let own = |r: &Resource| -> Option<catalog::Params> {
+            let m: catalog::Params = names
                 .iter()
                 .filter_map(|p| r.params.get(*p).filter(|v| !matches!(v, Value::Undef)).map(|v| (p.to_string(), v.clone())))
                 .collect();
             (!m.is_empty()).then_some(m)
         };
-        let mut data: HashMap<usize, IndexMap<String, Value>> = HashMap::new();
+        let mut data: HashMap<usize, catalog::Params> = HashMap::default();
         let mut seen = vec![false; n];
         let mut queue = std::collections::VecDeque::new();
         queue.push_back(self.top.cat.resource);
@@ -1052,7 +1057,7 @@ impl Interp {
     pub(super) fn declare_class(
         &mut self,
         name: &str,
-        params: Option<IndexMap<String, Value>>,
+        params: Option<catalog::Params>,
         declaring: &Rc<Scope>,
         loc: Loc,
         context: &str,
@@ -1095,7 +1100,7 @@ impl Interp {
     fn ensure_class_resource(
         &mut self,
         key: &str,
-        params: Option<IndexMap<String, Value>>,
+        params: Option<catalog::Params>,
         declaring: &Rc<Scope>,
         loc: Loc,
         context: &str,
@@ -1260,6 +1265,16 @@ impl Interp {
 
     fn find_module_of_file(&self, file: u32) -> String {
         let Some(path) = self.prog.files.get(file as usize) else { return String::new() };
+        // Byte prefixes first: `Path::strip_prefix` compares component by
+        // component, and this runs once per loaded file.
+        for d in &self.opts.modulepath {
+            let d = d.as_os_str().as_encoded_bytes();
+            if let Some(rest) = path.as_bytes().strip_prefix(d).and_then(|r| r.strip_prefix(b"/"))
+                && let Some(first) = rest.split(|&b| b == b'/').next().filter(|m| !m.is_empty() && *m != b".")
+            {
+                return String::from_utf8_lossy(first).into_owned();
+            }
+        }
         let path = std::path::Path::new(path);
         for d in &self.opts.modulepath {
             if let Ok(rest) = path.strip_prefix(d) {
@@ -1371,7 +1386,7 @@ impl Interp {
         }
         // The body with the `default` title gives the other bodies of the
         // expression their defaults (and creates its other titles).
-        let local_defaults: IndexMap<String, Value> = checked
+        let local_defaults: catalog::Params = checked
             .iter()
             .filter(|(t, _)| t.contains(&Value::Default))
             .map(|(_, a)| hash_attrs(a))
@@ -1413,7 +1428,7 @@ impl Interp {
         &mut self,
         type_name: &str,
         title: &str,
-        given: &IndexMap<String, Value>,
+        given: &catalog::Params,
         kind: &'static str,
         define: Option<FuncId>,
         virtual_: bool,
@@ -1557,7 +1572,7 @@ impl Interp {
             return Err(fail("create_resources(): second argument must be a hash".into()));
         };
         let defaults = match args.get(2) {
-            None => IndexMap::new(),
+            None => catalog::Params::default(),
             Some(Value::Hash(_)) => hash_attrs(&args[2]),
             Some(_) => return Err(fail("create_resources(): third argument, if provided, must be a hash".into())),
         };

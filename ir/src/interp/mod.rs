@@ -24,7 +24,9 @@ mod erb;
 pub mod scope;
 pub mod tier;
 
-use std::collections::HashMap;
+/// The interpreter's maps are keyed by names and ids it makes itself and
+/// never iterated where order shows: a fast hasher instead of SipHash.
+type HashMap<K, V, S = foldhash::fast::FixedState> = std::collections::HashMap<K, V, S>;
 use std::rc::Rc;
 use std::sync::Arc;
 
@@ -199,7 +201,7 @@ const CLOSURE_SWEEP_MIN: usize = 1024;
 /// Arguments of a body call.
 enum Args {
     Positional(Vec<Value>),
-    Named(IndexMap<String, Value>),
+    Named(catalog::Params),
 }
 
 /// Maximum nesting of body calls before "stack level too deep" (Puppet
@@ -329,9 +331,9 @@ impl Warm {
             base,
             autoloads: Autoloads::default(),
             resources: 0,
-            templates: HashMap::new(),
-            ruby_types: HashMap::new(),
-            module_functions: HashMap::new(),
+            templates: HashMap::default(),
+            ruby_types: HashMap::default(),
+            module_functions: HashMap::default(),
             reg_pool: vec![],
             jit: None,
         }
@@ -359,15 +361,15 @@ impl Interp {
             catalog: Catalog::default(),
             top: top.clone(),
             node_scope: None,
-            class_scopes: HashMap::new(),
+            class_scopes: HashMap::default(),
             closures: vec![],
             free_closures: vec![],
             closure_sweep_at: CLOSURE_SWEEP_MIN,
-            aliases: HashMap::new(),
+            aliases: HashMap::default(),
             state: Default::default(),
-            ruby_types: HashMap::new(),
-            generated_type_errors: HashMap::new(),
-            module_functions: HashMap::new(),
+            ruby_types: HashMap::default(),
+            generated_type_errors: HashMap::default(),
+            module_functions: HashMap::default(),
             warned: Default::default(),
             labels: vec![top.label.clone()],
             depth: 0,
@@ -377,7 +379,7 @@ impl Interp {
             autoloads: Autoloads::default(),
             base: None,
             renders: vec![],
-            templates: HashMap::new(),
+            templates: HashMap::default(),
             tier: tier::Tier::default(),
             lookup: Default::default(),
             no_matches: Rc::new(Vec::new()),
@@ -717,7 +719,7 @@ impl Interp {
     fn bind_named(
         &mut self,
         f: &Function,
-        mut named: IndexMap<String, Value>,
+        mut named: catalog::Params,
         scope: &Rc<Scope>,
         owner: &dyn Fn() -> String,
         loc: Loc,
@@ -986,7 +988,7 @@ impl Interp {
     /// the bound parameter values (defaults included) in its resource, as
     /// Puppet does. Type checks the body's compiled code makes are left to
     /// it.
-    fn call_body_named(&mut self, fid: FuncId, attrs: IndexMap<String, Value>, scope: Rc<Scope>, res: usize) -> R<Value> {
+    fn call_body_named(&mut self, fid: FuncId, attrs: catalog::Params, scope: Rc<Scope>, res: usize) -> R<Value> {
         let f = self.prog.funcs[fid].clone();
         let loc = f.loc;
         let owner = self.catalog.resources[res].reference();
@@ -1999,7 +2001,10 @@ impl Interp {
                 Some(ns) => pjit_frontend::validate::FileNamespace::Module(ns),
                 None => pjit_frontend::validate::FileNamespace::None,
             },
-            file_path: path.display().to_string(),
+            file_path: match path.to_str() {
+                Some(p) => p.to_owned(),
+                None => path.display().to_string(),
+            },
         }
     }
 
@@ -2085,7 +2090,7 @@ impl Interp {
         if let Some(m) = &self.autoloads.ruby_functions {
             return m.clone();
         }
-        let mut index: HashMap<String, Rc<str>> = HashMap::new();
+        let mut index: HashMap<String, Rc<str>> = HashMap::default();
         for d in &self.opts.modulepath {
             let Ok(entries) = std::fs::read_dir(d) else { continue };
             let mut mods: Vec<_> = entries.flatten().map(|e| e.path()).collect();
@@ -2179,7 +2184,7 @@ impl Interp {
         let parent = if inline { scope.clone() } else { self.top.clone() };
         let tscope = Scope::local(&parent);
         let f = self.prog.funcs[fid].clone();
-        let named: IndexMap<String, Value> = params
+        let named: catalog::Params = params
             .map(|h| h.iter().map(|(k, v)| (display::to_interpolated_string(k), v.clone())).collect())
             .unwrap_or_default();
         let vals = if f.params.is_empty() {
@@ -2360,8 +2365,10 @@ pub(crate) fn resource_titles(title: &Value, earlier: &[&Value], at: Loc, expr_a
         return Err(error("MISSING_TITLE", "Missing title. The title expression resulted in undef", at));
     }
     let titles = flatten_titles(title);
-    let mut seen: std::collections::HashSet<&Value> =
-        earlier.iter().flat_map(|e| e.as_array().unwrap_or(&[])).collect();
+    // Nearly every expression has one title: a linear scan of the few seen
+    // is cheaper than building a hash set for them.
+    let mut seen_few: Vec<&Value> = earlier.iter().flat_map(|e| e.as_array().unwrap_or(&[])).collect();
+    let mut seen_many: Option<std::collections::HashSet<&Value, foldhash::fast::FixedState>> = None;
     for (index, t) in titles.iter().enumerate() {
         match t {
             Value::Undef => {
@@ -2378,7 +2385,18 @@ pub(crate) fn resource_titles(title: &Value, earlier: &[&Value], at: Loc, expr_a
                 return Err(error("ILLEGAL_TITLE_TYPE_AT", msg, at));
             }
         }
-        if !seen.insert(t) {
+        if seen_many.is_none() && seen_few.len() >= 16 {
+            seen_many = Some(seen_few.drain(..).collect());
+        }
+        let first_use = match &mut seen_many {
+            Some(set) => set.insert(t),
+            None if seen_few.contains(&t) => false,
+            None => {
+                seen_few.push(t);
+                true
+            }
+        };
+        if !first_use {
             let msg = format!(
                 "The title '{}' has already been used in this resource expression",
                 display::to_interpolated_string(t)

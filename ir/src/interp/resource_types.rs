@@ -65,7 +65,7 @@ impl TypeInfo {
     /// its namevars in name order, each from the parameters, else from the
     /// title through the title patterns, else the title itself for `name`
     /// or a single namevar (None: nil).
-    pub fn uniqueness_values(&self, title: &str, params: &indexmap::IndexMap<String, Value>) -> Vec<Option<String>> {
+    pub fn uniqueness_values(&self, title: &str, params: &super::catalog::Params) -> Vec<Option<String>> {
         let mut names = self.namevars.clone();
         names.sort();
         let from_title = self.parse_title(title);
