@@ -11,6 +11,7 @@ use std::sync::Arc;
 use indexmap::IndexMap;
 use pjit_ir::Loc;
 use pjit_ir::interp::{EvalError, Interp, Log, Strict};
+use pjit_ir::interp::catalog::JSON_CHUNK;
 use pjit_runtime::Value;
 use pjit_runtime::functions::LogLevel;
 
@@ -123,12 +124,21 @@ pub fn report(
     }
 }
 
-/// The catalog JSON, pretty-printed, and a final newline. The document
-/// is built in memory and written at once: cheaper than a buffered writer
-/// for serde_json's many small writes, and about 500 bytes per resource.
+/// The catalog JSON, pretty-printed, and a final newline, written in
+/// pieces of about [`JSON_CHUNK`] bytes (a whole catalog in memory was
+/// about 400 bytes per resource of pages touched once).
 fn write_catalog(it: &Interp, node: &str, environment: &str, mut out: impl std::io::Write) -> std::io::Result<()> {
-    let mut text = Vec::with_capacity(4096 + 512 * it.catalog.resources.len());
-    it.catalog.json_text(&mut text, node, environment);
+    let mut text = Vec::with_capacity(2 * JSON_CHUNK);
+    let mut failed = None;
+    it.catalog.json_chunks(&mut text, node, environment, &mut |buf| {
+        if failed.is_none() {
+            failed = out.write_all(buf).err();
+        }
+        buf.clear();
+    });
+    if let Some(e) = failed {
+        return Err(e);
+    }
     text.push(b'\n');
     out.write_all(&text)?;
     out.flush()

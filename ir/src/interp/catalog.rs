@@ -145,6 +145,10 @@ pub struct Catalog {
     pub tags: Tags,
 }
 
+/// How much catalog text [`Catalog::json_chunks`] gathers before it hands
+/// it over.
+pub const JSON_CHUNK: usize = 64 * 1024;
+
 /// A resource's attributes, in the order they were set (the catalog's
 /// order), with a fast hasher: attribute names are short and many.
 pub type Params = IndexMap<String, Value, foldhash::fast::FixedState>;
@@ -395,6 +399,15 @@ impl Catalog {
 
     /// The document (`catalog_format` 2), appended to `out`.
     pub fn json_text(&self, out: &mut Vec<u8>, node: &str, environment: &str) {
+        self.json_chunks(out, node, environment, &mut |_| {});
+    }
+
+    /// [`Catalog::json_text`], handing the text over in pieces: whenever
+    /// `out` holds [`JSON_CHUNK`] bytes or more between two resources (or
+    /// edges), `flush` gets it and is expected to drain it. A whole catalog
+    /// is about 400 bytes per resource; writing it out in pieces keeps
+    /// that memory from being touched at all.
+    pub fn json_chunks(&self, out: &mut Vec<u8>, node: &str, environment: &str, flush: &mut dyn FnMut(&mut Vec<u8>)) {
         // Puppet converts its compiler catalog for output by adding the
         // classes (which tags it with their names) and then its tags.
         let mut tags = Tags::default();
@@ -434,6 +447,9 @@ impl Catalog {
         for r in self.resources.iter().filter(|r| !r.virtual_) {
             w.element();
             resource_json(&mut w, r);
+            if w.buffer().len() >= JSON_CHUNK {
+                flush(w.buffer());
+            }
         }
         w.end_array();
         w.field("edges");
@@ -447,6 +463,9 @@ impl Catalog {
             w.field("target");
             w.reference(&t.type_name, &t.title);
             w.end_object();
+            if w.buffer().len() >= JSON_CHUNK {
+                flush(w.buffer());
+            }
         }
         w.end_array();
         w.field("classes");

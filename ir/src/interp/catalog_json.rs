@@ -26,6 +26,12 @@ impl<'a> JsonWriter<'a> {
         JsonWriter { out, open: Vec::with_capacity(8) }
     }
 
+    /// The text written so far and not yet taken (a caller streaming the
+    /// document drains it between elements).
+    pub(super) fn buffer(&mut self) -> &mut Vec<u8> {
+        self.out
+    }
+
     fn newline(&mut self) {
         // A newline and two spaces per level, in one copy for the depths
         // catalogs have.

@@ -1976,7 +1976,7 @@ impl Interp {
         // Its errors carry no "Could not parse" prefix (unlike the main
         // manifest's).
         let ns = self.autoloads.namespaces[file].clone();
-        let bytes = std::fs::read(&path).map_err(|e| error("LOAD_ERROR", format!("Could not read {}: {e}", path.display()), loc))?;
+        let bytes = read_small_file(&path).map_err(|e| error("LOAD_ERROR", format!("Could not read {}: {e}", path.display()), loc))?;
         let options = self.module_file_options(&path, ns);
         let (src, ast) = parse_source_with(options.file_path.clone(), &bytes, pjit_frontend::parser::SourceKind::Manifest, &options)
             .map_err(|message| Flow::Error(EvalError { issue: "LOAD_ERROR", message, loc: None }))?;
@@ -2313,6 +2313,29 @@ fn parse_source(
 }
 
 /// [`parse_source`] with the validator's options.
+/// The bytes of a module file. `std::fs::read` asks the file's size first
+/// (a `statx` per file); module files are small, so a read into room for
+/// 16 KiB, grown as needed, takes the same reads without it.
+fn read_small_file(path: &std::path::Path) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    let mut f = std::fs::File::open(path)?;
+    let mut bytes = vec![0u8; 16 * 1024];
+    let mut len = 0;
+    loop {
+        if len == bytes.len() {
+            bytes.resize(2 * len, 0);
+        }
+        match f.read(&mut bytes[len..]) {
+            Ok(0) => break,
+            Ok(n) => len += n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    bytes.truncate(len);
+    Ok(bytes)
+}
+
 fn parse_source_with(
     name: String,
     bytes: &[u8],

@@ -66,8 +66,16 @@ impl TypeInfo {
     /// title through the title patterns, else the title itself for `name`
     /// or a single namevar (None: nil).
     pub fn uniqueness_values(&self, title: &str, params: &super::catalog::Params) -> Vec<Option<String>> {
-        let mut names = self.namevars.clone();
-        names.sort();
+        // Most types have one namevar: no sorted copy needed then.
+        let sorted;
+        let names: &[String] = if self.namevars.len() < 2 {
+            &self.namevars
+        } else {
+            let mut n = self.namevars.clone();
+            n.sort();
+            sorted = n;
+            &sorted
+        };
         let from_title = self.parse_title(title);
         names
             .iter()
@@ -116,8 +124,28 @@ impl TypeInfo {
 /// The text a uniqueness key is recorded under (also the `[...]` of
 /// Puppet's `Cannot alias` message).
 pub fn uniqueness_key(values: &[Option<String>]) -> String {
-    let show = |v: &Option<String>| v.as_ref().map(|s| format!("{s:?}")).unwrap_or_else(|| "nil".into());
-    values.iter().map(show).collect::<Vec<_>>().join(", ")
+    let mut out = String::new();
+    for (i, v) in values.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        match v {
+            // Quoted as Rust's `{:?}` does; text without anything to escape
+            // (nearly every title) is copied as it is.
+            Some(s) if s.bytes().all(|b| (0x20..0x7f).contains(&b) && b != b'"' && b != b'\\') => {
+                out.reserve(s.len() + 2);
+                out.push('"');
+                out.push_str(s);
+                out.push('"');
+            }
+            Some(s) => {
+                use std::fmt::Write;
+                let _ = write!(out, "{s:?}");
+            }
+            None => out.push_str("nil"),
+        }
+    }
+    out
 }
 
 /// Puppet's metaparameters, in Puppet's order.
@@ -367,5 +395,22 @@ mod tests {
         assert_eq!(scan_title_patterns(helper), None);
         let interp = "def self.title_patterns\n [[ /^(#{region})$/, [[:region]] ]]\nend\n";
         assert_eq!(scan_title_patterns(interp), None);
+    }
+
+    /// The fast path quotes exactly as `{:?}` does.
+    #[test]
+    fn uniqueness_key_quotes_like_debug() {
+        for vals in [
+            vec![Some("/tmp/x".to_string())],
+            vec![Some("a \"b\" \\ c\n é".to_string()), None, Some(String::new())],
+            vec![None],
+        ] {
+            let expected = vals
+                .iter()
+                .map(|v| v.as_ref().map(|s| format!("{s:?}")).unwrap_or_else(|| "nil".into()))
+                .collect::<Vec<_>>()
+                .join(", ");
+            assert_eq!(uniqueness_key(&vals), expected);
+        }
     }
 }
