@@ -286,7 +286,7 @@ pub fn number<'a>(text: &str, lo: usize, hi: usize) -> PResult<'a, Box<Expr>> {
 }
 
 pub fn string(s: Cow<'_, str>, lo: usize, hi: usize) -> Box<Expr> {
-    bx(sp(lo, hi), ExprKind::String(s.into_owned()))
+    bx(sp(lo, hi), ExprKind::String(s.into()))
 }
 
 /// Builds `"..."` from its parts; empty literal segments are dropped.
@@ -337,8 +337,8 @@ fn rewriteable(e: &Expr) -> bool {
 fn to_var(e: Box<Expr>) -> Box<Expr> {
     let name = match &e.kind {
         ExprKind::QualifiedName(n) => n.clone(),
-        ExprKind::Integer { value: IntValue::Small(v), .. } => v.to_string(),
-        ExprKind::Integer { value: IntValue::Big(v), .. } => v.to_string(),
+        ExprKind::Integer { value: IntValue::Small(v), .. } => v.to_string().into(),
+        ExprKind::Integer { value: IntValue::Big(v), .. } => v.to_string().into(),
         _ => return e,
     };
     bx(e.span, ExprKind::Variable(name))
@@ -472,11 +472,11 @@ pub fn sel_entry((span, matching, value): Pair) -> SelectorEntry {
     SelectorEntry { span, matching: *matching, value: *value }
 }
 
-/// An attribute operation as the grammar builds it (compact; see above).
-/// `name` is `None` for `* => hash`.
+/// An attribute operation as the grammar builds it (inlined into the list
+/// that holds it, so never a stack symbol). `name` is `None` for `* => hash`.
 pub struct AttrOpSyn {
     pub span: Span,
-    pub name: Option<Box<str>>,
+    pub name: Option<CompactString>,
     pub append: bool,
     pub value: Box<Expr>,
 }
@@ -485,7 +485,7 @@ impl From<AttrOpSyn> for AttributeOp {
     #[inline]
     fn from(o: AttrOpSyn) -> AttributeOp {
         match o.name {
-            Some(name) => AttributeOp::Set { span: o.span, name: name.into(), append: o.append, value: *o.value },
+            Some(name) => AttributeOp::Set { span: o.span, name, append: o.append, value: *o.value },
             None => AttributeOp::Splat { span: o.span, value: *o.value },
         }
     }
@@ -509,7 +509,7 @@ pub fn type_assignment(lhs: Box<Expr>, rhs: AliasRhs, span: Span) -> Box<Expr> {
         AliasRhs::Keyed(parent, mut hash) => {
             let pn = match &parent.kind {
                 ExprKind::QualifiedReference(n) => n.clone(),
-                _ => String::new(),
+                _ => CompactString::default(),
             };
             if pn == "Object" || pn == "TypeSet" {
                 let s = parent.span;
@@ -540,9 +540,9 @@ fn object_type(hash: Box<Expr>, span: Span) -> Box<Expr> {
 }
 
 /// A definition name token (`classname` in the grammar).
-pub fn classname<'a>(tok: Tok<'a>, lo: usize) -> PResult<'a, String> {
+pub fn classname<'a>(tok: Tok<'a>, lo: usize) -> PResult<'a, CompactString> {
     match tok {
-        Tok::Name(s) | Tok::Word(s) | Tok::ClassRef(s) => Ok(s.into_owned()),
+        Tok::Name(s) | Tok::Word(s) | Tok::ClassRef(s) => Ok(s.into()),
         Tok::Class => user_error("'class' keyword not allowed at this location", Some(lo)),
         _ => user_error("A quoted string is not valid as a name here", Some(lo)),
     }
@@ -550,7 +550,7 @@ pub fn classname<'a>(tok: Tok<'a>, lo: usize) -> PResult<'a, String> {
 
 /// A parameter, located at its variable.
 pub fn param(name: Cow<'_, str>, lo: usize, hi: usize, value: Option<Box<Expr>>) -> Box<Parameter> {
-    Box::new(Parameter { span: sp(lo, hi), name: name.into_owned(), value, type_expr: None, captures_rest: false })
+    Box::new(Parameter { span: sp(lo, hi), name: name.into(), value, type_expr: None, captures_rest: false })
 }
 
 /// Node names written as dotted words/numbers (`node a.b.c`).
@@ -558,7 +558,7 @@ pub fn dotted(parts: Vec<(Cow<'_, str>, usize, usize)>) -> Expr {
     let lo = parts.first().map(|p| p.1).unwrap_or(0);
     let hi = parts.last().map(|p| p.2).unwrap_or(lo);
     let s: Vec<&str> = parts.iter().map(|p| p.0.as_ref()).collect();
-    Expr::new(sp(lo, hi), ExprKind::String(s.join(".")))
+    Expr::new(sp(lo, hi), ExprKind::String(s.join(".").into()))
 }
 
 /// Definitions nested in classes take the class's name as a prefix
@@ -566,13 +566,13 @@ pub fn dotted(parts: Vec<(Cow<'_, str>, usize, usize)>) -> Expr {
 pub fn qualify_nested_definitions(e: &mut Expr, ns: &str) {
     match &mut e.kind {
         ExprKind::HostClass(def) => {
-            def.name = qualified(ns, &def.name);
+            def.name = qualified(ns, &def.name).into();
             let inner = def.name.clone();
             crate::visit::children_mut(e, &mut |c| qualify_nested_definitions(c, &inner));
             return;
         }
         ExprKind::ResourceType(def) => {
-            def.name = qualified(ns, &def.name);
+            def.name = qualified(ns, &def.name).into();
         }
         _ => {}
     }
