@@ -111,6 +111,22 @@ impl<'a> Validator<'a, '_> {
         if self.fatal {
             return;
         }
+        // Leaves are most nodes: those that `check` accepts as they are,
+        // and variables, need neither `check` nor a visit of children.
+        match &e.kind {
+            ExprKind::String(_)
+            | ExprKind::QualifiedName(_)
+            | ExprKind::Boolean(_)
+            | ExprKind::Undef
+            | ExprKind::Default
+            | ExprKind::Nop
+            | ExprKind::Float(_)
+            | ExprKind::Regex(_)
+            | ExprKind::RenderString(_)
+            | ExprKind::Integer { value: IntValue::Small(_), .. } => return,
+            ExprKind::Variable(name) => return self.check_variable(name, e.span),
+            _ => {}
+        }
         self.check(e);
         self.path.push(PathNode::Expr(e));
         self.visit_children(e);

@@ -538,9 +538,11 @@ impl<'a> Lexer<'a> {
             b'\'' => {
                 let start = p + 1;
                 match find_sq_end(b, start) {
-                    Some(end) => {
+                    Some((end, backslash)) => {
                         let raw = &self.src[start..end];
-                        emit!(Tok::Str(strings::sq_escapes(raw)), end + 1 - p)
+                        // Most strings have no backslash: no second scan.
+                        let text = if backslash { strings::sq_escapes(raw) } else { Cow::Borrowed(raw) };
+                        emit!(Tok::Str(text), end + 1 - p)
                     }
                     None => Some(self.error_at(
                         codes::UNCLOSED_QUOTE,
@@ -1072,17 +1074,21 @@ fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
 /// Puppet's pattern `(?:[^\\]|^)(?:[\\]{2})*[']`, a `'` right at the start
 /// is content when an even run of backslashes and another `'` follow it
 /// (see `strings::quote_is_content`): `'''` is the string `'`.
-fn find_sq_end(b: &[u8], from: usize) -> Option<usize> {
+/// The end (the closing quote) of a single-quoted string whose text starts
+/// at `from`, and whether the text has a backslash.
+fn find_sq_end(b: &[u8], from: usize) -> Option<(usize, bool)> {
     let mut i = from;
+    let mut backslash = false;
     if strings::quote_is_content(b, from, b'\'', b"'") {
         i += 1;
     }
     loop {
         let k = i + memchr::memchr2(b'\\', b'\'', b.get(i..)?)?;
         if b[k] == b'\'' {
-            return Some(k);
+            return Some((k, backslash));
         }
         // A backslash escapes the byte after it, whatever it is.
+        backslash = true;
         i = k + 2;
     }
 }

@@ -3,6 +3,7 @@
 //! resource shapes, literal numbers, interpolation rewriting, type aliases).
 
 use std::borrow::Cow;
+use std::cell::RefCell;
 
 use lalrpop_util::ParseError;
 use num_bigint::BigInt;
@@ -21,7 +22,45 @@ pub fn sp(lo: usize, hi: usize) -> Span {
 
 #[inline]
 pub fn bx(span: Span, kind: ExprKind) -> Box<Expr> {
-    Box::new(Expr::new(span, kind))
+    boxed(Expr::new(span, kind))
+}
+
+// The parser's stack holds boxed nodes, while lists and entries hold their
+// nodes inline, so each list element, entry, attribute value and statement
+// empties a box when it is stored. Those boxes are kept (a few per thread)
+// and reused for the next nodes, which then cost no allocation, and the
+// emptied ones no free.
+thread_local! {
+    static SPARE_BOXES: RefCell<Vec<Box<Expr>>> = const { RefCell::new(Vec::new()) };
+}
+/// Enough for the boxes emptied by one reduction (the longest list action
+/// empties two).
+const MAX_SPARE_BOXES: usize = 16;
+
+/// Boxes a node, in a spare box when there is one.
+#[inline]
+pub fn boxed(e: Expr) -> Box<Expr> {
+    match SPARE_BOXES.with(|s| s.borrow_mut().pop()) {
+        Some(mut b) => {
+            // The spare box holds a `Nop`, which owns nothing.
+            std::mem::forget(std::mem::replace(&mut *b, e));
+            b
+        }
+        None => Box::new(e),
+    }
+}
+
+/// Moves a node out of its box (`*b`), keeping the box for [`boxed`].
+#[inline]
+pub fn unbox(mut b: Box<Expr>) -> Expr {
+    let e = std::mem::replace(&mut *b, Expr::new(Span::default(), ExprKind::Nop));
+    SPARE_BOXES.with(|s| {
+        let mut s = s.borrow_mut();
+        if s.len() < MAX_SPARE_BOXES {
+            s.push(b);
+        }
+    });
+    e
 }
 
 #[cold]
@@ -130,7 +169,7 @@ impl Chain {
         // `node` becomes the left operand of the new operation, which takes
         // its place (reusing its box).
         let left = std::mem::replace(&mut **node, Expr::new(op.1, ExprKind::Nop));
-        **node = Expr::new(op.1, binary_kind(Box::new(left), op.0, right));
+        **node = Expr::new(op.1, binary_kind(boxed(left), op.0, right));
         self.spine = depth + 1;
     }
 
@@ -159,9 +198,9 @@ pub enum SynStmt {
 impl SynStmt {
     pub fn push(self, comma: usize, e: Box<Expr>) -> SynStmt {
         match self {
-            SynStmt::Single(first) => SynStmt::List { items: vec![*first, *e], first_comma: comma },
+            SynStmt::Single(first) => SynStmt::List { items: vec![unbox(first), unbox(e)], first_comma: comma },
             SynStmt::List { mut items, first_comma } => {
-                items.push(*e);
+                items.push(unbox(e));
                 SynStmt::List { items, first_comma }
             }
         }
@@ -190,14 +229,14 @@ pub fn transform_calls<'a>(stmts: Vec<SynStmt>) -> PResult<'a, Vec<Expr>> {
         if is_call {
             let name = memo.pop().unwrap_or_else(|| Expr::new(Span::default(), ExprKind::Nop));
             let args: Vec<Expr> = match s {
-                SynStmt::Single(e) => vec![*e],
+                SynStmt::Single(e) => vec![unbox(e)],
                 SynStmt::List { items, .. } => items,
             };
             let hi = args.last().map(|a| a.span.hi).unwrap_or(name.span.hi);
             let span = Span { lo: name.span.lo, hi: hi.max(name.span.lo) };
             memo.push(Expr::new(
                 span,
-                ExprKind::CallNamedFunction(Call { functor: Box::new(name), args, lambda: None, rval_required: false }),
+                ExprKind::CallNamedFunction(Call { functor: boxed(name), args, lambda: None, rval_required: false }),
             ));
             continue;
         }
@@ -215,7 +254,7 @@ pub fn transform_calls<'a>(stmts: Vec<SynStmt>) -> PResult<'a, Vec<Expr>> {
                 if let ExprKind::CallNamedFunction(c) = &mut e.kind {
                     c.rval_required = false;
                 }
-                memo.push(*e);
+                memo.push(unbox(e));
             }
         }
     }
@@ -227,7 +266,7 @@ pub fn transform_calls<'a>(stmts: Vec<SynStmt>) -> PResult<'a, Vec<Expr>> {
 pub fn block_or_expression(mut stmts: Vec<Expr>, braces: Option<Span>) -> Option<Box<Expr>> {
     match stmts.len() {
         0 => None,
-        1 => stmts.pop().map(Box::new),
+        1 => stmts.pop().map(boxed),
         _ => {
             let span = braces.unwrap_or_else(|| stmts[0].span.to(stmts[stmts.len() - 1].span));
             Some(bx(span, ExprKind::Block(stmts)))
@@ -397,7 +436,7 @@ pub fn untitled_resource<'a>(
                 }
             }
             let hash = Expr::new(lbrace.to(rbrace), ExprKind::LiteralHash { entries, unfolded: false });
-            let stmts = transform_calls(vec![SynStmt::Single(left), SynStmt::Single(Box::new(hash))])?;
+            let stmts = transform_calls(vec![SynStmt::Single(left), SynStmt::Single(boxed(hash))])?;
             let mut result = block_or_expression(stmts, None).unwrap_or_else(|| bx(span, ExprKind::Nop));
             result.span = span;
             Ok(result)
@@ -464,12 +503,12 @@ pub type Pair = (Span, Box<Expr>, Box<Expr>);
 
 #[inline]
 pub fn keyed_entry((span, key, value): Pair) -> KeyedEntry {
-    KeyedEntry { span, key: *key, value: *value }
+    KeyedEntry { span, key: unbox(key), value: unbox(value) }
 }
 
 #[inline]
 pub fn sel_entry((span, matching, value): Pair) -> SelectorEntry {
-    SelectorEntry { span, matching: *matching, value: *value }
+    SelectorEntry { span, matching: unbox(matching), value: unbox(value) }
 }
 
 /// An attribute operation as the grammar builds it (inlined into the list
@@ -485,8 +524,8 @@ impl From<AttrOpSyn> for AttributeOp {
     #[inline]
     fn from(o: AttrOpSyn) -> AttributeOp {
         match o.name {
-            Some(name) => AttributeOp::Set { span: o.span, name, append: o.append, value: *o.value },
-            None => AttributeOp::Splat { span: o.span, value: *o.value },
+            Some(name) => AttributeOp::Set { span: o.span, name, append: o.append, value: unbox(o.value) },
+            None => AttributeOp::Splat { span: o.span, value: unbox(o.value) },
         }
     }
 }
