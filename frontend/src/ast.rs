@@ -11,6 +11,12 @@
 
 use num_bigint::BigInt;
 
+/// The AST's text (names, variables, strings): a string kept inline up to
+/// 24 bytes, so that most names and short strings cost no heap allocation
+/// (a third of the parser's allocations were such strings). It derefs to
+/// `str` and prints (`Debug`, `Display`) as `String` does.
+pub use compact_str::CompactString;
+
 use crate::source::{FileId, Span};
 
 /// A parsed file.
@@ -184,18 +190,18 @@ pub enum ExprKind {
     Integer { value: IntValue, radix: u8 },
     Float(f64),
     /// A literal string (quoted, a bare word, or heredoc text).
-    String(String),
+    String(CompactString),
     Boolean(bool),
     Undef,
     Default,
     /// The pattern source, without slashes.
-    Regex(String),
+    Regex(CompactString),
     /// A lower-case bare word or qualified name (`foo`, `apache::port`).
-    QualifiedName(String),
+    QualifiedName(CompactString),
     /// A capitalized name (`File`, `Foo::Bar`); the text as written.
-    QualifiedReference(String),
+    QualifiedReference(CompactString),
     /// `private` and `attr`.
-    ReservedWord { word: String, future: bool },
+    ReservedWord { word: CompactString, future: bool },
 
     // ---- strings
     /// `"..."` with interpolation: literal strings and `Text` segments
@@ -203,10 +209,10 @@ pub enum ExprKind {
     ConcatenatedString(Vec<Expr>),
     /// An interpolated expression.
     Text(Box<Expr>),
-    Heredoc { syntax: String, text: Box<Expr> },
+    Heredoc { syntax: CompactString, text: Box<Expr> },
 
     // ---- variables and collections
-    Variable(String),
+    Variable(CompactString),
     LiteralList(Vec<Expr>),
     LiteralHash { entries: Vec<KeyedEntry>, unfolded: bool },
 
@@ -244,7 +250,8 @@ pub enum ExprKind {
     Resource { form: ResourceForm, type_name: Box<Expr>, bodies: Vec<ResourceBody> },
     ResourceDefaults { form: ResourceForm, type_ref: Box<Expr>, operations: Vec<AttributeOp> },
     ResourceOverride { form: ResourceForm, resources: Box<Expr>, operations: Vec<AttributeOp> },
-    Collect { type_expr: Box<Expr>, query: Query, operations: Vec<AttributeOp> },
+    /// The query is boxed to keep `Expr` at 64 bytes (see below).
+    Collect { type_expr: Box<Expr>, query: Box<Query>, operations: Vec<AttributeOp> },
 
     // ---- definitions
     HostClass(Box<Definition>),
@@ -252,17 +259,24 @@ pub enum ExprKind {
     ResourceType(Box<Definition>),
     Function(Box<Definition>),
     Node { host_matches: Vec<Expr>, parent: Option<Box<Expr>>, body: Option<Box<Expr>> },
-    TypeAlias { name: String, type_expr: Box<Expr> },
+    TypeAlias { name: CompactString, type_expr: Box<Expr> },
     TypeMapping { type_expr: Box<Expr>, mapping_expr: Box<Expr> },
-    TypeDefinition { name: String, parent: Option<String>, body: Option<Box<Expr>> },
+    /// `parent` is a `Box<str>` to keep `Expr` at 64 bytes (see below).
+    TypeDefinition { name: CompactString, parent: Option<Box<str>>, body: Option<Box<Expr>> },
 
     // ---- EPP
     /// The body of a template; it is wrapped in a `Lambda` whose parameters
     /// are the template's.
     Epp { parameters_specified: bool, body: Option<Box<Expr>> },
-    RenderString(String),
+    RenderString(CompactString),
     RenderExpression(Box<Expr>),
 }
+
+// Every node is a heap box of an `Expr`: at 64 bytes (rather than 72) it
+// takes a smaller allocation class and moves with less copying. The largest
+// variants are the calls (48 bytes of `Call`); rarer large payloads are
+// boxed.
+const _: () = assert!(std::mem::size_of::<Expr>() == 64);
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct KeyedEntry {
@@ -310,7 +324,7 @@ pub struct Lambda {
 pub struct Parameter {
     /// Located at the variable.
     pub span: Span,
-    pub name: String,
+    pub name: CompactString,
     pub value: Option<Box<Expr>>,
     pub type_expr: Option<Box<Expr>>,
     pub captures_rest: bool,
@@ -320,11 +334,11 @@ pub struct Parameter {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Definition {
     /// The name, qualified by enclosing classes for classes and defines.
-    pub name: String,
+    pub name: CompactString,
     pub params: Vec<Parameter>,
     pub body: Option<Box<Expr>>,
     /// Classes: the `inherits` parent.
-    pub parent: Option<String>,
+    pub parent: Option<CompactString>,
     /// Functions: the `>> Type`.
     pub return_type: Option<Box<Expr>>,
 }
@@ -339,7 +353,7 @@ pub struct ResourceBody {
 #[derive(Clone, Debug, PartialEq)]
 pub enum AttributeOp {
     /// `name => value` or `name +> value`.
-    Set { span: Span, name: String, append: bool, value: Expr },
+    Set { span: Span, name: CompactString, append: bool, value: Expr },
     /// `* => hash`.
     Splat { span: Span, value: Expr },
 }

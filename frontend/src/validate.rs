@@ -111,6 +111,22 @@ impl<'a> Validator<'a, '_> {
         if self.fatal {
             return;
         }
+        // Leaves are most nodes: those that `check` accepts as they are,
+        // and variables, need neither `check` nor a visit of children.
+        match &e.kind {
+            ExprKind::String(_)
+            | ExprKind::QualifiedName(_)
+            | ExprKind::Boolean(_)
+            | ExprKind::Undef
+            | ExprKind::Default
+            | ExprKind::Nop
+            | ExprKind::Float(_)
+            | ExprKind::Regex(_)
+            | ExprKind::RenderString(_)
+            | ExprKind::Integer { value: IntValue::Small(_), .. } => return,
+            ExprKind::Variable(name) => return self.check_variable(name, e.span),
+            _ => {}
+        }
         self.check(e);
         self.path.push(PathNode::Expr(e));
         self.visit_children(e);
@@ -963,6 +979,16 @@ impl<'a> Validator<'a, '_> {
     }
 
     fn parameter_name_uniqueness(&mut self, params: &'a [Parameter]) {
+        // The check below is quadratic, and classes can have a hundred
+        // parameters: a long list is first checked sorted, and is only
+        // walked in order (for the messages) when it has a duplicate.
+        if params.len() > 8 {
+            let mut names: Vec<&str> = params.iter().map(|p| p.name.as_str()).collect();
+            names.sort_unstable();
+            if names.windows(2).all(|w| w[0] != w[1]) {
+                return;
+            }
+        }
         let mut seen: Vec<&str> = Vec::with_capacity(params.len());
         for p in params {
             if seen.contains(&p.name.as_str()) {
@@ -1389,11 +1415,6 @@ fn capitalize(s: &str) -> std::string::String {
 // ----------------------------------------------------------------------
 // Name patterns (Puppet's Patterns module)
 
-/// `\w`, by the lexer's table (these checks run on every name).
-fn word(c: u8) -> bool {
-    crate::lexer::is_word(c)
-}
-
 /// `NUMERIC_VAR_NAME = \A(?:0|(?:[1-9][0-9]*))\z`
 fn is_numeric_var_name(n: &str) -> bool {
     n == "0" || (n.as_bytes().first().is_some_and(|c| (b'1'..=b'9').contains(c)) && n.bytes().all(|c| c.is_ascii_digit()))
@@ -1407,10 +1428,7 @@ fn segments_ok(b: &[u8], first: impl Fn(u8) -> bool, last_first: impl Fn(u8) -> 
     let mut i = 0;
     loop {
         let Some(&c0) = b.get(i) else { return false };
-        i += 1;
-        while i < b.len() && word(b[i]) {
-            i += 1;
-        }
+        i = crate::lexer::word_run_end(b, i + 1);
         if i == b.len() {
             return last_first(c0);
         }
@@ -1430,7 +1448,7 @@ fn is_var_name(n: &str) -> bool {
 /// `PARAM_NAME = \A[a-z_]\w*\z`
 fn is_param_name(n: &str) -> bool {
     let b = n.as_bytes();
-    !b.is_empty() && (b[0].is_ascii_lowercase() || b[0] == b'_') && b[1..].iter().all(|&c| word(c))
+    !b.is_empty() && (b[0].is_ascii_lowercase() || b[0] == b'_') && crate::lexer::word_run_end(b, 1) == b.len()
 }
 
 /// `CLASSREF_DECL = \A[a-z][\w]*(?:::[a-z][\w]*)*\z`

@@ -222,13 +222,13 @@ enum Generated {
 
 fn generated_value(e: &Expr) -> Option<Generated> {
     Some(match &e.kind {
-        ExprKind::String(s) => Generated::Str(s.clone()),
+        ExprKind::String(s) => Generated::Str(s.as_str().to_owned()),
         ExprKind::ConcatenatedString(parts) if parts.iter().all(|p| matches!(p.kind, ExprKind::String(_))) => {
             Generated::Str(parts.iter().map(|p| if let ExprKind::String(s) = &p.kind { s.as_str() } else { "" }).collect())
         }
         ExprKind::Boolean(b) => Generated::Bool(*b),
         ExprKind::Undef => Generated::Undef,
-        ExprKind::Regex(r) => Generated::Regex(r.clone()),
+        ExprKind::Regex(r) => Generated::Regex(r.as_str().to_owned()),
         ExprKind::Parenthesized(x) => return generated_value(x),
         ExprKind::LiteralList(items) => Generated::List(items.iter().map(generated_value).collect::<Option<_>>()?),
         ExprKind::LiteralHash { entries, unfolded: false } => Generated::Hash(
@@ -540,17 +540,17 @@ impl Lowerer<'_> {
             }
             ExprKind::HostClass(d) => {
                 let body = self.definition(d, FuncKind::Class, e.span);
-                self.prog.define(Definition::Class(ClassDef { name: d.name.clone(), parent: d.parent.clone(), body, loc }));
+                self.prog.define(Definition::Class(ClassDef { name: d.name.as_str().to_owned(), parent: d.parent.as_deref().map(str::to_owned), body, loc }));
                 b.const_(Value::Undef, loc)
             }
             ExprKind::ResourceType(d) => {
                 let body = self.definition(d, FuncKind::Define, e.span);
-                self.prog.define(Definition::Define { name: d.name.clone(), body });
+                self.prog.define(Definition::Define { name: d.name.as_str().to_owned(), body });
                 b.const_(Value::Undef, loc)
             }
             ExprKind::Function(d) => {
                 let body = self.definition(d, FuncKind::Function, e.span);
-                self.prog.define(Definition::Function { name: d.name.clone(), body });
+                self.prog.define(Definition::Function { name: d.name.as_str().to_owned(), body });
                 b.const_(Value::Undef, loc)
             }
             ExprKind::Node { host_matches, parent, body } => {
@@ -562,14 +562,14 @@ impl Lowerer<'_> {
                     .iter()
                     .map(|m| match &m.kind {
                         ExprKind::Default => NodeMatch::Default,
-                        ExprKind::Regex(r) => NodeMatch::Regex(r.clone()),
-                        ExprKind::String(s) | ExprKind::QualifiedName(s) => NodeMatch::Name(s.to_ascii_lowercase()),
+                        ExprKind::Regex(r) => NodeMatch::Regex(r.as_str().to_owned()),
+                        ExprKind::String(s) | ExprKind::QualifiedName(s) => NodeMatch::Name(s.as_str().to_ascii_lowercase()),
                         ExprKind::Integer { value: ast::IntValue::Small(i), .. } => NodeMatch::Name(i.to_string()),
                         _ => NodeMatch::Name(pjit_frontend::printer::print_expr(m)),
                     })
                     .collect();
                 let parent = parent.as_ref().map(|p| match &p.kind {
-                    ExprKind::String(s) | ExprKind::QualifiedName(s) => s.clone(),
+                    ExprKind::String(s) | ExprKind::QualifiedName(s) => s.as_str().to_owned(),
                     _ => String::new(),
                 });
                 self.prog.define(Definition::Node(NodeDef { matches, parent, body, loc }));
@@ -581,7 +581,7 @@ impl Lowerer<'_> {
                 let name_loc = name_at.map(|o| self.loc(Span::new(o, o))).unwrap_or(loc);
                 let loc = name_loc;
                 let f = self.alias_thunk(&format!("type {name}"), type_expr, e.span.lo as usize);
-                self.prog.define(Definition::TypeAlias { name: name.clone(), body: f, loc });
+                self.prog.define(Definition::TypeAlias { name: name.as_str().to_owned(), body: f, loc });
                 b.const_(Value::Undef, loc)
             }
             ExprKind::TypeMapping { .. } | ExprKind::TypeDefinition { .. } => {
@@ -843,14 +843,14 @@ impl Lowerer<'_> {
         let (name, receiver) = if method {
             match &call.functor.kind {
                 ExprKind::NamedAccess { left, right } => match &right.kind {
-                    ExprKind::QualifiedName(n) => (n.clone(), Some(&**left)),
+                    ExprKind::QualifiedName(n) => (n.as_str().to_owned(), Some(&**left)),
                     _ => return self.unsupported(b, "method calls on computed names", loc),
                 },
                 _ => return self.unsupported(b, "method calls on computed names", loc),
             }
         } else {
             match &call.functor.kind {
-                ExprKind::QualifiedName(n) => (n.clone(), None),
+                ExprKind::QualifiedName(n) => (n.as_str().to_owned(), None),
                 // `Integer('0x10')`, `Array[String]($x)`: a type called as a
                 // function is `new` with the type first.
                 ExprKind::QualifiedReference(_) | ExprKind::Access { .. } => ("new".to_string(), Some(&*call.functor)),
@@ -1015,7 +1015,7 @@ impl Lowerer<'_> {
         match &e.kind {
             ExprKind::QualifiedReference(n) => {
                 let name = self.prog.intern(n);
-                b.push(Op::TypeSpec { name, args: None, text: n.clone() }, Ty::Type, loc)
+                b.push(Op::TypeSpec { name, args: None, text: n.as_str().to_owned() }, Ty::Type, loc)
             }
             ExprKind::Access { left, keys } if matches!(left.kind, ExprKind::QualifiedReference(_)) => {
                 let ExprKind::QualifiedReference(n) = &left.kind else { unreachable!("matched above") };

@@ -538,9 +538,11 @@ impl<'a> Lexer<'a> {
             b'\'' => {
                 let start = p + 1;
                 match find_sq_end(b, start) {
-                    Some(end) => {
+                    Some((end, backslash)) => {
                         let raw = &self.src[start..end];
-                        emit!(Tok::Str(strings::sq_escapes(raw)), end + 1 - p)
+                        // Most strings have no backslash: no second scan.
+                        let text = if backslash { strings::sq_escapes(raw) } else { Cow::Borrowed(raw) };
+                        emit!(Tok::Str(text), end + 1 - p)
                     }
                     None => Some(self.error_at(
                         codes::UNCLOSED_QUOTE,
@@ -566,10 +568,7 @@ impl<'a> Lexer<'a> {
                 // Most words are one `\w+` run: then the bare word ends
                 // there, and it is a NAME unless it starts with `_`. A `-`
                 // or `::` after the run needs the full patterns.
-                let mut run = p + 1;
-                while run < b.len() && is_word(b[run]) {
-                    run += 1;
-                }
+                let run = word_run_end(b, p + 1);
                 let (end, name) = if matches!(b.get(run), Some(b'-' | b':')) {
                     let end = scan_bare_word(b, p).unwrap_or(p + 1);
                     (end, is_name(&b[p..end]))
@@ -693,13 +692,7 @@ impl<'a> Lexer<'a> {
         }
         // Puppet's recovery: take the word characters as the bad number and,
         // when it follows `digits.`, include those digits.
-        let word_end = {
-            let mut e = p;
-            while e < b.len() && is_word(b[e]) {
-                e += 1;
-            }
-            e
-        };
+        let word_end = word_run_end(b, p);
         let mut before = p;
         let mut invalid: Option<&str> = Some(&self.src[p..word_end]);
         if before > 1 {
@@ -1008,6 +1001,24 @@ pub(crate) fn is_word(c: u8) -> bool {
     WORD[c as usize]
 }
 
+/// The end of the run of `\w` bytes from `i`: the inner loop of the name
+/// scanners and of the validator's name checks, four bytes a step (names
+/// and variables are mostly long runs).
+#[inline]
+pub(crate) fn word_run_end(b: &[u8], mut i: usize) -> usize {
+    while let Some(w) = b.get(i..i + 4) {
+        // `&`, not `&&`: one branch per step.
+        if !(is_word(w[0]) & is_word(w[1]) & is_word(w[2]) & is_word(w[3])) {
+            break;
+        }
+        i += 4;
+    }
+    while i < b.len() && is_word(b[i]) {
+        i += 1;
+    }
+    i
+}
+
 /// `[[:blank:]]` in Ruby: tab and the Unicode space separators (Zs).
 pub(crate) fn is_blank(c: char) -> bool {
     matches!(
@@ -1072,17 +1083,21 @@ fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
 /// Puppet's pattern `(?:[^\\]|^)(?:[\\]{2})*[']`, a `'` right at the start
 /// is content when an even run of backslashes and another `'` follow it
 /// (see `strings::quote_is_content`): `'''` is the string `'`.
-fn find_sq_end(b: &[u8], from: usize) -> Option<usize> {
+/// The end (the closing quote) of a single-quoted string whose text starts
+/// at `from`, and whether the text has a backslash.
+fn find_sq_end(b: &[u8], from: usize) -> Option<(usize, bool)> {
     let mut i = from;
+    let mut backslash = false;
     if strings::quote_is_content(b, from, b'\'', b"'") {
         i += 1;
     }
     loop {
         let k = i + memchr::memchr2(b'\\', b'\'', b.get(i..)?)?;
         if b[k] == b'\'' {
-            return Some(k);
+            return Some((k, backslash));
         }
         // A backslash escapes the byte after it, whatever it is.
+        backslash = true;
         i = k + 2;
     }
 }
@@ -1097,10 +1112,7 @@ fn scan_classref(b: &[u8], p: usize) -> usize {
             j += 2;
         }
         if b.get(j).is_some_and(|c| c.is_ascii_uppercase()) {
-            j += 1;
-            while j < b.len() && is_word(b[j]) {
-                j += 1;
-            }
+            j = word_run_end(b, j + 1);
             end = j;
             i = j;
         } else {
@@ -1150,10 +1162,7 @@ fn is_name(v: &[u8]) -> bool {
         if !v.get(i).is_some_and(|c| c.is_ascii_lowercase()) {
             return false;
         }
-        i += 1;
-        while i < v.len() && is_word(v[i]) {
-            i += 1;
-        }
+        i = word_run_end(v, i + 1);
         if i == v.len() {
             return true;
         }

@@ -338,18 +338,14 @@ impl Terminator {
 /// Puppet's `PATTERN_VARIABLE` after a `$` in a string: `(::)?(\w+::)*\w+`.
 /// Returns the end of the name, or `None`.
 pub fn scan_interpolated_variable(b: &[u8], from: usize) -> Option<usize> {
-    let word = super::is_word;
     let mut i = from;
     if b.get(i) == Some(&b':') && b.get(i + 1) == Some(&b':') {
         i += 2;
     }
     // (\w+::)*\w+ : take word runs joined by `::`; a trailing `::` is not part
     // of the name.
-    let seg = |mut j: usize| {
-        let s = j;
-        while j < b.len() && word(b[j]) {
-            j += 1;
-        }
+    let seg = |s: usize| {
+        let j = super::word_run_end(b, s);
         (j > s).then_some(j)
     };
     let mut end = seg(i)?;

@@ -3,6 +3,7 @@
 //! resource shapes, literal numbers, interpolation rewriting, type aliases).
 
 use std::borrow::Cow;
+use std::cell::RefCell;
 
 use lalrpop_util::ParseError;
 use num_bigint::BigInt;
@@ -21,7 +22,45 @@ pub fn sp(lo: usize, hi: usize) -> Span {
 
 #[inline]
 pub fn bx(span: Span, kind: ExprKind) -> Box<Expr> {
-    Box::new(Expr::new(span, kind))
+    boxed(Expr::new(span, kind))
+}
+
+// The parser's stack holds boxed nodes, while lists and entries hold their
+// nodes inline, so each list element, entry, attribute value and statement
+// empties a box when it is stored. Those boxes are kept (a few per thread)
+// and reused for the next nodes, which then cost no allocation, and the
+// emptied ones no free.
+thread_local! {
+    static SPARE_BOXES: RefCell<Vec<Box<Expr>>> = const { RefCell::new(Vec::new()) };
+}
+/// Enough for the boxes emptied by one reduction (the longest list action
+/// empties two).
+const MAX_SPARE_BOXES: usize = 16;
+
+/// Boxes a node, in a spare box when there is one.
+#[inline]
+pub fn boxed(e: Expr) -> Box<Expr> {
+    match SPARE_BOXES.with(|s| s.borrow_mut().pop()) {
+        Some(mut b) => {
+            // The spare box holds a `Nop`, which owns nothing.
+            std::mem::forget(std::mem::replace(&mut *b, e));
+            b
+        }
+        None => Box::new(e),
+    }
+}
+
+/// Moves a node out of its box (`*b`), keeping the box for [`boxed`].
+#[inline]
+pub fn unbox(mut b: Box<Expr>) -> Expr {
+    let e = std::mem::replace(&mut *b, Expr::new(Span::default(), ExprKind::Nop));
+    SPARE_BOXES.with(|s| {
+        let mut s = s.borrow_mut();
+        if s.len() < MAX_SPARE_BOXES {
+            s.push(b);
+        }
+    });
+    e
 }
 
 #[cold]
@@ -130,7 +169,7 @@ impl Chain {
         // `node` becomes the left operand of the new operation, which takes
         // its place (reusing its box).
         let left = std::mem::replace(&mut **node, Expr::new(op.1, ExprKind::Nop));
-        **node = Expr::new(op.1, binary_kind(Box::new(left), op.0, right));
+        **node = Expr::new(op.1, binary_kind(boxed(left), op.0, right));
         self.spine = depth + 1;
     }
 
@@ -159,9 +198,9 @@ pub enum SynStmt {
 impl SynStmt {
     pub fn push(self, comma: usize, e: Box<Expr>) -> SynStmt {
         match self {
-            SynStmt::Single(first) => SynStmt::List { items: vec![*first, *e], first_comma: comma },
+            SynStmt::Single(first) => SynStmt::List { items: vec![unbox(first), unbox(e)], first_comma: comma },
             SynStmt::List { mut items, first_comma } => {
-                items.push(*e);
+                items.push(unbox(e));
                 SynStmt::List { items, first_comma }
             }
         }
@@ -190,14 +229,14 @@ pub fn transform_calls<'a>(stmts: Vec<SynStmt>) -> PResult<'a, Vec<Expr>> {
         if is_call {
             let name = memo.pop().unwrap_or_else(|| Expr::new(Span::default(), ExprKind::Nop));
             let args: Vec<Expr> = match s {
-                SynStmt::Single(e) => vec![*e],
+                SynStmt::Single(e) => vec![unbox(e)],
                 SynStmt::List { items, .. } => items,
             };
             let hi = args.last().map(|a| a.span.hi).unwrap_or(name.span.hi);
             let span = Span { lo: name.span.lo, hi: hi.max(name.span.lo) };
             memo.push(Expr::new(
                 span,
-                ExprKind::CallNamedFunction(Call { functor: Box::new(name), args, lambda: None, rval_required: false }),
+                ExprKind::CallNamedFunction(Call { functor: boxed(name), args, lambda: None, rval_required: false }),
             ));
             continue;
         }
@@ -215,7 +254,7 @@ pub fn transform_calls<'a>(stmts: Vec<SynStmt>) -> PResult<'a, Vec<Expr>> {
                 if let ExprKind::CallNamedFunction(c) = &mut e.kind {
                     c.rval_required = false;
                 }
-                memo.push(*e);
+                memo.push(unbox(e));
             }
         }
     }
@@ -227,7 +266,7 @@ pub fn transform_calls<'a>(stmts: Vec<SynStmt>) -> PResult<'a, Vec<Expr>> {
 pub fn block_or_expression(mut stmts: Vec<Expr>, braces: Option<Span>) -> Option<Box<Expr>> {
     match stmts.len() {
         0 => None,
-        1 => stmts.pop().map(Box::new),
+        1 => stmts.pop().map(boxed),
         _ => {
             let span = braces.unwrap_or_else(|| stmts[0].span.to(stmts[stmts.len() - 1].span));
             Some(bx(span, ExprKind::Block(stmts)))
@@ -286,7 +325,7 @@ pub fn number<'a>(text: &str, lo: usize, hi: usize) -> PResult<'a, Box<Expr>> {
 }
 
 pub fn string(s: Cow<'_, str>, lo: usize, hi: usize) -> Box<Expr> {
-    bx(sp(lo, hi), ExprKind::String(s.into_owned()))
+    bx(sp(lo, hi), ExprKind::String(s.into()))
 }
 
 /// Builds `"..."` from its parts; empty literal segments are dropped.
@@ -337,8 +376,8 @@ fn rewriteable(e: &Expr) -> bool {
 fn to_var(e: Box<Expr>) -> Box<Expr> {
     let name = match &e.kind {
         ExprKind::QualifiedName(n) => n.clone(),
-        ExprKind::Integer { value: IntValue::Small(v), .. } => v.to_string(),
-        ExprKind::Integer { value: IntValue::Big(v), .. } => v.to_string(),
+        ExprKind::Integer { value: IntValue::Small(v), .. } => v.to_string().into(),
+        ExprKind::Integer { value: IntValue::Big(v), .. } => v.to_string().into(),
         _ => return e,
     };
     bx(e.span, ExprKind::Variable(name))
@@ -397,7 +436,7 @@ pub fn untitled_resource<'a>(
                 }
             }
             let hash = Expr::new(lbrace.to(rbrace), ExprKind::LiteralHash { entries, unfolded: false });
-            let stmts = transform_calls(vec![SynStmt::Single(left), SynStmt::Single(Box::new(hash))])?;
+            let stmts = transform_calls(vec![SynStmt::Single(left), SynStmt::Single(boxed(hash))])?;
             let mut result = block_or_expression(stmts, None).unwrap_or_else(|| bx(span, ExprKind::Nop));
             result.span = span;
             Ok(result)
@@ -464,19 +503,19 @@ pub type Pair = (Span, Box<Expr>, Box<Expr>);
 
 #[inline]
 pub fn keyed_entry((span, key, value): Pair) -> KeyedEntry {
-    KeyedEntry { span, key: *key, value: *value }
+    KeyedEntry { span, key: unbox(key), value: unbox(value) }
 }
 
 #[inline]
 pub fn sel_entry((span, matching, value): Pair) -> SelectorEntry {
-    SelectorEntry { span, matching: *matching, value: *value }
+    SelectorEntry { span, matching: unbox(matching), value: unbox(value) }
 }
 
-/// An attribute operation as the grammar builds it (compact; see above).
-/// `name` is `None` for `* => hash`.
+/// An attribute operation as the grammar builds it (inlined into the list
+/// that holds it, so never a stack symbol). `name` is `None` for `* => hash`.
 pub struct AttrOpSyn {
     pub span: Span,
-    pub name: Option<Box<str>>,
+    pub name: Option<CompactString>,
     pub append: bool,
     pub value: Box<Expr>,
 }
@@ -485,8 +524,8 @@ impl From<AttrOpSyn> for AttributeOp {
     #[inline]
     fn from(o: AttrOpSyn) -> AttributeOp {
         match o.name {
-            Some(name) => AttributeOp::Set { span: o.span, name: name.into(), append: o.append, value: *o.value },
-            None => AttributeOp::Splat { span: o.span, value: *o.value },
+            Some(name) => AttributeOp::Set { span: o.span, name, append: o.append, value: unbox(o.value) },
+            None => AttributeOp::Splat { span: o.span, value: unbox(o.value) },
         }
     }
 }
@@ -509,7 +548,7 @@ pub fn type_assignment(lhs: Box<Expr>, rhs: AliasRhs, span: Span) -> Box<Expr> {
         AliasRhs::Keyed(parent, mut hash) => {
             let pn = match &parent.kind {
                 ExprKind::QualifiedReference(n) => n.clone(),
-                _ => String::new(),
+                _ => CompactString::default(),
             };
             if pn == "Object" || pn == "TypeSet" {
                 let s = parent.span;
@@ -540,9 +579,9 @@ fn object_type(hash: Box<Expr>, span: Span) -> Box<Expr> {
 }
 
 /// A definition name token (`classname` in the grammar).
-pub fn classname<'a>(tok: Tok<'a>, lo: usize) -> PResult<'a, String> {
+pub fn classname<'a>(tok: Tok<'a>, lo: usize) -> PResult<'a, CompactString> {
     match tok {
-        Tok::Name(s) | Tok::Word(s) | Tok::ClassRef(s) => Ok(s.into_owned()),
+        Tok::Name(s) | Tok::Word(s) | Tok::ClassRef(s) => Ok(s.into()),
         Tok::Class => user_error("'class' keyword not allowed at this location", Some(lo)),
         _ => user_error("A quoted string is not valid as a name here", Some(lo)),
     }
@@ -550,7 +589,7 @@ pub fn classname<'a>(tok: Tok<'a>, lo: usize) -> PResult<'a, String> {
 
 /// A parameter, located at its variable.
 pub fn param(name: Cow<'_, str>, lo: usize, hi: usize, value: Option<Box<Expr>>) -> Box<Parameter> {
-    Box::new(Parameter { span: sp(lo, hi), name: name.into_owned(), value, type_expr: None, captures_rest: false })
+    Box::new(Parameter { span: sp(lo, hi), name: name.into(), value, type_expr: None, captures_rest: false })
 }
 
 /// Node names written as dotted words/numbers (`node a.b.c`).
@@ -558,7 +597,7 @@ pub fn dotted(parts: Vec<(Cow<'_, str>, usize, usize)>) -> Expr {
     let lo = parts.first().map(|p| p.1).unwrap_or(0);
     let hi = parts.last().map(|p| p.2).unwrap_or(lo);
     let s: Vec<&str> = parts.iter().map(|p| p.0.as_ref()).collect();
-    Expr::new(sp(lo, hi), ExprKind::String(s.join(".")))
+    Expr::new(sp(lo, hi), ExprKind::String(s.join(".").into()))
 }
 
 /// Definitions nested in classes take the class's name as a prefix
@@ -566,13 +605,13 @@ pub fn dotted(parts: Vec<(Cow<'_, str>, usize, usize)>) -> Expr {
 pub fn qualify_nested_definitions(e: &mut Expr, ns: &str) {
     match &mut e.kind {
         ExprKind::HostClass(def) => {
-            def.name = qualified(ns, &def.name);
+            def.name = qualified(ns, &def.name).into();
             let inner = def.name.clone();
             crate::visit::children_mut(e, &mut |c| qualify_nested_definitions(c, &inner));
             return;
         }
         ExprKind::ResourceType(def) => {
-            def.name = qualified(ns, &def.name);
+            def.name = qualified(ns, &def.name).into();
         }
         _ => {}
     }

@@ -312,9 +312,32 @@ fn too_deep(root: &Expr) -> Option<Span> {
         if d > MAX_DEPTH {
             return Some(e.span);
         }
-        crate::visit::children(e, &mut |c| stack.push((c, d + 1)));
+        crate::visit::children(e, &mut |c| {
+            // A leaf within the limit can be neither too deep nor have
+            // deeper children: most nodes are leaves, not worth a push.
+            if d < MAX_DEPTH && is_leaf(c) {
+                return;
+            }
+            stack.push((c, d + 1))
+        });
     }
     None
+}
+
+/// Does `e` have no children (the common ones: see `visit::children`)?
+#[inline]
+fn is_leaf(e: &Expr) -> bool {
+    matches!(
+        e.kind,
+        ExprKind::String(_)
+            | ExprKind::QualifiedName(_)
+            | ExprKind::Variable(_)
+            | ExprKind::QualifiedReference(_)
+            | ExprKind::Boolean(_)
+            | ExprKind::Undef
+            | ExprKind::Default
+            | ExprKind::Integer { .. }
+    )
 }
 
 /// Drops a tree without recursion (a too-deep tree would overflow the

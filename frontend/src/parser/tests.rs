@@ -24,7 +24,7 @@ fn shape(e: &Expr) -> String {
         Or { left, right } => format!("(or {} {})", shape(left), shape(right)),
         Not(x) => format!("(! {})", shape(x)),
         UnaryMinus(x) => format!("(- {})", shape(x)),
-        Variable(v) => v.clone(),
+        Variable(v) => v.to_string(),
         other => format!("{other:?}"),
     }
 }
@@ -117,7 +117,7 @@ fn nested_definitions_are_qualified() {
         let mut out = Vec::new();
         fn walk(e: &Expr, out: &mut Vec<String>) {
             if let ExprKind::HostClass(d) | ExprKind::ResourceType(d) = &e.kind {
-                out.push(d.name.clone());
+                out.push(d.name.to_string());
             }
             crate::visit::children(e, &mut |c| walk(c, out));
         }
