@@ -2318,21 +2318,11 @@ fn parse_source(
 /// 16 KiB, grown as needed, takes the same reads without it.
 fn read_small_file(path: &std::path::Path) -> std::io::Result<Vec<u8>> {
     use std::io::Read;
-    let mut f = std::fs::File::open(path)?;
-    let mut bytes = vec![0u8; 16 * 1024];
-    let mut len = 0;
-    loop {
-        if len == bytes.len() {
-            bytes.resize(2 * len, 0);
-        }
-        match f.read(&mut bytes[len..]) {
-            Ok(0) => break,
-            Ok(n) => len += n,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(e),
-        }
-    }
-    bytes.truncate(len);
+    let f = std::fs::File::open(path)?;
+    let mut bytes = Vec::with_capacity(16 * 1024);
+    // `Take` reads with the generic `read_to_end` (into the spare room,
+    // not zeroed first), which does not ask for the size.
+    f.take(u64::MAX).read_to_end(&mut bytes)?;
     Ok(bytes)
 }
 
