@@ -190,7 +190,7 @@ pub fn name_segments(name: &str) -> impl Iterator<Item = &str> {
 }
 
 /// `s.trim_start_matches("::")`, without a substring searcher.
-fn strip_colons(mut s: &str) -> &str {
+pub fn strip_colons(mut s: &str) -> &str {
     while let Some(rest) = s.strip_prefix("::") {
         s = rest;
     }

@@ -645,7 +645,7 @@ impl Interp {
                         let (t, ti) = normalize_ref(tn, ti);
                         RelOperand::Ref(t, ti)
                     }
-                    Type::Class(Some(n)) => RelOperand::Ref("Class".into(), n.trim_start_matches("::").to_lowercase()),
+                    Type::Class(Some(n)) => RelOperand::Ref("Class".into(), catalog::strip_colons(n).to_lowercase()),
                     other => {
                         let msg = format!(
                             "Illegal relationship operand, can not form a relationship with a {}. A Catalog type is required.",
@@ -863,7 +863,7 @@ impl Interp {
         for _ in 0..1000 {
             let Some(def) = self.prog.classes.get(&cur) else { return false };
             let Some(p) = &def.parent else { return false };
-            let p = p.trim_start_matches("::").to_lowercase();
+            let p = catalog::strip_colons(p).to_lowercase();
             if p == parent {
                 return true;
             }
@@ -1062,7 +1062,7 @@ impl Interp {
         loc: Loc,
         context: &str,
     ) -> R<usize> {
-        let key = name.trim_start_matches("::").to_lowercase();
+        let key = catalog::strip_colons(name).to_lowercase();
         if let Some(existing) = self.catalog.lookup("Class", &key) {
             if params.is_some() {
                 let file = self.prog.files.get(loc.file as usize).cloned().unwrap_or_default();
@@ -1116,14 +1116,14 @@ impl Interp {
             return Err(error("UNKNOWN_CLASS", msg, loc));
         };
         if let Some(p) = &def.parent {
-            let pkey = p.trim_start_matches("::").to_lowercase();
+            let pkey = catalog::strip_colons(p).to_lowercase();
             if !self.prog.classes.contains_key(&pkey) {
                 self.autoload(LoadKind::Class, &pkey, loc)?;
             }
             if !self.prog.classes.contains_key(&pkey) {
                 let msg = format!(
                     "Could not find parent resource type '::{}' of type hostclass in {}",
-                    p.trim_start_matches("::"),
+                    catalog::strip_colons(p),
                     self.opts.environment
                 );
                 return Err(Flow::Error(EvalError { issue: "LOAD_ERROR", message: msg, loc: Some(def.loc) }));
@@ -1141,7 +1141,7 @@ impl Interp {
                     }));
                 }
                 seen.push(cur);
-                cur = pp.trim_start_matches("::").to_lowercase();
+                cur = catalog::strip_colons(&pp).to_lowercase();
                 if !self.prog.classes.contains_key(&cur) {
                     self.autoload(LoadKind::Class, &cur, loc)?;
                 }
@@ -1184,7 +1184,7 @@ impl Interp {
         let declaring_cat = self.catalog.resources[i].scope.clone().unwrap_or_else(|| self.top.cat.clone());
         let (parent_scope, parent_cat) = match &def.parent {
             Some(p) => {
-                let pkey = p.trim_start_matches("::").to_lowercase();
+                let pkey = catalog::strip_colons(p).to_lowercase();
                 let pi = self.catalog.lookup("Class", &pkey).expect("the parent's resource exists");
                 self.evaluate_class(pi, &pkey, loc, context)?;
                 match self.class_scopes.get(&pkey) {
@@ -1374,7 +1374,7 @@ impl Interp {
             },
             other => display::to_interpolated_string(other).to_lowercase(),
         };
-        let type_name = type_name.trim_start_matches("::").to_string();
+        let type_name = catalog::strip_colons(&type_name).to_string();
         // Each body's titles, flattened and checked (a `ResourceTitles`
         // instruction has done so already; this keeps hand-written IR safe).
         let mut checked = Vec::with_capacity(bodies.len());
@@ -1629,7 +1629,7 @@ impl Interp {
                 isomorphic: t.isomorphic,
                 title_patterns: t.title_patterns.clone(),
             })),
-            None if name.contains("::") || name.is_empty() => None,
+            None if catalog::is_qualified(name) || name.is_empty() => None,
             None if self.generated_type_file(name).is_some() => match self.generated_type(name) {
                 Ok(t) => Some(Rc::new(t)),
                 Err(msg) => {

@@ -503,7 +503,7 @@ impl Interp {
         }
         let (type_name, title, params_of, shown) = match &**t {
             Type::Class(Some(n)) => {
-                let key = n.trim_start_matches("::").to_lowercase();
+                let key = catalog::strip_colons(n).to_lowercase();
                 let params = self.prog.classes.get(&key).map(|c| c.body);
                 ("Class".to_string(), capitalize_name(&key), params, format!("Class['{key}']"))
             }
@@ -1472,7 +1472,7 @@ impl Interp {
             return Ok(v);
         }
         let name = self.prog.name(s).to_string();
-        if name.contains("::") {
+        if catalog::is_qualified(&name) {
             return self.qualified_var(&name, loc);
         }
         self.unknown_variable(&name, loc)
@@ -1551,7 +1551,7 @@ impl Interp {
             }
             Value::Type(ty) if matches!(&**ty, Type::Class(Some(_))) => {
                 let Type::Class(Some(cn)) = &**ty else { unreachable!("matched above") };
-                let cn = cn.trim_start_matches("::").to_lowercase();
+                let cn = catalog::strip_colons(cn).to_lowercase();
                 let cs = match self.catalog.lookup("Class", &cn) {
                     Some(_) => self.class_scopes.get(&cn).cloned(),
                     None => None,
@@ -1675,7 +1675,7 @@ impl Interp {
         }
         // Global names come from the environment's `types/` only, and
         // never shadow Puppet's own types.
-        let loadable = key.contains("::")
+        let loadable = catalog::is_qualified(&key)
             || (self.opts.environment_dir.is_some() && matches!(Type::from_name(name), Type::Resource { .. }));
         if !self.prog.type_aliases.contains_key(&key) && loadable {
             self.autoload(LoadKind::TypeAlias, &key, loc)?;
@@ -1818,7 +1818,7 @@ impl Interp {
         let key: &str = key.strip_prefix("::").unwrap_or(&key);
         // Global names come from the environment's `functions/` only, and
         // never shadow Puppet's own functions.
-        let loadable = key.contains("::") || (self.opts.environment_dir.is_some() && rtf::lookup(key).is_none());
+        let loadable = catalog::is_qualified(key) || (self.opts.environment_dir.is_some() && rtf::lookup(key).is_none());
         if !self.prog.functions.contains_key(key) && loadable {
             self.autoload(LoadKind::Function, key, loc)?;
         }
@@ -1830,7 +1830,7 @@ impl Interp {
                 let mut out = vec![];
                 for a in &args {
                     for n in flatten_names(a) {
-                        let n = n.trim_start_matches("::").to_string();
+                        let n = catalog::strip_colons(&n).to_string();
                         let i = self.include_class(&n, scope, loc)?;
                         let here = scope.cat.resource;
                         if key == "contain" && !self.catalog.edges.contains(&(here, i)) {
@@ -1916,7 +1916,7 @@ impl Interp {
     /// directory of that name on the modulepath. Returns whether a file was
     /// read. A file that does not parse is an error.
     fn autoload(&mut self, kind: LoadKind, name: &str, loc: Loc) -> R<bool> {
-        let name = name.trim_start_matches("::");
+        let name = catalog::strip_colons(name);
         let lower;
         let name = if name.bytes().any(|b| b.is_ascii_uppercase()) || !name.is_ascii() {
             lower = name.to_lowercase();
@@ -2012,7 +2012,7 @@ impl Interp {
     /// leading `::`), as indexes into `autoloads.files`; see
     /// [`Interp::autoload`].
     fn autoload_files(&mut self, kind: LoadKind, name: &str) -> Vec<Vec<u32>> {
-        let segs: Vec<&str> = name.split("::").collect();
+        let segs: Vec<&str> = catalog::name_segments(name).collect();
         let mut groups = vec![];
         if matches!(kind, LoadKind::Function | LoadKind::TypeAlias) {
             // A module's functions and types, then the environment's own
@@ -2102,7 +2102,7 @@ impl Interp {
                 // 3.x functions are not namespaced.
                 let mut legacy = vec![];
                 ruby_files(&m.join("lib/puppet/parser/functions"), "", &mut legacy);
-                names.extend(legacy.into_iter().filter(|n| !n.contains("::")));
+                names.extend(legacy.into_iter().filter(|n| !catalog::is_qualified(n)));
                 for n in names {
                     index.entry(n).or_insert_with(|| module.clone());
                 }
@@ -2608,7 +2608,7 @@ impl Host for CallHost<'_> {
     }
 
     fn call_function(&mut self, name: &str, args: &[Value], block: Option<&Value>) -> FnResult {
-        let key = name.trim_start_matches("::").to_lowercase();
+        let key = catalog::strip_colons(name).to_lowercase();
         if !self.it.prog.functions.contains_key(&key)
             && !matches!(key.as_str(), "include" | "contain" | "require")
             && rtf::lookup(&key).is_none()
@@ -2628,7 +2628,7 @@ impl Host for CallHost<'_> {
 
     fn lookup_variable(&mut self, name: &str) -> Option<Value> {
         let name = name.strip_prefix('$').unwrap_or(name);
-        if name.contains("::") {
+        if catalog::is_qualified(name) {
             let stripped = name.strip_prefix("::").unwrap_or(name);
             let (class, var) = stripped.rsplit_once("::").unwrap_or(("", stripped));
             let s = self.it.prog.sym(var)?;
@@ -2741,7 +2741,7 @@ impl Host for CallHost<'_> {
     /// the same value, the parameter too (in Puppet they are one object).
     fn update_variable(&mut self, name: &str, old: &Value, new: Value) {
         let (mut s, leaf) = match name.rsplit_once("::") {
-            Some((class, leaf)) => (self.it.class_scopes.get(&class.trim_start_matches("::").to_lowercase()).cloned(), leaf),
+            Some((class, leaf)) => (self.it.class_scopes.get(&catalog::strip_colons(class).to_lowercase()).cloned(), leaf),
             None => (Some(self.scope.clone()), name),
         };
         let Some(sym) = self.it.prog.sym(leaf) else { return };
@@ -2781,7 +2781,7 @@ impl Host for CallHost<'_> {
     }
 
     fn is_defined_name(&mut self, name: &str) -> bool {
-        let k = name.trim_start_matches("::").to_lowercase();
+        let k = catalog::strip_colons(name).to_lowercase();
         // Puppet 7's `defined('x')` asks about classes and resource types
         // only, not functions; like `find_hostclass`, it loads them from the
         // modulepath. (A file that does not parse counts as not defined
