@@ -11,7 +11,6 @@ use std::sync::Arc;
 use indexmap::IndexMap;
 use pjit_ir::Loc;
 use pjit_ir::interp::{EvalError, Interp, Log, Strict};
-use pjit_ir::interp::catalog::JSON_CHUNK;
 use pjit_runtime::Value;
 use pjit_runtime::functions::LogLevel;
 
@@ -124,23 +123,10 @@ pub fn report(
     }
 }
 
-/// The catalog JSON, pretty-printed, and a final newline, written in
-/// pieces of about [`JSON_CHUNK`] bytes (a whole catalog in memory was
-/// about 400 bytes per resource of pages touched once).
+/// The catalog JSON, pretty-printed, and a final newline.
 fn write_catalog(it: &Interp, node: &str, environment: &str, mut out: impl std::io::Write) -> std::io::Result<()> {
-    let mut text = Vec::with_capacity(2 * JSON_CHUNK);
-    let mut failed = None;
-    it.catalog.json_chunks(&mut text, node, environment, &mut |buf| {
-        if failed.is_none() {
-            failed = out.write_all(buf).err();
-        }
-        buf.clear();
-    });
-    if let Some(e) = failed {
-        return Err(e);
-    }
-    text.push(b'\n');
-    out.write_all(&text)?;
+    it.catalog.write_json(&mut out, node, environment)?;
+    out.write_all(b"\n")?;
     out.flush()
 }
 
