@@ -533,7 +533,7 @@ impl<'a> Tx<'a, '_> {
         let cont = self.b.create_block();
         self.b.ins().brif(status, self.exit, &[BlockArg::Value(status)], cont, &[]);
         self.b.switch_to_block(cont);
-        if let Some(r) = self.f.insts[i].result {
+        if let Some(r) = self.f.insts[i].result() {
             self.def_from_slot(r);
         }
     }
@@ -555,7 +555,7 @@ impl<'a> Tx<'a, '_> {
     /// String interpolation through `pjit_rt_concat` (infallible; a
     /// failure, which would be an internal error, takes the general way).
     fn concat(&mut self, i: Inst, parts: &[Val]) {
-        let r = self.f.insts[i].result.expect("checked by the caller");
+        let r = self.f.insts[i].result().expect("checked by the caller");
         let ptr = self.b.func.dfg.value_type(self.regs);
         let width = ptr.bytes();
         let slot = self.b.create_sized_stack_slot(StackSlotData::new(
@@ -618,7 +618,7 @@ impl<'a> Tx<'a, '_> {
         let not_string = self.b.ins().icmp_imm_s(IntCC::Equal, r, 2);
         self.b.ins().brif(not_string, slow, &[], ok, &[]);
         self.b.switch_to_block(ok);
-        if let Some(res) = self.f.insts[i].result {
+        if let Some(res) = self.f.insts[i].result() {
             let r = if negate { self.b.ins().bxor_imm_s(r, 1) } else { r };
             let p = self.b.ins().uextend(types::I64, r);
             self.def_native(res, tag::BOOLEAN, p);
@@ -712,7 +712,7 @@ impl<'a> Tx<'a, '_> {
     /// The whole instruction through the interpreter.
     fn stepped(&mut self, i: Inst) {
         self.call_step(i);
-        if let Some(r) = self.f.insts[i].result {
+        if let Some(r) = self.f.insts[i].result() {
             self.def_from_slot(r);
         }
     }
@@ -757,7 +757,7 @@ impl<'a> Tx<'a, '_> {
         }
         self.b.switch_to_block(fast_block);
         let r = fast(self, &payloads, slow);
-        if let Some(res) = self.f.insts[i].result {
+        if let Some(res) = self.f.insts[i].result() {
             self.def_native(res, result_tag, r);
         }
         self.b.ins().jump(merge, &[]);
@@ -782,7 +782,7 @@ impl<'a> Tx<'a, '_> {
     fn inst(&mut self, i: Inst) {
         self.counts.insts += 1;
         let d = &self.f.insts[i];
-        let res = d.result;
+        let res = d.result();
         match d.op.clone() {
             Op::Const(c) => {
                 let v = &self.f.consts[c as usize];

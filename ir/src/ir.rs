@@ -16,6 +16,7 @@
 use std::fmt;
 use std::rc::Rc;
 
+use cranelift_entity::packed_option::PackedOption;
 use cranelift_entity::{PrimaryMap, entity_impl};
 use indexmap::IndexSet;
 use pjit_runtime::Value;
@@ -282,7 +283,7 @@ pub enum Op {
     /// it: `Name` (`args` None) or `Name[args]`. A name that is neither a
     /// built-in type, an alias nor a resource type is a `TypeReference` of
     /// `text` (the source text Puppet takes for it) instead of an error.
-    TypeSpec { name: Sym, args: Option<Vec<Val>>, text: String },
+    TypeSpec { name: Sym, args: Option<Vec<Val>>, text: Box<str> },
     /// EPP: starts a template's output buffer.
     RenderPush,
     /// EPP: appends a value's text to the innermost output buffer.
@@ -328,7 +329,7 @@ pub enum Op {
     /// Terminator: jump with block arguments.
     Jump(Block, Vec<Val>),
     /// Terminator: on a Bool.
-    Branch { cond: Val, then_dest: Block, then_args: Vec<Val>, else_dest: Block, else_args: Vec<Val> },
+    Branch { cond: Val, then_dest: Block, then_args: Box<[Val]>, else_dest: Block, else_args: Box<[Val]> },
     /// Terminator: the body's value.
     Return(Val),
 }
@@ -541,21 +542,34 @@ impl Op {
     }
 }
 
+/// One instruction. Every loaded file's bodies keep theirs for the whole
+/// compile (many_modules: about 10,000), so the record is kept small: the
+/// result packed into the `Val` index's reserved value, the rare operand
+/// locations behind one thin pointer, and `Op` at most 48 bytes (its
+/// larger variants box their lists).
 #[derive(Clone, Debug, PartialEq)]
 pub struct InstData {
     pub op: Op,
-    pub result: Option<Val>,
+    pub result: PackedOption<Val>,
     pub loc: Loc,
     /// Where the operand expressions are, since Puppet blames some errors
     /// on an operand: a binary operator's left and right, an access's base
     /// and each key, ... (what each instruction records is in its doc).
-    pub operand_locs: Option<Box<[Loc]>>,
+    pub operand_locs: Option<Box<Vec<Loc>>>,
 }
+
+const _: () = assert!(std::mem::size_of::<Op>() <= 48);
+const _: () = assert!(std::mem::size_of::<InstData>() <= 72);
 
 impl InstData {
     /// Operand location `i`, else the instruction's own.
     pub fn operand_loc(&self, i: usize) -> Loc {
         self.operand_locs.as_deref().and_then(|l| l.get(i).copied()).unwrap_or(self.loc)
+    }
+
+    /// The instruction's result value, if it has one.
+    pub fn result(&self) -> Option<Val> {
+        self.result.expand()
     }
 }
 
@@ -644,9 +658,9 @@ impl Function {
 
     /// Appends an instruction to `b`; returns its result value if `ty` is given.
     pub fn append(&mut self, b: Block, op: Op, ty: Option<Ty>, loc: Loc) -> Option<Val> {
-        let inst = self.insts.push(InstData { op, result: None, loc, operand_locs: None });
+        let inst = self.insts.push(InstData { op, result: None.into(), loc, operand_locs: None });
         let result = ty.map(|ty| self.vals.push(ValData { ty, def: ValDef::Inst(inst) }));
-        self.insts[inst].result = result;
+        self.insts[inst].result = result.into();
         self.blocks[b].insts.push(inst);
         result
     }

@@ -616,7 +616,7 @@ impl Lowerer<'_> {
     /// Records the two locations an instruction's errors may blame.
     fn set_operand_locs(&mut self, b: &mut FnBuilder, v: Val, left: Loc, right: Loc) -> Val {
         if let ValDef::Inst(i) = b.f.vals[v].def {
-            b.f.insts[i].operand_locs = Some(Box::new([left, right]));
+            b.f.insts[i].operand_locs = Some(Box::new(vec![left, right]));
         }
         v
     }
@@ -625,7 +625,7 @@ impl Lowerer<'_> {
     fn access_locs(&mut self, b: &mut FnBuilder, v: Val, base: &Expr, keys: &[Expr]) -> Val {
         if let ValDef::Inst(i) = b.f.vals[v].def {
             let locs: Vec<Loc> = std::iter::once(base).chain(keys).map(|e| self.loc(e.span)).collect();
-            b.f.insts[i].operand_locs = Some(locs.into_boxed_slice());
+            b.f.insts[i].operand_locs = Some(Box::new(locs));
         }
         v
     }
@@ -667,7 +667,7 @@ impl Lowerer<'_> {
                 Some(targets) => {
                     b.effect(Op::AssignMulti(targets, v), loc);
                     let last = *b.f.blocks[b.cur].insts.last().expect("just appended");
-                    b.f.insts[last].operand_locs = Some(Box::new([self.loc(left.span), self.loc(right.span)]));
+                    b.f.insts[last].operand_locs = Some(Box::new(vec![self.loc(left.span), self.loc(right.span)]));
                 }
                 None => {
                     b.push(Op::Unsupported("assignment to this expression".into()), Ty::Any, loc);
@@ -702,7 +702,7 @@ impl Lowerer<'_> {
         let merge = b.f.add_block();
         let res = b.f.add_block_param(merge, Ty::Bool);
         let (then_dest, then_args, else_dest, else_args) =
-            if is_and { (rhs, vec![], merge, vec![lt]) } else { (merge, vec![lt], rhs, vec![]) };
+            if is_and { (rhs, [].into(), merge, [lt].into()) } else { (merge, [lt].into(), rhs, [].into()) };
         b.effect(Op::Branch { cond: lt, then_dest, then_args, else_dest, else_args }, loc);
         b.cur = rhs;
         b.vars.push(VarMap::default());
@@ -732,7 +732,7 @@ impl Lowerer<'_> {
         let merge = b.f.add_block();
         let res = b.f.add_block_param(merge, Ty::Any);
         let (tb, eb) = if negate { (else_b, then_b) } else { (then_b, else_b) };
-        b.effect(Op::Branch { cond: c, then_dest: tb, then_args: vec![], else_dest: eb, else_args: vec![] }, loc);
+        b.effect(Op::Branch { cond: c, then_dest: tb, then_args: [].into(), else_dest: eb, else_args: [].into() }, loc);
         for (blk, body) in [(then_b, then_e), (else_b, else_e)] {
             b.cur = blk;
             b.vars.push(VarMap::default());
@@ -755,7 +755,7 @@ impl Lowerer<'_> {
         };
         let m = b.push(Op::CaseMatch { test, option: ov, any }, Ty::Bool, loc);
         let next = b.f.add_block();
-        b.effect(Op::Branch { cond: m, then_dest: hit, then_args: vec![], else_dest: next, else_args: vec![] }, loc);
+        b.effect(Op::Branch { cond: m, then_dest: hit, then_args: [].into(), else_dest: next, else_args: [].into() }, loc);
         b.cur = next;
     }
 
@@ -1015,7 +1015,7 @@ impl Lowerer<'_> {
         match &e.kind {
             ExprKind::QualifiedReference(n) => {
                 let name = self.prog.intern(n);
-                b.push(Op::TypeSpec { name, args: None, text: n.as_str().to_owned() }, Ty::Type, loc)
+                b.push(Op::TypeSpec { name, args: None, text: n.as_str().into() }, Ty::Type, loc)
             }
             ExprKind::Access { left, keys } if matches!(left.kind, ExprKind::QualifiedReference(_)) => {
                 let ExprKind::QualifiedReference(n) = &left.kind else { unreachable!("matched above") };
@@ -1025,7 +1025,7 @@ impl Lowerer<'_> {
                     _ => self.tree_text(e),
                 };
                 let name = self.prog.intern(n);
-                b.push(Op::TypeSpec { name, args: Some(args), text }, Ty::Type, loc)
+                b.push(Op::TypeSpec { name, args: Some(args), text: text.into() }, Ty::Type, loc)
             }
             ExprKind::Integer { .. }
             | ExprKind::Float(_)

@@ -966,11 +966,11 @@ impl Parser {
                 c.ws();
                 c.loc()
             })?;
-            operand_locs = Some(locs.into_boxed_slice());
+            operand_locs = Some(Box::new(locs));
         }
         c.end()?;
         block.insts.push(PInst {
-            data: InstData { op, result: result.map(|(n, _, _)| Val::from_u32(n)), loc, operand_locs },
+            data: InstData { op, result: result.map(|(n, _, _)| Val::from_u32(n)).into(), loc, operand_locs },
             result_ty: result.map(|(_, t, _)| t),
             pos: result.map_or(pos, |(_, _, p)| p),
         });
@@ -1022,7 +1022,7 @@ impl Parser {
                 }
             }
             for (i, inst) in b.insts.iter().enumerate() {
-                if let (Some(r), Some(t)) = (inst.data.result, inst.result_ty)
+                if let (Some(r), Some(t)) = (inst.data.result(), inst.result_ty)
                     && val_def.insert(r.as_u32(), (t, Def::Inst(k, i))).is_some()
                 {
                     return err_at(inst.pos, format!("{r} is defined twice"));
@@ -1061,7 +1061,7 @@ impl Parser {
                     // removed): defined by an instruction in no block.
                     let i = f.insts.push(InstData {
                         op: Op::Unsupported("a value the IR text does not define".into()),
-                        result: Some(Val::from_u32(n)),
+                        result: Some(Val::from_u32(n)).into(),
                         loc: Loc::default(),
                         operand_locs: None,
                     });
@@ -1245,7 +1245,7 @@ fn parse_op(
         "typespec" => {
             let name = prog.intern(c.name("a type name")?);
             let args = if c.eat("[") { Some(c.vals(']', refs)?) } else { None };
-            Op::TypeSpec { name, args, text: c.string()? }
+            Op::TypeSpec { name, args, text: c.string()?.into() }
         }
         "attribute_splat" => {
             let splat = c.val(refs)?;
@@ -1345,7 +1345,7 @@ fn parse_op(
             let (then_dest, then_args) = c.dest(refs)?;
             c.expect(",")?;
             let (else_dest, else_args) = c.dest(refs)?;
-            Op::Branch { cond, then_dest, then_args, else_dest, else_args }
+            Op::Branch { cond, then_dest, then_args: then_args.into(), else_dest, else_args: else_args.into() }
         }
         "return" => Op::Return(c.val(refs)?),
         _ => {

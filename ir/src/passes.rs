@@ -90,7 +90,7 @@ pub fn fold_constants(p: &Program, f: &mut Function) {
             Op::Unary(UnOp::Truthy, a) => {
                 if f.vals[*a].ty == Ty::Bool {
                     // Truthiness of a Boolean is itself.
-                    if let Some(r) = f.insts[i].result {
+                    if let Some(r) = f.insts[i].result() {
                         alias.insert(r, *a);
                     }
                     None
@@ -118,7 +118,7 @@ pub fn fold_constants(p: &Program, f: &mut Function) {
             let ty = Ty::of(&v);
             let c = f.add_const(v);
             f.insts[i].op = Op::Const(c);
-            if let Some(r) = f.insts[i].result {
+            if let Some(r) = f.insts[i].result() {
                 f.vals[r].ty = ty;
             }
         }
@@ -141,7 +141,7 @@ pub fn fold_constants(p: &Program, f: &mut Function) {
         if let Op::Branch { cond, then_dest, then_args, else_dest, else_args } = &f.insts[last].op {
             if let Some(Value::Boolean(c)) = const_of(f, *cond) {
                 let (d, a) = if *c { (*then_dest, then_args.clone()) } else { (*else_dest, else_args.clone()) };
-                f.insts[last].op = Op::Jump(d, a);
+                f.insts[last].op = Op::Jump(d, a.into_vec());
             }
         }
     }
@@ -199,7 +199,7 @@ pub fn infer_types(f: &mut Function) {
         for &b in &f.layout {
             for &i in &f.blocks[b].insts {
                 let d = &f.insts[i];
-                if let Some(r) = d.result {
+                if let Some(r) = d.result() {
                     let nt = result_type(f, &d.op, f.vals[r].ty);
                     if nt != f.vals[r].ty {
                         f.vals[r].ty = nt;
@@ -258,7 +258,7 @@ pub fn eliminate_dead_code(f: &mut Function) {
             let before = block.len();
             block.retain(|&i| {
                 let d = &insts[i];
-                d.op.has_effect() || d.op.is_terminator() || d.result.is_some_and(|r| used[r])
+                d.op.has_effect() || d.op.is_terminator() || d.result().is_some_and(|r| used[r])
             });
             removed |= block.len() != before;
         }

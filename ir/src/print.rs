@@ -181,7 +181,7 @@ fn print_function_into(out: &mut String, p: &Program, id: FuncId, f: &Function) 
         for &i in &bd.insts {
             out.push_str("    ");
             let d = &f.insts[i];
-            if let Some(r) = d.result {
+            if let Some(r) = d.result() {
                 let _ = write!(out, "{r}: {} = ", f.vals[r].ty.name());
             }
             print_op(out, p, f, &d.op);

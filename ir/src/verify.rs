@@ -74,7 +74,7 @@ pub fn verify_function(p: &Program, f: &Function) -> Vec<String> {
             if d.op.is_terminator() && k + 1 != insts.len() {
                 errs.push(format!("{b}: terminator {i} is not last"));
             }
-            if let Some(r) = d.result {
+            if let Some(r) = d.result() {
                 if f.vals[r].def != ValDef::Inst(i) {
                     errs.push(format!("{r} is not defined by {i}"));
                 }
@@ -152,7 +152,7 @@ pub fn verify_function(p: &Program, f: &Function) -> Vec<String> {
                     errs.push(format!("{i} in {b} uses {a} whose definition does not dominate it"));
                 }
             }
-            if let Some(r) = d.result {
+            if let Some(r) = d.result() {
                 defined_here.insert(r);
             }
         }

@@ -1483,8 +1483,8 @@ impl Interp {
         r.define = define;
         r.loc = loc;
         r.rtype = self.ruby_type(type_name);
-        let reference = r.reference();
         let Some(i) = self.catalog.add(r) else {
+            let reference = format!("{tname}[{title}]");
             let old = self.catalog.find(&tname, title).expect("a duplicate exists");
             let at = match (&old.file, old.line) {
                 (Some(f), Some(l)) => format!(" at (file: {f}, line: {l})"),

@@ -18,6 +18,7 @@ pub mod catalog;
 mod catalog_json;
 mod compiler;
 mod files;
+mod manifest_dirs;
 mod lookup;
 pub mod resource_types;
 mod erb;
@@ -279,8 +280,6 @@ pub(crate) struct Autoloads {
     index: HashMap<Vec<u8>, u32, foldhash::fast::FixedState>,
     /// Module name to its directory (None: no such module), once asked.
     module_dirs: HashMap<String, Option<std::path::PathBuf>>,
-    /// Module name to the `.pp` files of its `manifests` (relative paths).
-    manifest_lists: HashMap<String, Rc<std::collections::HashSet<String>>>,
     /// The modules' Ruby functions, once listed (see
     /// `Interp::ruby_functions`).
     ruby_functions: Option<Rc<HashMap<String, Rc<str>>>>,
@@ -294,6 +293,20 @@ pub(crate) struct Autoloads {
     file_modules: Vec<Option<String>>,
     /// Per file: its definitions, once lowered into the program.
     fragments: Vec<Option<Vec<Definition>>>,
+    /// Per file: where it is inside a module's `manifests` directory, when
+    /// it was found by listing one (opened relative to it).
+    in_dirs: Vec<Option<manifest_dirs::InDir>>,
+    /// The modules' `manifests` directories, listed once and kept open
+    /// for reading their files; by module name (None: no such module).
+    manifest_dirs: manifest_dirs::ManifestDirs,
+    manifest_dir_index: HashMap<String, Option<u32>>,
+}
+
+impl Autoloads {
+    /// Reads autoloaded file `file` (at `path`).
+    fn read_file(&mut self, file: usize, path: &std::path::Path) -> std::io::Result<Vec<u8>> {
+        self.manifest_dirs.read(path, self.in_dirs[file].as_ref())
+    }
 }
 
 /// A lowered program kept for more compiles of the same environment
@@ -1306,7 +1319,7 @@ impl Interp {
                                         | "ILLEGAL_RESOURCE_SPECIALIZATION"
                                 );
                                 let key = e.key().or(key_issue.then_some(0));
-                                let written = d.operand_locs.as_deref().map_or(0, <[Loc]>::len);
+                                let written = d.operand_locs.as_deref().map_or(0, Vec::len);
                                 let at = match key {
                                     Some(k) if k + 1 < written => Some(d.operand_loc(k + 1)),
                                     // A key index past the written keys (they
@@ -1448,7 +1461,7 @@ impl Interp {
                     }
                     Op::Return(v) => return Ok(r!(v).clone()),
                 };
-                if let Some(res) = d.result {
+                if let Some(res) = d.result() {
                     regs[res.index()] = out;
                 }
             }
@@ -1976,7 +1989,7 @@ impl Interp {
         // Its errors carry no "Could not parse" prefix (unlike the main
         // manifest's).
         let ns = self.autoloads.namespaces[file].clone();
-        let bytes = read_small_file(&path).map_err(|e| error("LOAD_ERROR", format!("Could not read {}: {e}", path.display()), loc))?;
+        let bytes = self.autoloads.read_file(file, &path).map_err(|e| error("LOAD_ERROR", format!("Could not read {}: {e}", path.display()), loc))?;
         let options = self.module_file_options(&path, ns);
         let (src, ast) = parse_source_with(options.file_path.clone(), &bytes, pjit_frontend::parser::SourceKind::Manifest, &options)
             .map_err(|message| Flow::Error(EvalError { issue: "LOAD_ERROR", message, loc: None }))?;
@@ -2034,23 +2047,25 @@ impl Interp {
             }
             return groups;
         }
-        let Some(dir) = self.module_dir(segs[0]) else { return vec![] };
+        let Some(dir) = self.manifest_dir(segs[0]) else { return vec![] };
         let rest = &segs[1..];
         match kind {
             LoadKind::Function | LoadKind::TypeAlias => {}
             LoadKind::Class | LoadKind::Define => {
-                let manifests = dir.join("manifests");
-                // One listing of the module's manifests instead of a stat
-                // per candidate file.
-                let listed = self.module_manifests(segs[0], &manifests);
-                let init = listed.contains("init.pp").then(|| self.autoload_file(manifests.join("init.pp"), Some(segs[0])));
+                let init = self.manifest_file(dir, "init.pp", || segs[0].to_string());
+                let mut rel = String::new();
                 for n in (0..=rest.len()).rev() {
                     let mut group: Vec<u32> = init.into_iter().collect();
                     if n > 0 {
-                        let rel = format!("{}.pp", rest[..n].join("/"));
-                        if listed.contains(&rel) {
-                            let path = manifests.join(rel);
-                            let f = self.autoload_file(path, Some(&segs[..n + 1].join("::")));
+                        rel.clear();
+                        for (k, s) in rest[..n].iter().enumerate() {
+                            if k > 0 {
+                                rel.push('/');
+                            }
+                            rel.push_str(s);
+                        }
+                        rel.push_str(".pp");
+                        if let Some(f) = self.manifest_file(dir, &rel, || segs[..n + 1].join("::")) {
                             if !group.contains(&f) {
                                 group.push(f);
                             }
@@ -2071,14 +2086,53 @@ impl Interp {
     /// define; None for the environment's own files, which Puppet does not
     /// check that way.
     fn autoload_file(&mut self, path: std::path::PathBuf, namespace: Option<&str>) -> u32 {
+        self.autoload_file_in(path, namespace, None)
+    }
+
+    /// [`Interp::autoload_file`] for a file at `rel` inside manifests
+    /// directory `dir` (see [`Interp::manifest_dir`]).
+    fn autoload_file_in(&mut self, path: std::path::PathBuf, namespace: Option<&str>, in_dir: Option<(u32, &str)>) -> u32 {
         let a = &mut self.autoloads;
         let i = *a.index.entry(path.as_os_str().as_encoded_bytes().to_vec()).or_insert_with(|| {
             a.files.push(path);
             a.namespaces.push(namespace.map(str::to_string));
             a.fragments.push(None);
+            a.in_dirs.push(in_dir.and_then(|(d, rel)| a.manifest_dirs.at(d, rel)));
             (a.files.len() - 1) as u32
         });
         i
+    }
+
+    /// The index of module `module`'s `manifests` directory in
+    /// `autoloads.manifest_dirs`, listed on first use (one listing instead
+    /// of a stat per candidate file); None if there is no such module.
+    fn manifest_dir(&mut self, module: &str) -> Option<u32> {
+        if let Some(&d) = self.autoloads.manifest_dir_index.get(module) {
+            return d;
+        }
+        let d = self.module_dir(module).map(|dir| {
+            let manifests = dir.join("manifests");
+            let mut found = vec![];
+            ruby_files_with(&manifests, "", "/", ".pp", &mut found);
+            self.autoloads.manifest_dirs.add(manifests, found.into_iter().map(|f| f + ".pp"))
+        });
+        self.autoloads.manifest_dir_index.insert(module.to_string(), d);
+        d
+    }
+
+    /// The autoloader's index of `rel` in manifests directory `dir` (see
+    /// [`Interp::manifest_dir`]), if it is a listed file; `namespace`
+    /// gives the name its path stands for.
+    fn manifest_file(&mut self, dir: u32, rel: &str, namespace: impl FnOnce() -> String) -> Option<u32> {
+        match self.autoloads.manifest_dirs.listed(dir, rel)? {
+            Some(f) => Some(f),
+            None => {
+                let path = self.autoloads.manifest_dirs.path(dir).join(rel);
+                let f = self.autoload_file_in(path, Some(&namespace()), Some((dir, rel)));
+                self.autoloads.manifest_dirs.set_index(dir, rel, f);
+                Some(f)
+            }
+        }
     }
 
     /// The Ruby functions of the modules on the modulepath, by name
@@ -2124,19 +2178,6 @@ impl Interp {
         let dir = if valid { self.opts.modulepath.iter().map(|d| d.join(name)).find(|p| p.is_dir()) } else { None };
         self.autoloads.module_dirs.insert(name.to_string(), dir.clone());
         dir
-    }
-
-    /// The `.pp` files below a module's `manifests` directory, as paths
-    /// relative to it (`b/c.pp`), listed once per module.
-    fn module_manifests(&mut self, module: &str, manifests: &std::path::Path) -> Rc<std::collections::HashSet<String>> {
-        if let Some(l) = self.autoloads.manifest_lists.get(module) {
-            return l.clone();
-        }
-        let mut found = vec![];
-        ruby_files_with(manifests, "", "/", ".pp", &mut found);
-        let listed: Rc<std::collections::HashSet<String>> = Rc::new(found.into_iter().map(|f| f + ".pp").collect());
-        self.autoloads.manifest_lists.insert(module.to_string(), listed.clone());
-        listed
     }
 
     /// `inline_epp(text, params)` and `epp('module/file.epp', params)`:
@@ -2241,7 +2282,11 @@ fn ruby_files_with(dir: &std::path::Path, prefix: &str, sep: &str, ext: &str, ou
             Some(t) if t.is_dir() => ruby_files_with(&e.path(), &format!("{prefix}{name}{sep}"), sep, ext, out),
             Some(t) if t.is_file() => {
                 if let Some(stem) = name.strip_suffix(ext) {
-                    out.push(format!("{prefix}{stem}"));
+                    // Room for the `.pp` the autoloader appends.
+                    let mut f = String::with_capacity(prefix.len() + stem.len() + ext.len());
+                    f.push_str(prefix);
+                    f.push_str(stem);
+                    out.push(f);
                 }
             }
             _ => {}
@@ -2313,19 +2358,6 @@ fn parse_source(
 }
 
 /// [`parse_source`] with the validator's options.
-/// The bytes of a module file. `std::fs::read` asks the file's size first
-/// (a `statx` per file); module files are small, so a read into room for
-/// 16 KiB, grown as needed, takes the same reads without it.
-fn read_small_file(path: &std::path::Path) -> std::io::Result<Vec<u8>> {
-    use std::io::Read;
-    let f = std::fs::File::open(path)?;
-    let mut bytes = Vec::with_capacity(16 * 1024);
-    // `Take` reads with the generic `read_to_end` (into the spare room,
-    // not zeroed first), which does not ask for the size.
-    f.take(u64::MAX).read_to_end(&mut bytes)?;
-    Ok(bytes)
-}
-
 fn parse_source_with(
     name: String,
     bytes: &[u8],

@@ -384,7 +384,7 @@ pub fn pure_value(f: &Function) -> Option<Value> {
             Op::Return(v) => return get(&vals, *v),
             _ => return None,
         };
-        if let Some(r) = d.result {
+        if let Some(r) = d.result() {
             vals[r.index()] = Some(v);
         }
     }
@@ -1159,7 +1159,7 @@ fn materialize(f: &Function, args: &[Val], regs: &mut [Value]) {
 pub fn lazy_constants(f: &Function, ops_via_helper: impl Fn(&Op) -> bool) -> Vec<bool> {
     let mut lazy = vec![false; f.vals.len()];
     for d in f.insts.values() {
-        if let (Op::Const(c), Some(r)) = (&d.op, d.result) {
+        if let (Op::Const(c), Some(r)) = (&d.op, d.result()) {
             lazy[r.index()] = !matches!(
                 f.consts.get(*c as usize),
                 None | Some(Value::Undef | Value::Default | Value::Boolean(_) | Value::Integer(_) | Value::Float(_))
@@ -1198,7 +1198,7 @@ fn fast_op(
     regs: &mut [Value],
 ) -> R<u32> {
     let d = &f.insts[i];
-    let res = d.result;
+    let res = d.result();
     match &d.op {
         Op::Const(c) => put(regs, res, f.consts[*c as usize].clone()),
         // While a parameter default runs, reads may be refused
