@@ -64,62 +64,67 @@ fn const_of(f: &Function, v: Val) -> Option<&Value> {
 /// Replaces instructions whose operands are constants by their value.
 pub fn fold_constants(p: &Program, f: &mut Function) {
     let mut alias: HashMap<Val, Val> = HashMap::new();
-    let insts: Vec<Inst> = f.layout.iter().flat_map(|b| f.blocks[*b].insts.clone()).collect();
-    for i in insts {
-        // Operands renamed by an earlier fold (rare: copy only then).
-        if !alias.is_empty() {
-            let mut op = f.insts[i].op.clone();
-            op.map_args(|v| *alias.get(&v).unwrap_or(&v));
-            f.insts[i].op = op;
-        }
-        let op = &f.insts[i].op;
-        let folded: Option<Value> = match op {
-            Op::Arith(o, a, b) => match (const_of(f, *a), const_of(f, *b)) {
-                // A string operand is converted with a `strict` warning or
-                // error at run time: that must stay observable.
-                (Some(Value::String(_)), _) | (_, Some(Value::String(_))) => None,
-                (Some(x), Some(y)) => ops::arithmetic(*o, x, y).ok(),
-                _ => None,
-            },
-            Op::Cmp(o, a, b) => match (const_of(f, *a), const_of(f, *b)) {
-                (Some(x), Some(y)) => ops::comparison(*o, x, y).ok().map(Value::Boolean),
-                _ => None,
-            },
-            Op::Unary(UnOp::Not, a) => const_of(f, *a).map(ops::not),
-            Op::Unary(UnOp::Neg, a) => const_of(f, *a).and_then(|x| ops::negate(x).ok()),
-            Op::Unary(UnOp::Truthy, a) => {
-                if f.vals[*a].ty == Ty::Bool {
-                    // Truthiness of a Boolean is itself.
-                    if let Some(r) = f.insts[i].result() {
-                        alias.insert(r, *a);
-                    }
-                    None
-                } else {
-                    const_of(f, *a).map(|x| Value::Boolean(x.is_truthy()))
-                }
+    // By position, not over a copy of the instruction lists: folding
+    // changes instructions and constants, never the blocks or the layout.
+    for bi in 0..f.layout.len() {
+        let b = f.layout[bi];
+        for k in 0..f.blocks[b].insts.len() {
+            let i = f.blocks[b].insts[k];
+            // Operands renamed by an earlier fold (rare: copy only then).
+            if !alias.is_empty() {
+                let mut op = f.insts[i].op.clone();
+                op.map_args(|v| *alias.get(&v).unwrap_or(&v));
+                f.insts[i].op = op;
             }
-            Op::Interp(vs) => {
-                let parts: Option<Vec<&Value>> = vs.iter().map(|v| const_of(f, *v)).collect();
-                parts.map(|ps| {
-                    Value::string(ps.iter().map(|x| pjit_runtime::display::to_interpolated_string(x)).collect::<String>())
-                })
-            }
-            Op::TypeRef(s) if is_core_type(p.name(*s)) => Some(Value::Type(Arc::new(Type::from_name(p.name(*s))))),
-            Op::ResourceTitles { title, earlier } => {
-                let earlier: Option<Vec<&Value>> = earlier.iter().map(|v| const_of(f, *v)).collect();
-                match (const_of(f, *title), earlier) {
-                    (Some(t), Some(e)) => crate::interp::resource_titles(t, &e, Loc::default(), Loc::default()).ok(),
+            let op = &f.insts[i].op;
+            let folded: Option<Value> = match op {
+                Op::Arith(o, a, b) => match (const_of(f, *a), const_of(f, *b)) {
+                    // A string operand is converted with a `strict` warning or
+                    // error at run time: that must stay observable.
+                    (Some(Value::String(_)), _) | (_, Some(Value::String(_))) => None,
+                    (Some(x), Some(y)) => ops::arithmetic(*o, x, y).ok(),
                     _ => None,
+                },
+                Op::Cmp(o, a, b) => match (const_of(f, *a), const_of(f, *b)) {
+                    (Some(x), Some(y)) => ops::comparison(*o, x, y).ok().map(Value::Boolean),
+                    _ => None,
+                },
+                Op::Unary(UnOp::Not, a) => const_of(f, *a).map(ops::not),
+                Op::Unary(UnOp::Neg, a) => const_of(f, *a).and_then(|x| ops::negate(x).ok()),
+                Op::Unary(UnOp::Truthy, a) => {
+                    if f.vals[*a].ty == Ty::Bool {
+                        // Truthiness of a Boolean is itself.
+                        if let Some(r) = f.insts[i].result() {
+                            alias.insert(r, *a);
+                        }
+                        None
+                    } else {
+                        const_of(f, *a).map(|x| Value::Boolean(x.is_truthy()))
+                    }
                 }
-            }
-            _ => None,
-        };
-        if let Some(v) = folded {
-            let ty = Ty::of(&v);
-            let c = f.add_const(v);
-            f.insts[i].op = Op::Const(c);
-            if let Some(r) = f.insts[i].result() {
-                f.vals[r].ty = ty;
+                Op::Interp(vs) => {
+                    let parts: Option<Vec<&Value>> = vs.iter().map(|v| const_of(f, *v)).collect();
+                    parts.map(|ps| {
+                        Value::string(ps.iter().map(|x| pjit_runtime::display::to_interpolated_string(x)).collect::<String>())
+                    })
+                }
+                Op::TypeRef(s) if is_core_type(p.name(*s)) => Some(Value::Type(Arc::new(Type::from_name(p.name(*s))))),
+                Op::ResourceTitles { title, earlier } => {
+                    let earlier: Option<Vec<&Value>> = earlier.iter().map(|v| const_of(f, *v)).collect();
+                    match (const_of(f, *title), earlier) {
+                        (Some(t), Some(e)) => crate::interp::resource_titles(t, &e, Loc::default(), Loc::default()).ok(),
+                        _ => None,
+                    }
+                }
+                _ => None,
+            };
+            if let Some(v) = folded {
+                let ty = Ty::of(&v);
+                let c = f.add_const(v);
+                f.insts[i].op = Op::Const(c);
+                if let Some(r) = f.insts[i].result() {
+                    f.vals[r].ty = ty;
+                }
             }
         }
     }
@@ -243,12 +248,14 @@ pub fn infer_types(f: &mut Function) {
 
 /// Removes instructions without effect whose results are never used.
 pub fn eliminate_dead_code(f: &mut Function) {
-    let mut used: SecondaryMap<Val, bool> = SecondaryMap::new();
+    // Indexed by `Val`, sized once (a growing map resized itself on most
+    // marks).
+    let mut used = vec![false; f.vals.len()];
     loop {
-        used.clear();
+        used.fill(false);
         for &b in &f.layout {
             for &i in &f.blocks[b].insts {
-                f.insts[i].op.for_each_arg(|a| used[a] = true);
+                f.insts[i].op.for_each_arg(|a| used[a.index()] = true);
             }
         }
         let mut removed = false;
@@ -258,7 +265,7 @@ pub fn eliminate_dead_code(f: &mut Function) {
             let before = block.len();
             block.retain(|&i| {
                 let d = &insts[i];
-                d.op.has_effect() || d.op.is_terminator() || d.result().is_some_and(|r| used[r])
+                d.op.has_effect() || d.op.is_terminator() || d.result().is_some_and(|r| used[r.index()])
             });
             removed |= block.len() != before;
         }

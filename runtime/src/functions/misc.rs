@@ -318,7 +318,7 @@ fn object_new_function(t: &std::sync::Arc<crate::types::object::ObjectType>) -> 
     };
     // One leaked name and function per Object type: there are few.
     let name: &'static str = Box::leak(format!("new_{}", t.name).into_boxed_str());
-    let f: &'static Function = Box::leak(Box::new(Function { name, kind: super::Kind::Modern(vec![hash, positional]) }));
+    let f: &'static Function = Box::leak(Box::new(Function { name, kind: super::Kind::Modern(super::Dispatches::ready(name, vec![hash, positional])) }));
     made.push((t.name.clone(), f));
     f
 }

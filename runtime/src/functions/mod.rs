@@ -294,6 +294,7 @@ pub struct Dispatch {
     pub(crate) walk: Option<Walk>,
 }
 
+#[derive(Clone, Copy)]
 pub(crate) enum DispatchImp {
     Run(Imp),
     Mismatch(MismatchImp),
@@ -348,7 +349,7 @@ impl Dispatch {
 
 pub(crate) enum Kind {
     /// A 4.x-API function with its dispatches in order.
-    Modern(Vec<Dispatch>),
+    Modern(Dispatches),
     /// A 3.x-API function: `arity` as in `newfunction` (`-2` = at least 1).
     Legacy { arity: i32, imp: LegacyImp },
     /// Implemented by the evaluator (catalog, data binding, templates, files).
@@ -384,9 +385,53 @@ impl Function {
     /// The dispatches (signatures and mismatch handlers) of a 4.x function.
     pub fn dispatches(&self) -> &[Dispatch] {
         match &self.kind {
-            Kind::Modern(d) => d,
+            Kind::Modern(d) => d.get(),
             _ => &[],
         }
+    }
+}
+
+/// A 4.x function's dispatches, built from their signature specs when the
+/// function is first called. Building parses every parameter type (and
+/// compiles the regexps of `Pattern` types): about 2 M instructions for
+/// the whole library, which a compile that calls a handful of functions
+/// should not pay at start-up.
+pub(crate) struct Dispatches {
+    name: &'static str,
+    steps: Vec<Step>,
+    built: OnceLock<Vec<Dispatch>>,
+}
+
+/// One call of a [`Builder`] method, replayed in order when the
+/// dispatches are built (a local type alias is visible to the specs after
+/// it).
+enum Step {
+    Local(&'static str, &'static str),
+    Dispatch(&'static str, DispatchImp, Option<Walk>),
+}
+
+impl Dispatches {
+    /// Dispatches built already.
+    pub(crate) fn ready(name: &'static str, d: Vec<Dispatch>) -> Dispatches {
+        Dispatches { name, steps: vec![], built: OnceLock::from(d) }
+    }
+
+    fn get(&self) -> &[Dispatch] {
+        self.built.get_or_init(|| {
+            let mut p = SpecParser { name: self.name, locals: vec![] };
+            let mut out = Vec::with_capacity(self.steps.len());
+            for s in &self.steps {
+                match *s {
+                    Step::Local(name, body) => p.local(name, body),
+                    Step::Dispatch(spec, imp, walk) => {
+                        let mut d = p.build(spec, imp);
+                        d.walk = walk;
+                        out.push(d);
+                    }
+                }
+            }
+            out
+        })
     }
 }
 
@@ -411,6 +456,7 @@ pub use iteration::{Walk, WalkKind, WalkPlan, WalkSource};
 /// (see `iteration::walk_plan`). `None` for every other call.
 pub fn walk_plan<'a>(f: &Function, args: &'a [Value], block: Option<&Value>) -> Option<WalkPlan<'a>> {
     let Kind::Modern(dispatches) = &f.kind else { return None };
+    let dispatches = dispatches.get();
     let d = dispatches.iter().find(|d| d.accepts(args, block))?;
     iteration::walk_plan(d.walk?, args)
 }
@@ -426,6 +472,7 @@ pub fn call(f: &Function, host: &mut dyn Host, args: &[Value], block: Option<&Va
         .into()),
         Kind::Legacy { arity, imp } => legacy::call_legacy(f.name, *arity, *imp, host, args, block),
         Kind::Modern(dispatches) => {
+            let dispatches = dispatches.get();
             for d in dispatches {
                 if d.accepts(args, block) {
                     return match &d.imp {
@@ -455,24 +502,60 @@ pub fn call(f: &Function, host: &mut dyn Host, args: &[Value], block: Option<&Va
 /// `TYPE NAME` parameters where the name may end in `?` (optional), `*`
 /// (optional repeated) or `+` (required repeated); a last `&TYPE NAME` is the
 /// block (`&TYPE NAME?` optional; `&NAME` / `&NAME?` an untyped block).
+/// The specs are parsed when the function is first called (see
+/// [`Dispatches`]).
 pub(crate) struct Builder {
     name: &'static str,
-    locals: Vec<Arc<TypeAlias>>,
-    dispatches: Vec<Dispatch>,
+    steps: Vec<Step>,
 }
 
 impl Builder {
     pub(crate) fn new(name: &'static str) -> Builder {
-        Builder { name, locals: Vec::new(), dispatches: Vec::new() }
+        Builder { name, steps: Vec::new() }
     }
 
     /// A function-local type alias (`local_types do type 'X = ...' end`).
-    pub(crate) fn local(mut self, name: &str, body: &str) -> Builder {
+    pub(crate) fn local(mut self, name: &'static str, body: &'static str) -> Builder {
+        self.steps.push(Step::Local(name, body));
+        self
+    }
+
+    /// A dispatch.
+    pub(crate) fn d(mut self, spec: &'static str, imp: Imp) -> Builder {
+        self.steps.push(Step::Dispatch(spec, DispatchImp::Run(imp), None));
+        self
+    }
+
+    /// A dispatch whose implementation is the iteration `walk` (see
+    /// [`walk_plan`]).
+    pub(crate) fn w(mut self, spec: &'static str, imp: Imp, walk: Walk) -> Builder {
+        self.steps.push(Step::Dispatch(spec, DispatchImp::Run(imp), Some(walk)));
+        self
+    }
+
+    /// An `argument_mismatch` handler.
+    pub(crate) fn mismatch(mut self, spec: &'static str, imp: MismatchImp) -> Builder {
+        self.steps.push(Step::Dispatch(spec, DispatchImp::Mismatch(imp), None));
+        self
+    }
+
+    pub(crate) fn done(self) -> Function {
+        Function { name: self.name, kind: Kind::Modern(Dispatches { name: self.name, steps: self.steps, built: OnceLock::new() }) }
+    }
+}
+
+/// Parses a function's signature specs (see [`Builder`]).
+struct SpecParser {
+    name: &'static str,
+    locals: Vec<Arc<TypeAlias>>,
+}
+
+impl SpecParser {
+    fn local(&mut self, name: &str, body: &str) {
         let alias = TypeAlias::new(name);
         self.locals.push(alias.clone());
         let t = self.parse(body);
         alias.resolve(t);
-        self
     }
 
     fn parse(&self, text: &str) -> Type {
@@ -533,33 +616,6 @@ impl Builder {
         }
         Dispatch { params, min, max, block, block_name, imp, walk: None }
     }
-
-    /// A dispatch.
-    pub(crate) fn d(mut self, spec: &str, imp: Imp) -> Builder {
-        let d = self.build(spec, DispatchImp::Run(imp));
-        self.dispatches.push(d);
-        self
-    }
-
-    /// A dispatch whose implementation is the iteration `walk` (see
-    /// [`walk_plan`]).
-    pub(crate) fn w(mut self, spec: &str, imp: Imp, walk: Walk) -> Builder {
-        let mut d = self.build(spec, DispatchImp::Run(imp));
-        d.walk = Some(walk);
-        self.dispatches.push(d);
-        self
-    }
-
-    /// An `argument_mismatch` handler.
-    pub(crate) fn mismatch(mut self, spec: &str, imp: MismatchImp) -> Builder {
-        let d = self.build(spec, DispatchImp::Mismatch(imp));
-        self.dispatches.push(d);
-        self
-    }
-
-    pub(crate) fn done(self) -> Function {
-        Function { name: self.name, kind: Kind::Modern(self.dispatches) }
-    }
 }
 
 /// A 3.x-API function.
@@ -618,3 +674,24 @@ pub const HOST_FUNCTIONS: &[&str] = &[
     "hocon_data",
     "eyaml_lookup_key",
 ];
+
+#[cfg(test)]
+mod tests {
+    /// Signatures are parsed on a function's first call; this builds every
+    /// one, so a spec that does not parse fails here rather than in the
+    /// middle of some compile.
+    #[test]
+    fn every_signature_parses() {
+        let mut n = 0;
+        for f in super::all() {
+            let d = f.dispatches();
+            if f.is_legacy() || matches!(f.kind, super::Kind::Host) {
+                assert!(d.is_empty(), "{}", f.name);
+            } else {
+                assert!(!d.is_empty(), "{} has no dispatch", f.name);
+                n += d.len();
+            }
+        }
+        assert!(n > 150, "only {n} dispatches");
+    }
+}
