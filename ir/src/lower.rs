@@ -1104,12 +1104,18 @@ impl Lowerer<'_> {
     fn definition(&mut self, d: &ast::Definition, kind: FuncKind, span: Span) -> FuncId {
         let loc = self.loc(span);
         let mut b = FnBuilder::new(&d.name, kind, loc);
-        // A definition body has at least a few instructions: room for a
-        // typical one saves its vectors' regrowth (a copy at 4, 8 and 16).
-        b.f.insts.reserve(16);
-        b.f.vals.reserve(16);
-        b.f.consts.reserve(8);
-        b.f.blocks[b.cur].insts.reserve(16);
+        // Room for about as many instructions as the body will have saves
+        // its vectors' regrowth (a copy at 4, 8, 16, ...); more than that
+        // is memory every loaded class keeps. A body lowers to about one
+        // instruction per 12 bytes of source (generated classes and real
+        // modules alike, comments aside); the definition's span covers
+        // its whole text.
+        let extent = span.hi.saturating_sub(span.lo) as usize;
+        let room = (extent / 12).clamp(4, 256);
+        b.f.insts.reserve(room);
+        b.f.vals.reserve(room);
+        b.f.consts.reserve(room / 2);
+        b.f.blocks[b.cur].insts.reserve(room);
         self.params(&mut b, &d.params, &d.name);
         b.f.return_type = d.return_type.as_ref().map(|t| self.thunk(&format!("{}::return_type", d.name), t));
         let v = self.opt_expr(&mut b, d.body.as_deref(), span);

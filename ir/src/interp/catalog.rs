@@ -344,15 +344,17 @@ impl Catalog {
     /// Adds a resource; returns its index, or None if one with the same
     /// type and title exists.
     pub fn add(&mut self, r: Resource) -> Option<usize> {
-        let key = (r.type_name.clone(), r.title.clone());
-        if self.index.contains_key(&key) {
-            return None;
-        }
         let i = self.resources.len();
-        if let Some(t) = r.rtype.as_ref().filter(|t| t.isomorphic) {
-            self.rtypes.entry(key.0.clone()).or_insert_with(|| t.clone());
+        // One hash of the key, which is built only for a new resource.
+        match self.index.entry((r.type_name.clone(), r.title.clone())) {
+            indexmap::map::Entry::Occupied(_) => return None,
+            indexmap::map::Entry::Vacant(e) => e.insert(i),
+        };
+        if let Some(t) = r.rtype.as_ref().filter(|t| t.isomorphic)
+            && !self.rtypes.contains_key(r.type_name.as_str())
+        {
+            self.rtypes.insert(r.type_name.clone(), t.clone());
         }
-        self.index.insert(key, i);
         self.resources.push(Box::new(r));
         Some(i)
     }
