@@ -137,9 +137,11 @@ impl<'a> JsonWriter<'a> {
     /// escaped as serde_json escapes them, everything else as it is.
     fn escaped(&mut self, s: &str) {
         let bytes = s.as_bytes();
-        // Most strings need no escape: one check without early exit (which
-        // the compiler vectorizes), one copy.
-        let special = bytes.iter().fold(false, |acc, &b| acc | (b < 0x20) | (b == b'"') | (b == b'\\'));
+        // Most strings need no escape: one check, eight bytes at a time
+        // (the compiler did not vectorize a per-byte fold), one copy.
+        let mut chunks = bytes.chunks_exact(8);
+        let special = chunks.by_ref().any(|c| needs_escape(u64::from_le_bytes(c.try_into().expect("eight bytes"))))
+            || chunks.remainder().iter().any(|&b| b < 0x20 || b == b'"' || b == b'\\');
         if !special {
             self.out.extend_from_slice(bytes);
             return;
