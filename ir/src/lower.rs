@@ -886,7 +886,13 @@ impl Lowerer<'_> {
         }
         let s = self.prog.intern(&name);
         let v = b.push(Op::Call { name: s, args, block, method }, Ty::Any, loc);
-        if matches!(name.trim_start_matches("::"), "template" | "inline_template") {
+        // `strip_prefix`, not `trim_start_matches("::")`: that builds a
+        // substring searcher for every call lowered.
+        let mut bare = name.as_str();
+        while let Some(rest) = bare.strip_prefix("::") {
+            bare = rest;
+        }
+        if matches!(bare, "template" | "inline_template") {
             b.scope_reads = true;
         }
         v

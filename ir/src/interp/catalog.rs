@@ -196,6 +196,12 @@ pub fn name_segments(name: &str) -> impl Iterator<Item = &str> {
     })
 }
 
+/// `s.to_lowercase()`, by bytes when `s` is ASCII (names and types are,
+/// nearly always; `str::to_lowercase` goes through Unicode tables).
+pub fn lowercase(s: &str) -> String {
+    if s.is_ascii() { s.to_ascii_lowercase() } else { s.to_lowercase() }
+}
+
 /// `s.trim_start_matches("::")`, without a substring searcher.
 pub fn strip_colons(mut s: &str) -> &str {
     while let Some(rest) = s.strip_prefix("::") {
@@ -241,7 +247,24 @@ fn normalized_type(name: &str) -> Cow<'_, str> {
             None => false,
         }
     });
-    if canonical { Cow::Borrowed(name) } else { Cow::Owned(capitalize_name(&name.to_lowercase())) }
+    if canonical {
+        return Cow::Borrowed(name);
+    }
+    if name.is_ascii() {
+        // The same result in one pass, without `str::to_lowercase`'s
+        // Unicode machinery (a class title to capitalize is the usual case).
+        let mut out = String::with_capacity(name.len());
+        for (i, seg) in name_segments(name).enumerate() {
+            if i > 0 {
+                out.push_str("::");
+            }
+            for (k, b) in seg.bytes().enumerate() {
+                out.push(if k == 0 { b.to_ascii_uppercase() } else { b.to_ascii_lowercase() } as char);
+            }
+        }
+        return Cow::Owned(out);
+    }
+    Cow::Owned(capitalize_name(&name.to_lowercase()))
 }
 
 /// Whether Puppet accepts `s` as a tag (titles that are valid tags tag
@@ -628,7 +651,7 @@ mod tests {
 
     #[test]
     fn normalized_references() {
-        for (t, title) in [("notify", "x"), ("Foo::bar", "t"), ("class", "::foo::bar"), ("Class", "MAIN"), ("Class", ""), ("ÄB", "x"), ("a::::b", "x")] {
+        for (t, title) in [("notify", "x"), ("Foo::bar", "t"), ("class", "::foo::bar"), ("Class", "MAIN"), ("Class", ""), ("ÄB", "x"), ("a::::b", "x"), ("FOO::BAR_1", "x"), ("class", "Foo::BAR::baz"), ("class", "x::ÄB"), ("foo::", "y")] {
             let (a, b) = normalized_ref(t, title);
             let t2 = capitalize_name(&t.trim_start_matches("::").to_lowercase());
             let want_title = if t2 == "Class" {

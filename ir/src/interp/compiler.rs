@@ -1062,7 +1062,7 @@ impl Interp {
         loc: Loc,
         context: &str,
     ) -> R<usize> {
-        let key = catalog::strip_colons(name).to_lowercase();
+        let key = catalog::lowercase(catalog::strip_colons(name));
         if let Some(existing) = self.catalog.lookup("Class", &key) {
             if params.is_some() {
                 let file = self.prog.files.get(loc.file as usize).cloned().unwrap_or_default();
@@ -1366,9 +1366,9 @@ impl Interp {
         loc: Loc,
     ) -> R<Value> {
         let type_name = match ty {
-            Value::String(s) => s.to_lowercase(),
+            Value::String(s) => catalog::lowercase(s),
             Value::Type(t) => match &**t {
-                Type::Resource { type_name: Some(n), title: None } => n.to_lowercase(),
+                Type::Resource { type_name: Some(n), title: None } => catalog::lowercase(n),
                 Type::Class(None) => "class".into(),
                 _ => type_to_string(t).to_lowercase(),
             },

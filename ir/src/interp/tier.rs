@@ -696,7 +696,7 @@ pub(super) fn call(
     if puppet.is_none() {
         // Puppet functions shadow core ones; a namespaced one may still be
         // autoloaded by `call_named`.
-        if key.contains("::") && !it.prog.functions.contains_key(&*key) {
+        if crate::interp::catalog::is_qualified(&key) && !it.prog.functions.contains_key(&*key) {
             return None;
         }
         puppet = it.prog.functions.get(&*key).copied();
