@@ -146,7 +146,7 @@ pub struct Catalog {
     uniqueness: IndexMapFast<(String, String), usize>,
     /// The isomorphic Ruby type of each type name with resources here (to
     /// look titles up by their uniqueness key).
-    rtypes: HashMap<String, Rc<resource_types::TypeInfo>>,
+    rtypes: HashMap<String, Rc<resource_types::TypeInfo>, foldhash::fast::FixedState>,
     /// The catalog's own tags beyond the class names: the tags classes and
     /// nodes had when they were declared.
     pub tags: Tags,

@@ -159,12 +159,15 @@ pub fn is_metaparam(name: &str) -> bool {
     METAPARAMS.contains(&name)
 }
 
-fn table() -> &'static HashMap<String, TypeInfo> {
-    static TABLE: OnceLock<HashMap<String, TypeInfo>> = OnceLock::new();
+/// Type names to types, looked up for every resource (a fixed fast hasher).
+type Table = HashMap<String, TypeInfo, foldhash::fast::FixedState>;
+
+fn table() -> &'static Table {
+    static TABLE: OnceLock<Table> = OnceLock::new();
     TABLE.get_or_init(|| {
         let doc: serde_json::Value =
             serde_json::from_str(include_str!("../../data/builtin_types.json")).expect("the embedded type table is JSON");
-        let mut out = HashMap::new();
+        let mut out = Table::default();
         let strings = |v: &serde_json::Value| -> Vec<String> {
             v.as_array().map(|a| a.iter().filter_map(|s| s.as_str().map(str::to_string)).collect()).unwrap_or_default()
         };
