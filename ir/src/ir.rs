@@ -772,27 +772,31 @@ impl Program {
     /// redefines an earlier one (reported when the compile starts).
     pub fn apply_definition(&mut self, d: Definition) {
         match d {
+            // One hash per definition: `insert_full` replaces a value in
+            // place (keeping its position, as `insert` did) and hands back
+            // the earlier one for the redefinition error.
             Definition::Class(c) => {
-                let key = c.name.to_ascii_lowercase();
-                if let Some(old) = self.classes.get(&key) {
+                let loc = c.loc;
+                let (i, old) = self.classes.insert_full(c.name.to_ascii_lowercase(), c);
+                if let Some(old) = old {
+                    let key = self.classes.get_index(i).map(|(k, _)| k.clone()).unwrap_or_default();
                     let msg = format!("Class '{key}' is already defined{}; cannot redefine", self.file_line(old.loc));
-                    self.redefinitions.push((msg, Some(Loc { col: 0, ..c.loc })));
+                    self.redefinitions.push((msg, Some(Loc { col: 0, ..loc })));
                 }
-                self.classes.insert(key, c);
             }
             Definition::Define { name, body } => {
-                let key = name.to_ascii_lowercase();
-                if let Some(&old) = self.defines.get(&key) {
+                let (i, old) = self.defines.insert_full(name.to_ascii_lowercase(), body);
+                if let Some(old) = old {
+                    let key = self.defines.get_index(i).map(|(k, _)| k.clone()).unwrap_or_default();
                     self.redefined_entity("type", &key, self.funcs[old].loc);
                 }
-                self.defines.insert(key, body);
             }
             Definition::Function { name, body } => {
-                let key = name.to_ascii_lowercase();
-                if let Some(&old) = self.functions.get(&key) {
+                let (i, old) = self.functions.insert_full(name.to_ascii_lowercase(), body);
+                if let Some(old) = old {
+                    let key = self.functions.get_index(i).map(|(k, _)| k.clone()).unwrap_or_default();
                     self.redefined_entity("function", &key, self.funcs[old].loc);
                 }
-                self.functions.insert(key, body);
             }
             Definition::Node(n) => {
                 for m in &n.matches {

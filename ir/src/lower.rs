@@ -43,6 +43,22 @@ pub fn lower_program(prog: &mut Program, src: &SourceFile, ast: &ast::Program) -
     lw.finish(b)
 }
 
+/// Lowers an autoloaded file into `prog` for its definitions. Its
+/// top-level body is lowered but not kept: the autoloader never runs it (a
+/// module file may hold only definitions, and an environment's
+/// `functions/` or `types/` file is read for the one it names), and
+/// keeping it would add a body per file to the program and to the passes.
+pub fn lower_definitions(prog: &mut Program, src: &SourceFile, ast: &ast::Program) {
+    let file = prog.files.len() as u32;
+    prog.files.push(src.name().to_string());
+    let mut lw = Lowerer { prog, src, file };
+    let loc = lw.loc(ast.span.start());
+    let mut b = FnBuilder::new("main", FuncKind::Main, loc);
+    if let Some(e) = &ast.body {
+        lw.expr(&mut b, e);
+    }
+}
+
 /// Lowers several manifest files into one main body, evaluated in order
 /// (a manifests directory: Puppet parses each file and evaluates them as
 /// one main class). Returns the body.

@@ -1995,7 +1995,7 @@ impl Interp {
             .map_err(|message| Flow::Error(EvalError { issue: "LOAD_ERROR", message, loc: None }))?;
         let first = self.prog.funcs.len();
         let mark = self.prog.def_log.len();
-        crate::lower::lower_program(&mut self.prog, &src, &ast);
+        crate::lower::lower_definitions(&mut self.prog, &src, &ast);
         crate::passes::optimize_from(&mut self.prog, first);
         self.autoloads.fragments[file] = Some(self.prog.def_log[mark..].to_vec());
         Ok(true)
