@@ -755,8 +755,8 @@ pub struct Program {
     /// where (no location for the entity-loader messages). Compiling a
     /// program with any of these fails before evaluation, as in Puppet.
     pub redefinitions: Vec<(String, Option<Loc>)>,
-    /// Every definition lowering applied, in order (the autoloader keeps
-    /// each file's share to replay it).
+    /// Every definition lowering applied, in order, until the autoloader
+    /// takes a file's share out of it to replay it later.
     pub def_log: Vec<Definition>,
 }
 

@@ -1997,7 +1997,8 @@ impl Interp {
         let mark = self.prog.def_log.len();
         crate::lower::lower_definitions(&mut self.prog, &src, &ast);
         crate::passes::optimize_from(&mut self.prog, first);
-        self.autoloads.fragments[file] = Some(self.prog.def_log[mark..].to_vec());
+        // Moved out of the log (nothing else reads it), not copied.
+        self.autoloads.fragments[file] = Some(self.prog.def_log.drain(mark..).collect());
         Ok(true)
     }
 
