@@ -312,9 +312,9 @@ impl Interp {
         let tname = self.catalog.resources[i].type_name.to_lowercase();
         let cat = CatScope::new(i, Rc::from(format!("define:{tname}").as_str()), declaring);
         let scope = Scope::new(Some(parent), Rc::from(reference.as_str()), cat);
-        let t = self.prog.intern("title");
+        let t = self.names.title;
         scope.set(t, Value::string(title.as_str()));
-        let n = self.prog.intern("name");
+        let n = self.names.name;
         let name = attrs.get("name").cloned().unwrap_or_else(|| Value::string(title.as_str()));
         scope.set(n, name);
         let file = self.prog.funcs[body].loc.file;
@@ -1199,9 +1199,9 @@ impl Interp {
         let cat = CatScope::new(i, Rc::from(key), Some(parent_cat));
         let scope = Scope::new(Some(parent_scope), Rc::from(reference.as_str()), cat);
         self.class_scopes.insert(key.to_string(), scope.clone());
-        let t = self.prog.intern("title");
+        let t = self.names.title;
         scope.set(t, Value::string(key));
-        let n = self.prog.intern("name");
+        let n = self.names.name;
         scope.set(n, Value::string(key));
         self.set_module_names(&scope, def.loc.file, &declaring_cat);
         self.merge_scope_tags(i);
@@ -1238,9 +1238,9 @@ impl Interp {
             .get(declaring.resource)
             .and_then(|r| r.module_name.clone())
             .unwrap_or_default();
-        let m = self.prog.intern("module_name");
+        let m = self.names.module_name;
         scope.set(m, Value::string(module.as_str()));
-        let c = self.prog.intern("caller_module_name");
+        let c = self.names.caller_module_name;
         scope.set(c, Value::string(caller));
         if let Some(r) = self.catalog.resources.get_mut(scope.cat.resource) {
             r.module_name = Some(module);

@@ -262,6 +262,19 @@ pub struct Interp {
     /// The error of a read `param_guard` refused, until the default's
     /// evaluation ends (Puppet throws it past everything in between).
     guard_hit: Option<EvalError>,
+    /// The symbols of the variables every class and defined-type scope
+    /// gets (interned once: a lookup in the symbol table per scope cost
+    /// more than the rest of setting them).
+    names: ScopeNames,
+}
+
+/// See [`Interp::names`].
+#[derive(Clone, Copy)]
+struct ScopeNames {
+    title: Sym,
+    name: Sym,
+    module_name: Sym,
+    caller_module_name: Sym,
 }
 
 /// The autoloader's memory: which file defines each name it was asked
@@ -363,13 +376,20 @@ impl Warm {
 }
 
 impl Interp {
-    pub fn new(prog: Program, opts: Options) -> Interp {
+    pub fn new(mut prog: Program, opts: Options) -> Interp {
         // Class[main] is the catalog's third resource (after Stage[main]
         // and Class[Settings]); `compile` creates them.
         let top = Scope::new(None, Rc::from("Class[main]"), scope::CatScope::new(2, Rc::from(""), None));
+        let names = ScopeNames {
+            title: prog.intern("title"),
+            name: prog.intern("name"),
+            module_name: prog.intern("module_name"),
+            caller_module_name: prog.intern("caller_module_name"),
+        };
         let mut it = Interp {
             prog,
             opts,
+            names,
             logs: vec![],
             catalog: Catalog::default(),
             top: top.clone(),
