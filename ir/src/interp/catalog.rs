@@ -59,7 +59,7 @@ pub struct Resource {
     /// The Ruby type of a resource of a built-in or module type.
     pub rtype: Option<Rc<resource_types::TypeInfo>>,
     /// Classes and defined-type instances: the module of their definition.
-    pub module_name: Option<String>,
+    pub module_name: Option<Value>,
     /// Declared by `create_resources` (so `ensure_resource(s)`,
     /// `ensure_packages`), which leaves Puppet's `exported` unset unless
     /// the type starts with `@@`: the JSON writes `kind` before `exported`.

@@ -1231,30 +1231,30 @@ impl Interp {
     /// `$module_name` (the module the definition's file is in, `""` outside
     /// modules) and `$caller_module_name` (the declaring scope's).
     fn set_module_names(&mut self, scope: &Rc<Scope>, file: u32, declaring: &Rc<CatScope>) {
+        // Shared String values (the file's, the declaring resource's): no
+        // copy of the names per scope.
         let module = self.module_of_file(file);
         let caller = self
             .catalog
             .resources
             .get(declaring.resource)
             .and_then(|r| r.module_name.clone())
-            .unwrap_or_default();
-        let m = self.names.module_name;
-        scope.set(m, Value::string(module.as_str()));
-        let c = self.names.caller_module_name;
-        scope.set(c, Value::string(caller));
+            .unwrap_or_else(|| Value::string(""));
+        scope.set(self.names.module_name, module.clone());
+        scope.set(self.names.caller_module_name, caller);
         if let Some(r) = self.catalog.resources.get_mut(scope.cat.resource) {
             r.module_name = Some(module);
         }
     }
 
-    /// The module a loaded file belongs to: `<dir>/<module>/...` for a
-    /// directory `<dir>` of the modulepath.
-    fn module_of_file(&mut self, file: u32) -> String {
+    /// The module a loaded file belongs to, as a String value:
+    /// `<dir>/<module>/...` for a directory `<dir>` of the modulepath.
+    fn module_of_file(&mut self, file: u32) -> Value {
         let i = file as usize;
         if let Some(Some(m)) = self.autoloads.file_modules.get(i) {
             return m.clone();
         }
-        let m = self.find_module_of_file(file);
+        let m = Value::string(self.find_module_of_file(file));
         let cache = &mut self.autoloads.file_modules;
         if cache.len() <= i {
             cache.resize(i + 1, None);

@@ -303,7 +303,7 @@ pub(crate) struct Autoloads {
     pub(crate) modules: Option<Rc<[std::path::PathBuf]>>,
     /// Per file of the program (`Loc::file`): the module it belongs to,
     /// once asked.
-    file_modules: Vec<Option<String>>,
+    file_modules: Vec<Option<Value>>,
     /// Per file: its definitions, once lowered into the program.
     fragments: Vec<Option<Vec<Definition>>>,
     /// Per file: where it is inside a module's `manifests` directory, when
