@@ -76,7 +76,11 @@ fn check_batch(dir: &Path, env_args: &[&str], nodes_file: &str, facts_dir: &str,
 }
 
 fn tempdir(tag: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("pjit-test-{tag}-{}", std::process::id()));
+    // The tests of this file run in parallel in one process: a counter
+    // keeps two of them from sharing (and removing) one directory.
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let d = std::env::temp_dir().join(format!("pjit-test-{tag}-{}-{n}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
     d
 }
