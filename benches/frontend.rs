@@ -28,11 +28,15 @@ use pjit_frontend::lexer::Lexer;
 use pjit_frontend::parser::{SourceKind, parse_bytes};
 use pjit_frontend::{FileId, validate};
 
-// The allocator the `pjit` binary uses, so that the figures are pjit's
+// The allocator the `pjit` binary uses (src/alloc.rs: mimalloc through
+// its plain entry points), so that the figures are pjit's
 // (`--features system-alloc` measures with the system allocator instead).
 #[cfg(not(feature = "system-alloc"))]
+#[path = "../src/alloc.rs"]
+mod alloc;
+#[cfg(not(feature = "system-alloc"))]
 #[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static GLOBAL: alloc::Mimalloc = alloc::Mimalloc;
 
 const DEFAULT_CORPUS: &str = "/usr/share/puppet/modules";
 

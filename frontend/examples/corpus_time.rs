@@ -19,8 +19,10 @@ use pjit_frontend::{FileId, validate};
 
 // The allocator the `pjit` binary and `benches/frontend.rs` use, so that the
 // figures compare with theirs.
+#[path = "../../src/alloc.rs"]
+mod alloc;
 #[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static GLOBAL: alloc::Mimalloc = alloc::Mimalloc;
 
 fn cpu_ns() -> u64 {
     std::fs::read_to_string("/proc/thread-self/schedstat")
