@@ -30,6 +30,20 @@ use crate::ir::*;
 
 /// Lowers one parsed file into `prog`. Returns the file's top-level body.
 pub fn lower_program(prog: &mut Program, src: &SourceFile, ast: &ast::Program) -> FuncId {
+    lower_file(prog, src, ast, true).expect("a kept body has an id")
+}
+
+/// Lowers an autoloaded file into `prog` for its definitions. Its
+/// top-level body is lowered but not kept: the autoloader never runs it (a
+/// module file may hold only definitions, and an environment's
+/// `functions/` or `types/` file is read for the one it names), and
+/// keeping it would add a body per file to the program and to the passes.
+pub fn lower_definitions(prog: &mut Program, src: &SourceFile, ast: &ast::Program) {
+    lower_file(prog, src, ast, false);
+}
+
+/// Lowers one file; its top-level body is added to `prog` with `keep`.
+fn lower_file(prog: &mut Program, src: &SourceFile, ast: &ast::Program, keep: bool) -> Option<FuncId> {
     let file = prog.files.len() as u32;
     prog.files.push(src.name().to_string());
     let mut lw = Lowerer { prog, src, file };
@@ -39,24 +53,11 @@ pub fn lower_program(prog: &mut Program, src: &SourceFile, ast: &ast::Program) -
         Some(e) => lw.expr(&mut b, e),
         None => b.const_(Value::Undef, loc),
     };
-    b.ret(v, loc);
-    lw.finish(b)
-}
-
-/// Lowers an autoloaded file into `prog` for its definitions. Its
-/// top-level body is lowered but not kept: the autoloader never runs it (a
-/// module file may hold only definitions, and an environment's
-/// `functions/` or `types/` file is read for the one it names), and
-/// keeping it would add a body per file to the program and to the passes.
-pub fn lower_definitions(prog: &mut Program, src: &SourceFile, ast: &ast::Program) {
-    let file = prog.files.len() as u32;
-    prog.files.push(src.name().to_string());
-    let mut lw = Lowerer { prog, src, file };
-    let loc = lw.loc(ast.span.start());
-    let mut b = FnBuilder::new("main", FuncKind::Main, loc);
-    if let Some(e) = &ast.body {
-        lw.expr(&mut b, e);
+    if !keep {
+        return None;
     }
+    b.ret(v, loc);
+    Some(lw.finish(b))
 }
 
 /// Lowers several manifest files into one main body, evaluated in order
@@ -902,13 +903,7 @@ impl Lowerer<'_> {
         }
         let s = self.prog.intern(&name);
         let v = b.push(Op::Call { name: s, args, block, method }, Ty::Any, loc);
-        // `strip_prefix`, not `trim_start_matches("::")`: that builds a
-        // substring searcher for every call lowered.
-        let mut bare = name.as_str();
-        while let Some(rest) = bare.strip_prefix("::") {
-            bare = rest;
-        }
-        if matches!(bare, "template" | "inline_template") {
+        if matches!(crate::interp::catalog::strip_colons(&name), "template" | "inline_template") {
             b.scope_reads = true;
         }
         v

@@ -224,7 +224,12 @@ pub fn capitalize_name(name: &str) -> String {
         }
         let mut c = seg.chars();
         if let Some(f) = c.next() {
-            out.extend(f.to_uppercase());
+            // ASCII without `char::to_uppercase`'s Unicode tables.
+            if f.is_ascii() {
+                out.push(f.to_ascii_uppercase());
+            } else {
+                out.extend(f.to_uppercase());
+            }
             out.push_str(c.as_str());
         }
     }
@@ -247,24 +252,7 @@ fn normalized_type(name: &str) -> Cow<'_, str> {
             None => false,
         }
     });
-    if canonical {
-        return Cow::Borrowed(name);
-    }
-    if name.is_ascii() {
-        // The same result in one pass, without `str::to_lowercase`'s
-        // Unicode machinery (a class title to capitalize is the usual case).
-        let mut out = String::with_capacity(name.len());
-        for (i, seg) in name_segments(name).enumerate() {
-            if i > 0 {
-                out.push_str("::");
-            }
-            for (k, b) in seg.bytes().enumerate() {
-                out.push(if k == 0 { b.to_ascii_uppercase() } else { b.to_ascii_lowercase() } as char);
-            }
-        }
-        return Cow::Owned(out);
-    }
-    Cow::Owned(capitalize_name(&name.to_lowercase()))
+    if canonical { Cow::Borrowed(name) } else { Cow::Owned(capitalize_name(&lowercase(name))) }
 }
 
 /// Whether Puppet accepts `s` as a tag (titles that are valid tags tag

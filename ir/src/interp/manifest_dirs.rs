@@ -87,7 +87,6 @@ impl ManifestDirs {
     /// The location of `rel` (a relative path without `..`) inside
     /// directory `dir`, if it can be named that way.
     pub(crate) fn at(&self, dir: u32, rel: &str) -> Option<InDir> {
-        let _ = &self.dirs[dir as usize];
         #[cfg(unix)]
         {
             let rel = std::ffi::CString::new(rel).ok()?;

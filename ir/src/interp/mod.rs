@@ -2074,17 +2074,10 @@ impl Interp {
             LoadKind::Function | LoadKind::TypeAlias => {}
             LoadKind::Class | LoadKind::Define => {
                 let init = self.manifest_file(dir, "init.pp", || segs[0].to_string());
-                let mut rel = String::new();
                 for n in (0..=rest.len()).rev() {
                     let mut group: Vec<u32> = init.into_iter().collect();
                     if n > 0 {
-                        rel.clear();
-                        for (k, s) in rest[..n].iter().enumerate() {
-                            if k > 0 {
-                                rel.push('/');
-                            }
-                            rel.push_str(s);
-                        }
+                        let mut rel = rest[..n].join("/");
                         rel.push_str(".pp");
                         if let Some(f) = self.manifest_file(dir, &rel, || segs[..n + 1].join("::")) {
                             if !group.contains(&f) {
