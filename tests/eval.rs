@@ -70,6 +70,19 @@
 //! exist. With `PJIT_EVAL_FILTER` only the matching cases
 //! run and only their entries of the list are checked or rewritten.
 //!
+//! # The stdlib suite
+//!
+//! `stdlib_conformance` runs the same way over `tests/stdlib/<section>/`,
+//! each section against its modulepath (`trixie/`: Debian 13's module
+//! releases in `target/trixie-modules`, with puppetlabs-stdlib 9.4.1;
+//! `bookworm/`: Debian 12's in `/usr/share/puppet/modules`, stdlib 8.5),
+//! with the facts of `tests/stdlib/facts.json`, and also compares Puppet's
+//! own log lines (the golden's `puppet_logs`: stdlib's deprecation
+//! warnings and their `(location: ...)`), paths below the modulepath
+//! written relative to it as the oracle writes them. Its list is
+//! `tests/stdlib/expected_failures.txt`; `PJIT_EVAL_FILTER` selects its
+//! cases too. Goldens: `tests/tools/bless-stdlib.sh`.
+//!
 //! # Adding cases and blessing
 //!
 //! Add `tests/eval/<section>/<name>.pp` (small, one concern), then run
@@ -97,9 +110,21 @@ const SHOWN_FAILURES: usize = 30;
 const LISTED_NAMES: usize = 100;
 const XFAIL_FILE: &str = "expected_failures.txt";
 
-fn eval_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests").join("eval")
+/// A tree of cases with its goldens: `tests/eval/` (no modules) or
+/// `tests/stdlib/` (stdlib's functions, against a modulepath per section).
+struct Suite {
+    /// `tests/<dir>`, relative to the repository.
+    dir: &'static str,
+    /// The facts file, relative to a section directory.
+    facts: &'static str,
+    /// The modulepath of a section's cases (absolute), if any.
+    modulepath: fn(&str) -> Option<PathBuf>,
+    /// Compare Puppet's own log lines (deprecations, `Puppet.warning`:
+    /// the golden's `puppet_logs`) too.
+    puppet_logs: bool,
 }
+
+const EVAL: Suite = Suite { dir: "eval", facts: "../facts.json", modulepath: |_| None, puppet_logs: false };
 
 fn pjit_bin() -> PathBuf {
     match std::env::var_os("PJIT_BIN") {
@@ -122,6 +147,8 @@ struct Outcome {
     column: Option<u64>,
     /// The normalized catalog (canonical pretty JSON), when the run succeeded.
     catalog: Option<String>,
+    /// Puppet's own log lines (`warning: ...`), when the suite compares them.
+    puppet_logs: Option<Vec<String>>,
 }
 
 struct Case {
@@ -133,6 +160,9 @@ struct Case {
     strict: Option<String>,
     /// pjit flags from `# @pjit-flag` lines.
     flags: Vec<String>,
+    /// `--facts`, relative to `dir`.
+    facts: &'static str,
+    modulepath: Option<PathBuf>,
     expected: Outcome,
 }
 
@@ -189,7 +219,7 @@ fn settings(text: &str) -> (bool, Option<String>) {
     (strict_variables, strict)
 }
 
-fn load_case(root: &Path, pp: &Path) -> Result<Case, String> {
+fn load_case(suite: &Suite, root: &Path, pp: &Path) -> Result<Case, String> {
     let path = pp.strip_prefix(root).unwrap_or(pp).to_string_lossy().replace('\\', "/");
     let text = std::fs::read_to_string(pp).map_err(|e| format!("{path}: {e}"))?;
     let json_path = pp.with_extension("json");
@@ -221,7 +251,11 @@ fn load_case(root: &Path, pp: &Path) -> Result<Case, String> {
         line: g["error_line"].as_u64(),
         column: g["error_column"].as_u64(),
         catalog: if ok { Some(canonical_catalog(g["catalog"].clone())) } else { None },
+        puppet_logs: suite.puppet_logs.then(|| {
+            g["puppet_logs"].as_array().map(|a| a.iter().filter_map(|l| l.as_str().map(str::to_string)).collect()).unwrap_or_default()
+        }),
     };
+    let modulepath = (suite.modulepath)(path.split('/').next().unwrap_or(""));
     Ok(Case {
         path,
         dir: pp.parent().unwrap_or(root).to_path_buf(),
@@ -229,6 +263,8 @@ fn load_case(root: &Path, pp: &Path) -> Result<Case, String> {
         strict_variables,
         strict,
         flags: pjit_flags(&text),
+        facts: suite.facts,
+        modulepath,
         expected,
     })
 }
@@ -335,11 +371,20 @@ fn is_snippet_line(line: &str) -> bool {
 
 /// Splits pjit's stderr into Scope logs and the (last) error message.
 fn parse_stderr(stderr: &str) -> (Vec<String>, Option<String>) {
+    let (logs, error, _) = parse_stderr_all(stderr);
+    (logs, error)
+}
+
+/// [`parse_stderr`], and Puppet's own log lines (`warning: ...`, lines
+/// that are not Scope logs nor the error, with their continuation lines).
+fn parse_stderr_all(stderr: &str) -> (Vec<String>, Option<String>, Vec<String>) {
     enum Cur {
         None,
         Log,
         Error,
+        Own,
     }
+    let mut own: Vec<String> = Vec::new();
     let mut logs: Vec<String> = Vec::new();
     let mut error: Option<String> = None;
     let mut cur = Cur::None;
@@ -365,7 +410,8 @@ fn parse_stderr(stderr: &str) -> (Vec<String>, Option<String>) {
                     error = Some(rest.to_string());
                     cur = Cur::Error;
                 } else {
-                    cur = Cur::None;
+                    own.push(format!("{name}: {rest}"));
+                    cur = Cur::Own;
                 }
             }
             None => match cur {
@@ -383,11 +429,19 @@ fn parse_stderr(stderr: &str) -> (Vec<String>, Option<String>) {
                         e.push_str(line);
                     }
                 }
+                Cur::Own => {
+                    if is_snippet_line(line) {
+                        cur = Cur::None;
+                    } else if let Some(last) = own.last_mut() {
+                        last.push('\n');
+                        last.push_str(line);
+                    }
+                }
                 Cur::None => {}
             },
         }
     }
-    (logs, error)
+    (logs, error, own)
 }
 
 // ---------------------------------------------------------------------------
@@ -406,7 +460,10 @@ fn jit_supported(bin: &Path) -> bool {
 
 fn run_pjit(bin: &Path, case: &Case, jit: Option<&str>) -> Run {
     let mut cmd = Command::new(bin);
-    cmd.current_dir(&case.dir).arg("compile").arg(NODE).arg("--facts").arg("../facts.json").arg(&case.file);
+    cmd.current_dir(&case.dir).arg("compile").arg(NODE).arg("--facts").arg(case.facts).arg(&case.file);
+    if let Some(m) = &case.modulepath {
+        cmd.arg("--modulepath").arg(m);
+    }
     if case.strict_variables {
         cmd.arg("--strict_variables");
     }
@@ -419,7 +476,15 @@ fn run_pjit(bin: &Path, case: &Case, jit: Option<&str>) -> Run {
     }
     cmd.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
     let failed = |note: String| Run {
-        outcome: Outcome { status: None, logs: Vec::new(), error: None, line: None, column: None, catalog: None },
+        outcome: Outcome {
+            status: None,
+            logs: Vec::new(),
+            error: None,
+            line: None,
+            column: None,
+            catalog: None,
+            puppet_logs: case.expected.puppet_logs.as_ref().map(|_| Vec::new()),
+        },
         stderr: String::new(),
         note: Some(note),
     };
@@ -460,9 +525,13 @@ fn run_pjit(bin: &Path, case: &Case, jit: Option<&str>) -> Run {
         String::from_utf8_lossy(&rx.recv_timeout(Duration::from_secs(2)).unwrap_or_default()).into_owned()
     };
     let stdout = collect(out_rx);
-    let stderr = collect(err_rx);
+    let mut stderr = collect(err_rx);
+    if let Some(m) = &case.modulepath {
+        // Module files as the oracle names them: relative to the modulepath.
+        stderr = stderr.replace(&format!("{}/", m.display()), "");
+    }
     let code = status.and_then(|s| s.code());
-    let (logs, raw_error) = parse_stderr(&stderr);
+    let (logs, raw_error, own) = parse_stderr_all(&stderr);
     let (mut line, mut column) = raw_error.as_deref().map(location).unwrap_or((None, None));
     if raw_error.is_some() && line.is_none() {
         // As the oracle does: an error without a position (`Language
@@ -476,7 +545,10 @@ fn run_pjit(bin: &Path, case: &Case, jit: Option<&str>) -> Run {
     }
     let catalog = if code == Some(0) {
         Some(match serde_json::from_str::<Value>(stdout.trim()) {
-            Ok(v) => canonical_catalog(v),
+            Ok(v) => canonical_catalog(match &case.modulepath {
+                Some(m) => relative_files(v, m),
+                None => v,
+            }),
             Err(e) => format!("<stdout is not catalog JSON: {e}>\n{}", truncate(&stdout, 400)),
         })
     } else {
@@ -497,10 +569,27 @@ fn run_pjit(bin: &Path, case: &Case, jit: Option<&str>) -> Run {
             line,
             column,
             catalog,
+            puppet_logs: case.expected.puppet_logs.as_ref().map(|_| own),
         },
         stderr,
         note,
     }
+}
+
+/// Resource `file`s below the modulepath directory `m` written relative to
+/// it, as the oracle writes them.
+fn relative_files(mut v: Value, m: &Path) -> Value {
+    let prefix = format!("{}/", m.display());
+    if let Some(rs) = v.get_mut("resources").and_then(Value::as_array_mut) {
+        for r in rs {
+            if let Some(Value::String(f)) = r.get_mut("file")
+                && let Some(rest) = f.strip_prefix(&prefix)
+            {
+                *f = rest.to_string();
+            }
+        }
+    }
+    v
 }
 
 fn run_case(bin: &Path, case: &Case, backends: &[Option<&str>]) -> Verdict {
@@ -619,6 +708,16 @@ fn describe(case: &Case, verdict: &Verdict, full: bool) -> String {
             let _ = writeln!(out, "    logs (- Puppet, + pjit):");
             out.push_str(&line_diff(&esc(&e.logs), &esc(&a.logs), usize::MAX, limit));
         }
+        if a.puppet_logs != e.puppet_logs {
+            let esc = |v: &[String]| v.iter().map(|l| l.replace('\n', "\\n")).collect::<Vec<_>>();
+            let _ = writeln!(out, "    Puppet's own logs (- Puppet, + pjit):");
+            out.push_str(&line_diff(
+                &esc(e.puppet_logs.as_deref().unwrap_or(&[])),
+                &esc(a.puppet_logs.as_deref().unwrap_or(&[])),
+                usize::MAX,
+                limit,
+            ));
+        }
         if a.error != e.error {
             let _ = writeln!(
                 out,
@@ -683,10 +782,11 @@ fn read_xfail(path: &Path) -> BTreeSet<String> {
         .collect()
 }
 
-fn write_xfail(path: &Path, entries: &BTreeSet<String>) {
-    let mut text = String::from(
-        "# Cases under tests/eval/ that pjit does not pass yet; see tests/eval.rs.\n\
-         # The eval test fails when a case not listed here fails, and when a listed\n\
+fn write_xfail(suite: &Suite, path: &Path, entries: &BTreeSet<String>) {
+    let dir = suite.dir;
+    let mut text = format!(
+        "# Cases under tests/{dir}/ that pjit does not pass yet; see tests/eval.rs.\n\
+         # The test fails when a case not listed here fails, and when a listed\n\
          # case passes. Rewrite with: PJIT_UPDATE_XFAIL=1 cargo test --test eval\n",
     );
     for e in entries {
@@ -698,7 +798,42 @@ fn write_xfail(path: &Path, entries: &BTreeSet<String>) {
 
 #[test]
 fn eval_conformance() {
-    let root = eval_dir();
+    run_suite(&EVAL);
+}
+
+/// stdlib's functions against the modules of each section directory of
+/// `tests/stdlib/`: `trixie/` runs with Debian 13's module releases
+/// (puppetlabs-stdlib 9.4.1, unpacked by `tests/tools/trixie-modules.sh`
+/// into `target/trixie-modules`, which this test runs when they are
+/// missing), `bookworm/` with Debian 12's, installed under
+/// `/usr/share/puppet/modules` (stdlib 8.5). Puppet's own log lines
+/// (deprecation warnings with their `(location: ...)`) are compared too.
+/// The goldens come from `tests/tools/bless-stdlib.sh`.
+#[test]
+fn stdlib_conformance() {
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let trixie = repo.join("target/trixie-modules");
+    if !trixie.join(".complete").is_file() {
+        let ok = Command::new("sh").arg(repo.join("tests/tools/trixie-modules.sh")).current_dir(repo).status();
+        assert!(ok.is_ok_and(|s| s.success()), "tests/tools/trixie-modules.sh failed: Debian 13's modules are needed");
+    }
+    run_suite(&STDLIB);
+}
+
+const STDLIB: Suite = Suite { dir: "stdlib", facts: "../facts.json", modulepath: stdlib_modulepath, puppet_logs: true };
+
+fn stdlib_modulepath(section: &str) -> Option<PathBuf> {
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
+    Some(match section {
+        "trixie" => repo.join("target/trixie-modules"),
+        "bookworm" => PathBuf::from("/usr/share/puppet/modules"),
+        other => panic!("tests/stdlib/{other}: no modulepath for this section (see stdlib_modulepath)"),
+    })
+}
+
+fn run_suite(suite: &Suite) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests").join(suite.dir);
+    let dir = suite.dir;
     let filter = std::env::var("PJIT_EVAL_FILTER").ok().filter(|f| !f.is_empty());
     let update = std::env::var("PJIT_UPDATE_XFAIL").is_ok_and(|v| !v.is_empty() && v != "0");
     let bin = pjit_bin();
@@ -710,13 +845,13 @@ fn eval_conformance() {
         if filter.as_ref().is_some_and(|f| !rel.contains(f.as_str())) {
             continue;
         }
-        match load_case(&root, &pp) {
+        match load_case(suite, &root, &pp) {
             Ok(c) => cases.push(c),
             Err(e) => problems.push(e),
         }
     }
-    assert!(problems.is_empty(), "eval suite: bad cases:\n{}", problems.join("\n"));
-    assert!(!cases.is_empty() || filter.is_some(), "eval suite: no cases under {}", root.display());
+    assert!(problems.is_empty(), "{dir} suite: bad cases:\n{}", problems.join("\n"));
+    assert!(!cases.is_empty() || filter.is_some(), "{dir} suite: no cases under {}", root.display());
 
     let jit = jit_supported(&bin);
     let backends: Vec<Option<&str>> = if jit { vec![Some("off"), Some("always")] } else { vec![None] };
@@ -752,7 +887,7 @@ fn eval_conformance() {
         "pjit has no --jit flag yet: default backend only".to_string()
     };
     let summary = format!(
-        "eval conformance: {} cases, {} pass, {} fail ({backend_note}; {})",
+        "{dir} conformance: {} cases, {} pass, {} fail ({backend_note}; {})",
         cases.len(),
         passing,
         failing.len(),
@@ -767,8 +902,8 @@ fn eval_conformance() {
             None => BTreeSet::new(),
         };
         new.extend(failing.iter().cloned());
-        write_xfail(&xfail_path, &new);
-        eprintln!("eval conformance: wrote {} entries to {}", new.len(), xfail_path.display());
+        write_xfail(suite, &xfail_path, &new);
+        eprintln!("{dir} conformance: wrote {} entries to {}", new.len(), xfail_path.display());
         return;
     }
 
@@ -791,7 +926,7 @@ fn eval_conformance() {
                 eprint!("{}", describe(c, v, true).replacen('\n', &format!("{tag}\n"), 1));
             }
         }
-        eprintln!("eval conformance: filter {f:?}");
+        eprintln!("{dir} conformance: filter {f:?}");
     } else {
         for &i in unexpected.iter().take(SHOWN_FAILURES) {
             eprint!("{}", describe(&cases[i], &results[i], false));
@@ -812,7 +947,7 @@ fn eval_conformance() {
         }
     }
     if !unexpected.is_empty() {
-        let _ = writeln!(msg, "{} unexpected failures (not in tests/eval/{XFAIL_FILE}):", unexpected.len());
+        let _ = writeln!(msg, "{} unexpected failures (not in tests/{dir}/{XFAIL_FILE}):", unexpected.len());
         for &i in unexpected.iter().take(LISTED_NAMES) {
             let _ = writeln!(msg, "  {}", cases[i].path);
         }
@@ -821,7 +956,7 @@ fn eval_conformance() {
         }
     }
     if !stale.is_empty() {
-        let _ = writeln!(msg, "{} cases pass but are listed in tests/eval/{XFAIL_FILE} (remove them):", stale.len());
+        let _ = writeln!(msg, "{} cases pass but are listed in tests/{dir}/{XFAIL_FILE} (remove them):", stale.len());
         for e in stale.iter().take(LISTED_NAMES) {
             let _ = writeln!(msg, "  {e}");
         }
@@ -830,7 +965,7 @@ fn eval_conformance() {
         }
     }
     if !unknown.is_empty() {
-        let _ = writeln!(msg, "{} entries of tests/eval/{XFAIL_FILE} name no case:", unknown.len());
+        let _ = writeln!(msg, "{} entries of tests/{dir}/{XFAIL_FILE} name no case:", unknown.len());
         for e in &unknown {
             let _ = writeln!(msg, "  {e}");
         }

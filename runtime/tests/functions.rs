@@ -942,11 +942,13 @@ impl Host for Interp {
         vec![("case.pp".into(), self.line), ("case.pp".into(), 0)]
     }
 
-    fn deprecation_warning(&mut self, key: &str, message: &str) {
+    fn deprecation_warning(&mut self, key: &str, message: &str) -> bool {
         let key = format!("deprecation {key}");
-        if !self.warnings.iter().any(|(k, _)| *k == key) {
+        let new = !self.warnings.iter().any(|(k, _)| *k == key);
+        if new {
             self.warnings.push((key, format!("warning: {message}")));
         }
+        new
     }
 
     fn puppet_log(&mut self, level: LogLevel, message: &str) {

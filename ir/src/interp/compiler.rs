@@ -149,8 +149,10 @@ impl Interp {
         self.class_scopes.insert("main".into(), self.top.clone());
         self.settings_scope();
         let top = self.top.clone();
-        let r = self
-            .run_body(main, vec![], top, None)
+        self.puppet_stack.push(super::MAIN_FRAME);
+        let main_run = self.run_body(main, vec![], top, None);
+        self.puppet_stack.pop();
+        let r = main_run
             .and_then(|_| self.eval_node())
             .and_then(|_| self.evaluate_generators())
             .and_then(|_| self.finish());
@@ -1561,6 +1563,7 @@ impl Interp {
     /// `@type` and `@@type` for virtual and exported ones; undef values
     /// count as not given.
     pub(super) fn create_resources(&mut self, args: &[Value], scope: &Rc<Scope>, loc: Loc) -> R<Value> {
+        const RESOURCE_STATEMENT: &str = "Error while evaluating a Resource Statement, ";
         let fail = |msg: String| error("CREATE_RESOURCES", format!("Error while evaluating a Function Call, {msg}"), loc);
         if args.len() < 2 || args.len() > 3 {
             return Err(fail(format!(
@@ -1606,7 +1609,17 @@ impl Interp {
                 Value::Hash(pjit_runtime::value::PHash(Arc::new(h)))
             };
             let ty = Value::string(type_name.as_str());
-            let refs = self.declare_resources(&ty, vec![(title.clone(), attrs_hash)], virtual_, exported, true, scope, loc)?;
+            // The declaration fails inside the function: Puppet reports
+            // its errors as the function call's.
+            let refs = self
+                .declare_resources(&ty, vec![(title.clone(), attrs_hash)], virtual_, exported, true, scope, loc)
+                .map_err(|f| match f {
+                    Flow::Error(mut e) if e.message.starts_with(RESOURCE_STATEMENT) => {
+                        e.message = format!("Error while evaluating a Function Call, {}", &e.message[RESOURCE_STATEMENT.len()..]);
+                        Flow::Error(e)
+                    }
+                    other => other,
+                })?;
             flatten_into(&refs, &mut out);
         }
         Ok(Value::Array(pjit_runtime::value::PArray(Arc::new(out))))

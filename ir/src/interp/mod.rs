@@ -266,7 +266,18 @@ pub struct Interp {
     /// gets (interned once: a lookup in the symbol table per scope cost
     /// more than the rest of setting them).
     names: ScopeNames,
+    /// Puppet's stack of manifest frames (`Puppet::Pops::PuppetStack`),
+    /// innermost last: the location of every function call the evaluator
+    /// is in (Puppet pushes one per call it makes, not per body), and
+    /// [`MAIN_FRAME`] while the main manifest runs. stdlib's
+    /// `deprecation` shows its two innermost frames.
+    puppet_stack: Vec<Loc>,
 }
+
+/// The frame of the main manifest in [`Interp::puppet_stack`] (Puppet's
+/// `eval_Program` pushes its file with line 0; which file is the one of
+/// the call made from it, the frame above).
+const MAIN_FRAME: Loc = Loc { file: u32::MAX, line: 0, col: 0 };
 
 /// See [`Interp::names`].
 #[derive(Clone, Copy)]
@@ -418,6 +429,7 @@ impl Interp {
             no_matches: Rc::new(Vec::new()),
             param_guard: None,
             guard_hit: None,
+            puppet_stack: vec![],
         };
         it.init_top();
         it
@@ -1783,9 +1795,29 @@ impl Interp {
         scope: &Rc<Scope>,
         loc: Loc,
     ) -> R<Value> {
-        if self.tier.is_on() {
-            return self.call_op_tiered(name, args, block, method, regs, scope, loc);
-        }
+        self.puppet_stack.push(loc);
+        let r = if self.tier.is_on() {
+            self.call_op_tiered(name, args, block, method, regs, scope, loc)
+        } else {
+            self.call_op_untiered(name, args, block, method, regs, scope, loc)
+        };
+        self.puppet_stack.pop();
+        r
+    }
+
+    /// `call_op` without a backend.
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    fn call_op_untiered(
+        &mut self,
+        name: Sym,
+        args: &[(Val, bool)],
+        block: Option<Val>,
+        method: bool,
+        regs: &[Value],
+        scope: &Rc<Scope>,
+        loc: Loc,
+    ) -> R<Value> {
         let mut av = Vec::with_capacity(args.len());
         for (v, splat) in args {
             if *splat {
@@ -2329,7 +2361,13 @@ impl Interp {
             return *f;
         }
         let found = self.ruby_functions().get(key).cloned();
-        let f = match (found, rtf::stdlib::lookup(key)) {
+        // The Ruby file of the module's release decides which behaviour
+        // the function has (stdlib 9 made shims of 8.x functions).
+        let native = found.as_ref().and_then(|m| {
+            let version = self.module_dir(m).and_then(|d| rtf::stdlib::module_version(&d));
+            rtf::stdlib::lookup_version(key, version.as_deref())
+        });
+        let f = match (found, native) {
             (Some(_), Some(f)) => ModuleFunction::Native(f),
             (Some(m), None) => ModuleFunction::Ruby(Box::leak(m.to_string().into_boxed_str())),
             (None, _) => ModuleFunction::Absent,
@@ -2667,6 +2705,20 @@ impl Host for CallHost<'_> {
         self.keep(r)
     }
 
+    fn has_function(&mut self, name: &str) -> bool {
+        let key = catalog::strip_colons(name).to_lowercase();
+        if rtf::lookup(&key).is_some()
+            || self.it.prog.functions.contains_key(&key)
+            || !matches!(self.it.module_function(&key), ModuleFunction::Absent)
+        {
+            return true;
+        }
+        // A Puppet-language function loads on demand (a file that does
+        // not parse is no function here).
+        let loadable = catalog::is_qualified(&key) || self.it.opts.environment_dir.is_some();
+        loadable && matches!(self.it.autoload(LoadKind::Function, &key, self.loc), Ok(true)) && self.it.prog.functions.contains_key(&key)
+    }
+
     fn log(&mut self, level: LogLevel, message: &str) {
         let scope = self.it.labels.last().map(|l| l.to_string());
         self.it.logs.push(Log { level, scope, message: message.to_string() });
@@ -2689,14 +2741,24 @@ impl Host for CallHost<'_> {
     }
 
     fn puppet_stack(&mut self) -> Vec<(String, u32)> {
-        let file = self.it.prog.files.get(self.loc.file as usize).cloned().unwrap_or_default();
-        vec![(file, self.loc.line)]
+        let files = &self.it.prog.files;
+        let mut out: Vec<(String, u32)> = Vec::with_capacity(self.it.puppet_stack.len());
+        for l in self.it.puppet_stack.iter().rev() {
+            let file = match (*l == MAIN_FRAME, out.last()) {
+                (true, Some((f, _))) => f.clone(),
+                _ => files.get(l.file as usize).cloned().unwrap_or_default(),
+            };
+            out.push((file, l.line));
+        }
+        out
     }
 
-    fn deprecation_warning(&mut self, key: &str, message: &str) {
-        if self.it.warned.insert(key.to_string()) {
+    fn deprecation_warning(&mut self, key: &str, message: &str) -> bool {
+        let new = self.it.warned.insert(key.to_string());
+        if new {
             self.it.logs.push(Log { level: LogLevel::Warning, scope: None, message: message.to_string() });
         }
+        new
     }
 
     fn puppet_log(&mut self, level: LogLevel, message: &str) {

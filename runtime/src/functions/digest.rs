@@ -244,6 +244,12 @@ impl Mt {
 /// `Random.new(seed).rand(max)` where `seed` is the big-endian integer of
 /// `seed_bytes` (an MD5 digest, as `fqdn_rand` makes it).
 pub(crate) fn ruby_random_int(seed_bytes: &[u8], max: i64) -> Result<i64, Error> {
+    Ok(ruby_random_ints(seed_bytes, max, 1)?[0])
+}
+
+/// `r = Random.new(seed)` then `r.rand(max)` `n` times (the seed as in
+/// [`ruby_random_int`]).
+pub(crate) fn ruby_random_ints(seed_bytes: &[u8], max: i64, n: usize) -> Result<Vec<i64>, Error> {
     if max <= 0 {
         return Err(Error::argument(format!("invalid argument - {max}")));
     }
@@ -260,7 +266,7 @@ pub(crate) fn ruby_random_int(seed_bytes: &[u8], max: i64) -> Result<i64, Error>
     } else {
         Mt::init_by_array(&words)
     };
-    Ok(mt.limited((max - 1) as u64) as i64)
+    Ok((0..n).map(|_| mt.limited((max - 1) as u64) as i64).collect())
 }
 
 #[cfg(test)]

@@ -189,9 +189,12 @@ pub trait Host {
         Vec::new()
     }
     /// `Puppet.deprecation_warning(message, key)`: Puppet's own log, once
-    /// per key, followed by the `(location: ...)` of the Ruby caller.
-    fn deprecation_warning(&mut self, key: &str, message: &str) {
+    /// per key (the message ends in the `(location: ...)` of the Ruby
+    /// caller when there is one). Whether it logged now (false: the key
+    /// warned before).
+    fn deprecation_warning(&mut self, key: &str, message: &str) -> bool {
         let _ = (key, message);
+        false
     }
     /// `Puppet.notice(...)`/`Puppet.warning(...)` from a Ruby function:
     /// Puppet's own log (not a `Scope(...)` message), every time.
@@ -226,6 +229,13 @@ pub trait Host {
     fn resource_default_names(&mut self, type_name: &str) -> Result<Vec<String>, Error> {
         let _ = type_name;
         Err(Error::argument("resource defaults are not supported by this host"))
+    }
+    /// Whether a function of that name exists for the environment
+    /// (`stdlib::has_function`: Puppet's environment loader finds a 4.x or
+    /// Puppet-language function, or the 3.x API knows one). The default
+    /// knows the core library only.
+    fn has_function(&mut self, name: &str) -> bool {
+        lookup(name).is_some()
     }
     /// The directory of a module on the modulepath (`get_module_path`).
     fn module_directory(&mut self, module: &str) -> Result<Option<String>, Error> {

@@ -52,7 +52,7 @@ fn type_ref_name(t: &str) -> String {
 
 /// `Puppet::Resource.type_and_title` of a reference: a `Type[title]`
 /// string or a resource/class reference value.
-fn type_and_title(reference: &Value) -> Result<(String, String), Unwind> {
+pub(crate) fn type_and_title(reference: &Value) -> Result<(String, String), Unwind> {
     match reference {
         Value::String(s) => {
             // `^([^\[\]]+)\[(.+)\]$` (multi-line).
@@ -181,6 +181,58 @@ fn ensure_packages(host: &mut dyn Host, args: &[Value], _: Option<&Value>) -> Fn
         name => {
             ensure_resource(host, &[Value::string("package"), name.clone(), defaults])?;
         }
+    }
+    Ok(Value::Undef)
+}
+
+/// stdlib 9's `stdlib::ensure_packages(packages, default_attributes = {})`
+/// for a name or names: each package gets `{'ensure' => 'installed'}`
+/// merged with the defaults, and an `ensure` of `present` or `installed`
+/// becomes `present` when a `Package[name]` with `ensure => present` is
+/// already declared (else `installed`); then `ensure_resource`.
+pub(crate) fn ensure_packages9(host: &mut dyn Host, args: &[Value], _: Option<&Value>) -> FnResult {
+    let empty = Value::hash_from(HashMapV::default());
+    let defaults = args.get(1).unwrap_or(&empty);
+    let names: Vec<Value> = match &args[0] {
+        Value::Array(a) => a.to_vec(),
+        other => vec![other.clone()],
+    };
+    for name in names {
+        ensure_package9(host, &name, defaults)?;
+    }
+    Ok(Value::Undef)
+}
+
+fn ensure_package9(host: &mut dyn Host, name: &Value, attributes: &Value) -> Result<(), Unwind> {
+    let mut d = HashMapV::default();
+    d.insert(Value::string("ensure"), Value::string("installed"));
+    if let Value::Hash(a) = attributes {
+        d.extend(a.iter().map(|(k, v)| (k.clone(), v.clone())));
+    }
+    if matches!(d.get(&StrKey("ensure")).and_then(Value::as_str), Some("present" | "installed")) {
+        let reference = Value::string(format!("Package[{}]", to_s(name)));
+        let present = Value::hash(vec![(Value::string("ensure"), Value::string("present"))]);
+        let ensure = if defined_with_params_impl(host, &reference, Some(&present))? { "present" } else { "installed" };
+        d.insert(Value::string("ensure"), Value::string(ensure));
+    }
+    ensure_resource(host, &[Value::string("package"), name.clone(), Value::hash_from(d)])?;
+    Ok(())
+}
+
+/// `stdlib::ensure_packages({name => attributes}, default_attributes)`:
+/// each package with the defaults merged with its own attributes.
+pub(crate) fn ensure_packages9_hash(host: &mut dyn Host, args: &[Value], _: Option<&Value>) -> FnResult {
+    let Value::Hash(packages) = &args[0] else { unreachable!("dispatch checked") };
+    for (name, attrs) in packages.iter() {
+        let mut merged = match args.get(1) {
+            Some(Value::Hash(d)) => (**d).clone(),
+            _ => HashMapV::default(),
+        };
+        match attrs {
+            Value::Hash(a) => merged.extend(a.iter().map(|(k, v)| (k.clone(), v.clone()))),
+            other => return Err(perr(format!("no implicit conversion of {} into Hash", class(other)))),
+        }
+        ensure_package9(host, name, &Value::hash_from(merged))?;
     }
     Ok(Value::Undef)
 }

@@ -97,7 +97,7 @@ fn concat(_: &mut dyn Host, args: &[Value]) -> FnResult {
     Ok(Value::array(out))
 }
 
-fn merge2hashes(_: &mut dyn Host, args: &[Value], _: Option<&Value>) -> FnResult {
+pub(crate) fn merge2hashes(_: &mut dyn Host, args: &[Value], _: Option<&Value>) -> FnResult {
     let mut acc = HashMapV::default();
     for h in args {
         if let Value::Hash(h) = h {
@@ -122,7 +122,7 @@ fn merge_into(acc: &mut HashMapV, r: Value) {
     }
 }
 
-fn merge_iterable2(host: &mut dyn Host, args: &[Value], block: Option<&Value>) -> FnResult {
+pub(crate) fn merge_iterable2(host: &mut dyn Host, args: &[Value], block: Option<&Value>) -> FnResult {
     let it = iterable(one_iterable(args)?)?;
     let block = block.expect("dispatch requires a block");
     let mut acc = HashMapV::default();
@@ -133,7 +133,7 @@ fn merge_iterable2(host: &mut dyn Host, args: &[Value], block: Option<&Value>) -
     Ok(Value::hash_from(acc))
 }
 
-fn merge_iterable3(host: &mut dyn Host, args: &[Value], block: Option<&Value>) -> FnResult {
+pub(crate) fn merge_iterable3(host: &mut dyn Host, args: &[Value], block: Option<&Value>) -> FnResult {
     let source = one_iterable(args)?;
     let it = iterable(source)?;
     let block = block.expect("dispatch requires a block");
@@ -801,7 +801,7 @@ fn dig44(_: &mut dyn Host, args: &[Value]) -> FnResult {
 
 /// `[a, b].join(':')` in Ruby: a nested array is joined (recursively) into
 /// one element, so `["x", []]` gives `x:`; nil is empty.
-fn ruby_join(items: &[Value], sep: &str) -> String {
+pub(crate) fn ruby_join(items: &[Value], sep: &str) -> String {
     items
         .iter()
         .map(|e| match e {

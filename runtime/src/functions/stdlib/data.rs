@@ -15,14 +15,14 @@ use crate::value::{HashMapV, StrKey, Value};
 
 pub(crate) fn register(r: &mut Reg) {
     r.v4(Builder::new("to_json").d("Any data", to_json));
-    r.v4(Builder::new("to_json_pretty").d(
-        "Variant[Hash, Array] data, Optional[Boolean] skip_undef?, Struct[{indent => Optional[String], space => Optional[String], space_before => Optional[String], object_nl => Optional[String], array_nl => Optional[String], allow_nan => Optional[Boolean], max_nesting => Optional[Integer[-1,default]]}] opts?",
-        to_json_pretty,
-    ));
+    r.v4(Builder::new("to_json_pretty").d(TO_JSON_PRETTY_SPEC, to_json_pretty));
     r.v4(Builder::new("to_yaml").d("Any data, Hash options?", to_yaml));
     r.v3("parsejson", -1, parsejson);
     r.v3("parseyaml", -1, parseyaml);
 }
+
+/// The dispatch of `to_json_pretty` (and 9.x's `stdlib::to_json_pretty`).
+pub(crate) const TO_JSON_PRETTY_SPEC: &str = "Variant[Hash, Array] data, Optional[Boolean] skip_undef?, Struct[{indent => Optional[String], space => Optional[String], space_before => Optional[String], object_nl => Optional[String], array_nl => Optional[String], allow_nan => Optional[Boolean], max_nesting => Optional[Integer[-1,default]]}] opts?";
 
 /// `JSON::State` options.
 struct JsonState {
@@ -169,11 +169,11 @@ pub(crate) fn to_json_string(v: &Value) -> Result<String, Error> {
     Ok(out)
 }
 
-fn to_json(_: &mut dyn Host, args: &[Value], _: Option<&Value>) -> FnResult {
+pub(crate) fn to_json(_: &mut dyn Host, args: &[Value], _: Option<&Value>) -> FnResult {
     Ok(Value::string(to_json_string(&args[0])?))
 }
 
-fn to_json_pretty(_: &mut dyn Host, args: &[Value], _: Option<&Value>) -> FnResult {
+pub(crate) fn to_json_pretty(_: &mut dyn Host, args: &[Value], _: Option<&Value>) -> FnResult {
     let skip_undef = args.get(1).is_some_and(Value::is_truthy);
     let mut st = JsonState::pretty();
     if let Some(Value::Hash(opts)) = args.get(2) {
@@ -214,7 +214,7 @@ fn to_json_pretty(_: &mut dyn Host, args: &[Value], _: Option<&Value>) -> FnResu
     Ok(Value::string(out))
 }
 
-fn to_yaml(_: &mut dyn Host, args: &[Value], _: Option<&Value>) -> FnResult {
+pub(crate) fn to_yaml(_: &mut dyn Host, args: &[Value], _: Option<&Value>) -> FnResult {
     let mut opts = yaml::Options { indent: 2, line_width: None };
     if let Some(Value::Hash(h)) = args.get(1) {
         if let Some(Value::Integer(i)) = h.get(&StrKey("indentation")) {
@@ -285,6 +285,268 @@ fn parsejson(_: &mut dyn Host, args: &[Value]) -> FnResult {
         })?;
         json_to_value(parsed)
     })
+}
+
+/// `PSON.load(text)`: Puppet 7's vendored PSON parser (`PSON::Pure::Parser`),
+/// with its quirks: the document is an object or an array (anything else
+/// is `source '...' not in PSON!`), `//` and `/* */` comments are
+/// whitespace, a collection the text ends inside is returned as far as it
+/// goes, nesting deeper than 19 fails, and its error messages quote the
+/// next 20 bytes (`expected value in object at ''!`).
+pub(crate) fn pson_load(text: &str) -> Result<Value, Error> {
+    let mut p = Pson { s: text.as_bytes(), pos: 0, nesting: 0 };
+    let mut obj: Option<Value> = None;
+    while p.pos < p.s.len() {
+        if p.eat(b'{') || p.eat(b'[') {
+            if obj.is_some() {
+                p.pos -= 1;
+                return Err(p.error("source '", "' not in PSON!"));
+            }
+            p.nesting = 1;
+            obj = Some(if p.s[p.pos - 1] == b'{' { p.object()? } else { p.array()? });
+        } else if !p.skip_ignore() {
+            return Err(p.error("source '", "' not in PSON!"));
+        }
+    }
+    obj.ok_or_else(|| Error::argument("source did not contain any PSON!"))
+}
+
+struct Pson<'a> {
+    s: &'a [u8],
+    pos: usize,
+    nesting: usize,
+}
+
+impl Pson<'_> {
+    fn error(&self, before: &str, after: &str) -> Error {
+        let end = (self.pos + 20).min(self.s.len());
+        Error::argument(format!("{before}{}{after}", String::from_utf8_lossy(&self.s[self.pos..end])))
+    }
+
+    fn eat(&mut self, b: u8) -> bool {
+        if self.s.get(self.pos) == Some(&b) {
+            self.pos += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    fn eat_str(&mut self, w: &str) -> bool {
+        if self.s[self.pos..].starts_with(w.as_bytes()) {
+            self.pos += w.len();
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Whitespace and comments; whether anything was skipped.
+    fn skip_ignore(&mut self) -> bool {
+        let start = self.pos;
+        loop {
+            match self.s.get(self.pos) {
+                Some(b' ' | b'\t' | b'\r' | b'\n') => self.pos += 1,
+                Some(b'/') if self.s.get(self.pos + 1) == Some(&b'/') => {
+                    // A line comment needs its line end.
+                    match self.s[self.pos + 2..].iter().position(|&c| c == b'\n' || c == b'\r') {
+                        Some(i) => self.pos += 2 + i + 1,
+                        None => break,
+                    }
+                }
+                Some(b'/') if self.s.get(self.pos + 1) == Some(&b'*') => {
+                    match self.s[self.pos + 2..].windows(2).position(|w| w == b"*/") {
+                        Some(i) => self.pos += 2 + i + 2,
+                        None => break,
+                    }
+                }
+                _ => break,
+            }
+        }
+        self.pos > start
+    }
+
+    fn nest(&self) -> Result<(), Error> {
+        if self.nesting > 19 {
+            return Err(Error::argument(format!("nesting of {} is too deep", self.nesting)));
+        }
+        Ok(())
+    }
+
+    fn string(&mut self) -> Result<Option<Value>, Error> {
+        if self.s.get(self.pos) != Some(&b'"') {
+            return Ok(None);
+        }
+        let mut i = self.pos + 1;
+        let mut out: Vec<u8> = Vec::new();
+        loop {
+            match self.s.get(i) {
+                None => return Ok(None),
+                Some(b'"') => break,
+                Some(&c) if c < 0x20 => return Ok(None),
+                Some(b'\\') => {
+                    let Some(&e) = self.s.get(i + 1) else { return Ok(None) };
+                    match e {
+                        b'u' => {
+                            // Consecutive `\uXXXX` are UTF-16 code units.
+                            let mut units = Vec::new();
+                            while self.s.get(i) == Some(&b'\\') && self.s.get(i + 1) == Some(&b'u') {
+                                let hex = self.s.get(i + 2..i + 6).and_then(|h| std::str::from_utf8(h).ok());
+                                let Some(u) = hex.and_then(|h| u16::from_str_radix(h, 16).ok()) else { return Ok(None) };
+                                units.push(u);
+                                i += 6;
+                            }
+                            out.extend(String::from_utf16_lossy(&units).as_bytes());
+                            continue;
+                        }
+                        b'b' => out.push(8),
+                        b'f' => out.push(12),
+                        b'n' => out.push(b'\n'),
+                        b'r' => out.push(b'\r'),
+                        b't' => out.push(b'\t'),
+                        c if c >= 0x20 => out.push(c),
+                        _ => return Ok(None),
+                    }
+                    i += 2;
+                }
+                Some(&c) => {
+                    out.push(c);
+                    i += 1;
+                }
+            }
+        }
+        self.pos = i + 1;
+        Ok(Some(Value::string(String::from_utf8_lossy(&out).into_owned())))
+    }
+
+    fn number(&mut self) -> Result<Option<Value>, Error> {
+        let s = self.s;
+        let start = self.pos;
+        let mut i = start;
+        if s.get(i) == Some(&b'-') {
+            i += 1;
+        }
+        let digits = |i: usize| s[i..].iter().take_while(|c| c.is_ascii_digit()).count();
+        let int_len = match s.get(i) {
+            Some(b'0') => 1,
+            Some(b'1'..=b'9') => digits(i),
+            _ => return Ok(None),
+        };
+        i += int_len;
+        let mut float = false;
+        if s.get(i) == Some(&b'.') && digits(i + 1) > 0 {
+            i += 1 + digits(i + 1);
+            float = true;
+        }
+        if matches!(s.get(i), Some(b'e' | b'E')) {
+            let mut j = i + 1;
+            if matches!(s.get(j), Some(b'+' | b'-')) {
+                j += 1;
+            }
+            if digits(j) > 0 {
+                i = j + digits(j);
+                float = true;
+            }
+        }
+        let text = std::str::from_utf8(&s[start..i]).unwrap_or("0");
+        self.pos = i;
+        if float {
+            Ok(Some(Value::Float(text.parse().unwrap_or(0.0))))
+        } else {
+            text.parse::<i64>().map(|n| Some(Value::Integer(n))).map_err(|_| Error::argument(format!("integer {text} is too big")))
+        }
+    }
+
+    fn value(&mut self) -> Result<Option<Value>, Error> {
+        if let Some(n) = self.number()? {
+            return Ok(Some(n));
+        }
+        if self.eat_str("true") {
+            return Ok(Some(Value::Boolean(true)));
+        }
+        if self.eat_str("false") {
+            return Ok(Some(Value::Boolean(false)));
+        }
+        if self.eat_str("null") {
+            return Ok(Some(Value::Undef));
+        }
+        if let Some(s) = self.string()? {
+            return Ok(Some(s));
+        }
+        if self.eat(b'[') {
+            self.nesting += 1;
+            let a = self.array()?;
+            self.nesting -= 1;
+            return Ok(Some(a));
+        }
+        if self.eat(b'{') {
+            self.nesting += 1;
+            let o = self.object()?;
+            self.nesting -= 1;
+            return Ok(Some(o));
+        }
+        Ok(None)
+    }
+
+    fn array(&mut self) -> Result<Value, Error> {
+        self.nest()?;
+        let mut out = Vec::new();
+        let mut delim = false;
+        while self.pos < self.s.len() {
+            if let Some(v) = self.value()? {
+                delim = false;
+                out.push(v);
+                self.skip_ignore();
+                if self.eat(b',') {
+                    delim = true;
+                } else if self.s.get(self.pos) != Some(&b']') {
+                    return Err(self.error("expected ',' or ']' in array at '", "'!"));
+                }
+            } else if self.eat(b']') {
+                if delim {
+                    return Err(self.error("expected next element in array at '", "'!"));
+                }
+                break;
+            } else if !self.skip_ignore() {
+                return Err(self.error("unexpected token in array at '", "'!"));
+            }
+        }
+        Ok(Value::array(out))
+    }
+
+    fn object(&mut self) -> Result<Value, Error> {
+        self.nest()?;
+        let mut out = HashMapV::default();
+        let mut delim = false;
+        while self.pos < self.s.len() {
+            if let Some(key) = self.string()? {
+                self.skip_ignore();
+                if !self.eat(b':') {
+                    return Err(self.error("expected ':' in object at '", "'!"));
+                }
+                self.skip_ignore();
+                let Some(v) = self.value()? else {
+                    return Err(self.error("expected value in object at '", "'!"));
+                };
+                out.insert(key, v);
+                delim = false;
+                self.skip_ignore();
+                if self.eat(b',') {
+                    delim = true;
+                } else if self.s.get(self.pos) != Some(&b'}') {
+                    return Err(self.error("expected ',' or '}' in object at '", "'!"));
+                }
+            } else if self.eat(b'}') {
+                if delim {
+                    return Err(self.error("expected next name, value pair in object at '", "'!"));
+                }
+                break;
+            } else if !self.skip_ignore() {
+                return Err(self.error("unexpected token in object at '", "'!"));
+            }
+        }
+        Ok(Value::hash_from(out))
+    }
 }
 
 fn parseyaml(_: &mut dyn Host, args: &[Value]) -> FnResult {

@@ -50,6 +50,9 @@ pub(crate) mod data;
 mod modules;
 mod modules_more;
 mod strings;
+mod rich_data;
+mod stdlib9;
+mod toml;
 mod validate;
 pub(crate) mod yaml;
 
@@ -59,23 +62,65 @@ pub struct ModuleFunction {
     /// `lib/puppet/...` file defines the function, e.g. `stdlib`.
     pub module: &'static str,
     pub function: Function,
+    /// The first version of the module whose Ruby file this implements
+    /// (`(0, 0, 0)`: every version). A name whose Ruby file changed
+    /// behaviour between releases (stdlib 9 turned `merge`, `to_yaml` ...
+    /// into deprecation shims of `stdlib::merge` ...) has one entry per
+    /// behaviour.
+    pub since: Version,
 }
 
+/// A module version, `(major, minor, patch)`.
+pub type Version = (u32, u32, u32);
+
+/// stdlib 9.0.0: the namespaced functions and the deprecation shims.
+pub(crate) const STDLIB9: Version = (9, 0, 0);
+
 /// The module function of that name (`merge`, `apache::bool2httpd`), if
-/// implemented here. The caller checks that the module providing it is on
-/// the modulepath (see [`provider`]) and that no core function has the name.
+/// implemented here, as the oldest module release that has it defines it
+/// (for stdlib, 8.x). The caller checks that the module providing it is
+/// on the modulepath (see [`provider`]) and that no core function has the
+/// name.
 pub fn lookup(name: &str) -> Option<&'static Function> {
-    registry().get(name).map(|m| &m.function)
+    registry().get(name).map(|v| &v[0].function)
+}
+
+/// The module function of that name as release `version` of its module
+/// defines it (`"9.4.1"`, from its `metadata.json`, see
+/// [`module_version`]); without a version, as the newest release does.
+pub fn lookup_version(name: &str, version: Option<&str>) -> Option<&'static Function> {
+    let v = registry().get(name)?;
+    let m = match version.and_then(parse_version) {
+        Some(ver) => v.iter().rev().find(|m| m.since <= ver).unwrap_or(&v[0]),
+        None => v.last()?,
+    };
+    Some(&m.function)
+}
+
+/// The `version` of the module in `dir`, from its `metadata.json` (None
+/// when it has none or it is not JSON).
+pub fn module_version(dir: &std::path::Path) -> Option<String> {
+    let text = std::fs::read_to_string(dir.join("metadata.json")).ok()?;
+    let doc: serde_json::Value = serde_json::from_str(&text).ok()?;
+    doc.get("version")?.as_str().map(str::to_string)
+}
+
+/// `"9.4.1"` (or `"9.4.1-rc1"`, `"9.4"`) as a [`Version`].
+fn parse_version(s: &str) -> Option<Version> {
+    let mut parts = s.trim().split(['.', '-', '+']).map(|p| p.parse::<u32>().ok());
+    let major = parts.next()??;
+    Some((major, parts.next().flatten().unwrap_or(0), parts.next().flatten().unwrap_or(0)))
 }
 
 /// The module whose Ruby file defines the function of that name.
 pub fn provider(name: &str) -> Option<&'static str> {
-    registry().get(name).map(|m| m.module)
+    registry().get(name).map(|v| v[0].module)
 }
 
-/// Every implemented module function, as `(module, name)`, sorted by name.
+/// Every implemented module function, as `(module, name)`, sorted by name
+/// (a name with several release-specific implementations once).
 pub fn names() -> Vec<(&'static str, &'static str)> {
-    let mut v: Vec<_> = registry().values().map(|m| (m.module, m.function.name)).collect();
+    let mut v: Vec<_> = registry().values().map(|m| (m[0].module, m[0].function.name)).collect();
     v.sort_by_key(|(_, n)| *n);
     v
 }
@@ -86,8 +131,8 @@ pub fn call(f: &Function, host: &mut dyn Host, args: &[Value], block: Option<&Va
     super::call(f, host, args, block)
 }
 
-fn registry() -> &'static HashMap<&'static str, ModuleFunction> {
-    static REGISTRY: OnceLock<HashMap<&'static str, ModuleFunction>> = OnceLock::new();
+fn registry() -> &'static HashMap<&'static str, Vec<ModuleFunction>> {
+    static REGISTRY: OnceLock<HashMap<&'static str, Vec<ModuleFunction>>> = OnceLock::new();
     REGISTRY.get_or_init(|| {
         let mut r = Reg::default();
         collections::register(&mut r);
@@ -97,7 +142,15 @@ fn registry() -> &'static HashMap<&'static str, ModuleFunction> {
         catalog::register(&mut r);
         modules::register(&mut r);
         modules_more::register(&mut r);
-        r.0.into_iter().map(|m| (m.function.name, m)).collect()
+        stdlib9::register(&mut r);
+        let mut map: HashMap<&'static str, Vec<ModuleFunction>> = HashMap::new();
+        for m in r.0 {
+            map.entry(m.function.name).or_default().push(m);
+        }
+        for v in map.values_mut() {
+            v.sort_by_key(|m| m.since);
+        }
+        map
     })
 }
 
@@ -108,8 +161,17 @@ pub(crate) struct Reg(Vec<ModuleFunction>);
 impl Reg {
     /// A function of `module`.
     pub(crate) fn add(&mut self, module: &'static str, function: Function) {
-        debug_assert!(!self.0.iter().any(|m| m.function.name == function.name), "{} twice", function.name);
-        self.0.push(ModuleFunction { module, function });
+        self.add_since(module, (0, 0, 0), function);
+    }
+
+    /// A function of `module` as its releases from `since` on define it.
+    pub(crate) fn add_since(&mut self, module: &'static str, since: Version, function: Function) {
+        debug_assert!(
+            !self.0.iter().any(|m| m.function.name == function.name && m.since == since),
+            "{} twice",
+            function.name
+        );
+        self.0.push(ModuleFunction { module, function, since });
     }
 
     /// A stdlib 3.x function (`arity` as in `newfunction`, -1 when unset).
@@ -120,6 +182,16 @@ impl Reg {
     /// A stdlib 4.x function.
     pub(crate) fn v4(&mut self, f: Builder) {
         self.add("stdlib", f.done());
+    }
+
+    /// A stdlib 4.x function as releases from `since` on define it.
+    pub(crate) fn v4_since(&mut self, since: Version, f: Builder) {
+        self.add_since("stdlib", since, f.done());
+    }
+
+    /// A stdlib 3.x function as releases from `since` on define it.
+    pub(crate) fn v3_since(&mut self, since: Version, name: &'static str, arity: i32, imp: LegacyImp) {
+        self.add_since("stdlib", since, legacy_fn(name, arity, imp));
     }
 }
 
@@ -158,30 +230,59 @@ pub(crate) fn lookupvar(host: &mut dyn Host, name: &str) -> Option<Value> {
     v
 }
 
-/// stdlib's `deprecation(key, message)` (the 4.x function): the message
-/// gets ` at <frame 0>:<frame 1>` (the two innermost frames of Puppet's
-/// stack, each a Ruby `[file, line]` array, as stdlib writes them), then
-/// with `strict=off` nothing happens, with `strict=error` the call fails
-/// with `deprecation. <key>. <message>`, otherwise Puppet logs a
-/// deprecation warning once per key (unless the environment variable
-/// `STDLIB_LOG_DEPRECATIONS` is `false`).
+/// stdlib's `deprecation(key, message)` (the 4.x function, which the
+/// 8.x shims call): see [`deprecation_with`].
 pub(crate) fn deprecation(host: &mut dyn Host, key: &str, message: &str) -> Result<(), Unwind> {
+    deprecation_with(host, key, message, true).map(|_| ())
+}
+
+/// stdlib's `deprecation(key, message, use_strict_setting)`: the message
+/// gets ` at <frame 0>:<frame 1>` (the two innermost frames of Puppet's
+/// stack, each a Ruby `[file, line]` array, as stdlib writes them); then,
+/// when `use_strict` (always in 8.x; 9.x's generated shims pass `false`),
+/// `strict=off` silences it and `strict=error` fails the call with
+/// `deprecation. <key>. <message>`; otherwise Puppet logs a deprecation
+/// warning once per key (`Puppet.deprecation_warning`, whose text ends in
+/// the `(location: ...)` of its Ruby caller, stdlib's `deprecation.rb`),
+/// unless the environment variable `STDLIB_LOG_DEPRECATIONS` is `false`.
+/// The text logged, when it was logged now (what 8.x's `deprecation`
+/// returns: the log entry, which Puppet prints as its text).
+pub(crate) fn deprecation_with(host: &mut dyn Host, key: &str, message: &str, use_strict: bool) -> Result<Option<String>, Unwind> {
     let stack = host.puppet_stack();
     let frame = |i: usize| {
         stack.get(i).map(|(f, l)| format!("[{}, {l}]", ruby_inspect(&Value::string(f.as_str())))).unwrap_or_default()
     };
     let message = format!("{message} at {}:{}", frame(0), frame(1));
-    let strict = host.setting("strict");
+    let strict = if use_strict { host.setting("strict") } else { None };
     match strict.as_ref().and_then(Value::as_str) {
-        Some("off") => Ok(()),
+        Some("off") => Ok(None),
         Some("error") => Err(perr(format!("deprecation. {key}. {message}"))),
+        _ if std::env::var("STDLIB_LOG_DEPRECATIONS").as_deref() == Ok("false") => Ok(None),
         _ => {
-            if std::env::var("STDLIB_LOG_DEPRECATIONS").as_deref() != Ok("false") {
-                host.deprecation_warning(key, &message);
-            }
-            Ok(())
+            let text = match deprecation_caller(host) {
+                Some(location) => format!("{message}\n   (location: {location})"),
+                None => message,
+            };
+            Ok(host.deprecation_warning(key, &text).then_some(text))
         }
     }
+}
+
+/// Where `Puppet.deprecation_warning` is called from in Ruby, as Puppet's
+/// `(location: ...)` names it: `<stdlib>/lib/puppet/functions/
+/// deprecation.rb:<line>:in `deprecation'`, the line being the one of that
+/// call in the module's own file (36 in stdlib 8.5, 35 in 9.x). None when
+/// the host knows no stdlib directory or the file has no such call.
+fn deprecation_caller(host: &mut dyn Host) -> Option<String> {
+    static LINES: OnceLock<std::sync::Mutex<HashMap<String, Option<usize>>>> = OnceLock::new();
+    let dir = host.module_directory("stdlib").ok().flatten()?;
+    let file = format!("{dir}/lib/puppet/functions/deprecation.rb");
+    let mut cache = LINES.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
+    let line = *cache.entry(file.clone()).or_insert_with(|| {
+        let text = std::fs::read_to_string(&file).ok()?;
+        text.lines().position(|l| l.contains("Puppet.deprecation_warning(")).map(|i| i + 1)
+    });
+    line.map(|n| format!("{file}:{n}:in `deprecation'"))
 }
 
 /// A stdlib 4.x deprecation shim: `fn NAME(host, args)` logs

@@ -184,7 +184,7 @@ fn file_basename(path: &str) -> &str {
 
 /// `File.extname`: the last dot of the last component and what follows
 /// (`.` for a trailing dot), empty when the only dots lead the name.
-fn file_extname(path: &str) -> &str {
+pub(crate) fn file_extname(path: &str) -> &str {
     let base = file_basename(path);
     let body = base.trim_start_matches('.');
     match body.rfind('.') {

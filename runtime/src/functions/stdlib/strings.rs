@@ -326,6 +326,49 @@ pub(crate) enum IpAddr {
     V6(u128),
 }
 
+/// An `IPAddr` with its prefix length (a network; 32 or 128 for a host).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct IpNet {
+    pub addr: IpAddr,
+    pub prefix: u32,
+}
+
+impl IpNet {
+    /// `IPAddr#include?(other)`: same family, and `other`'s range inside
+    /// this one's.
+    pub(crate) fn includes(&self, other: &IpNet) -> bool {
+        let range = |n: &IpNet| -> (u128, u128, bool) {
+            match n.addr {
+                IpAddr::V4(a) => {
+                    let host = if n.prefix >= 32 { 0 } else { u32::MAX >> n.prefix };
+                    (a as u128, (a | host) as u128, true)
+                }
+                IpAddr::V6(a) => {
+                    let host = if n.prefix >= 128 { 0 } else { u128::MAX >> n.prefix };
+                    (a, a | host, false)
+                }
+            }
+        };
+        let ((lo, hi, v4), (olo, ohi, ov4)) = (range(self), range(other));
+        v4 == ov4 && lo <= olo && ohi <= hi
+    }
+}
+
+/// `IPAddr.new(text)` with its prefix length.
+pub(crate) fn ipaddr_parse_net(text: &str) -> Result<IpNet, String> {
+    let addr = ipaddr_parse(text)?;
+    let full = match addr {
+        IpAddr::V4(_) => 32,
+        IpAddr::V6(_) => 128,
+    };
+    let prefix = match text.split_once('/') {
+        None => full,
+        Some((_, p)) if !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()) => p.parse().unwrap_or(full),
+        Some((_, p)) => parse_v4(p).map_or(full, |m| m.leading_ones()),
+    };
+    Ok(IpNet { addr, prefix })
+}
+
 /// `IPAddr.new(text)`; `Err` carries Ruby's `IPAddr::InvalidAddressError`
 /// message.
 pub(crate) fn ipaddr_parse(text: &str) -> Result<IpAddr, String> {

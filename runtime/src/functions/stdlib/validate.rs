@@ -79,17 +79,17 @@ pub(crate) fn register(r: &mut Reg) {
     r.v3("is_hash", -1, is_hash);
     r.v3("is_integer", -1, is_integer);
     r.v3("is_domain_name", -1, is_domain_name);
-    r.v4(Builder::new("deprecation").d("String key, String message", deprecation_4));
     r.v4(Builder::new("validate_legacy")
         .d("Type target_type, String function_name, Any value, Any args*", validate_legacy)
         .d("String type_string, String function_name, Any value, Any args*", validate_legacy_s)
         .mismatch("Any args*", validate_legacy_mismatch));
-}
-
-fn deprecation_4(host: &mut dyn Host, args: &[Value], _: Option<&Value>) -> FnResult {
-    let (Some(key), Some(msg)) = (args[0].as_str(), args[1].as_str()) else { unreachable!("dispatch checked") };
-    deprecation(host, key, msg)?;
-    Ok(Value::Undef)
+    r.v4_since(
+        super::STDLIB9,
+        Builder::new("validate_legacy")
+            .d("Type target_type, String function_name, Any value, Any args*", validate_legacy9)
+            .d("String type_string, String function_name, Any value, Any args*", validate_legacy_s9)
+            .mismatch("Any args*", validate_legacy_mismatch),
+    );
 }
 
 fn each_arg(name: &str, args: &[Value], ok: impl Fn(&Value) -> bool, what: &str) -> FnResult {
@@ -445,7 +445,9 @@ fn validate_legacy_mismatch(args: &[Value]) -> Result<String, crate::error::Erro
     )))
 }
 
-fn validate_legacy_s(host: &mut dyn Host, args: &[Value], block: Option<&Value>) -> FnResult {
+/// The arguments of a `validate_legacy(type_string, ...)` call with the
+/// type parsed.
+fn type_string_args(host: &mut dyn Host, args: &[Value]) -> Result<Vec<Value>, Unwind> {
     let Some(text) = args[0].as_str() else { unreachable!("dispatch checked") };
     // stdlib parses the string with the scope as the type parser's loader,
     // which Puppet 7 cannot use: any name that is not a built-in type fails
@@ -461,7 +463,17 @@ fn validate_legacy_s(host: &mut dyn Host, args: &[Value], block: Option<&Value>)
     }
     let mut args = args.to_vec();
     args[0] = Value::of_type(t);
+    Ok(args)
+}
+
+fn validate_legacy_s(host: &mut dyn Host, args: &[Value], block: Option<&Value>) -> FnResult {
+    let args = type_string_args(host, args)?;
     validate_legacy(host, &args, block)
+}
+
+fn validate_legacy_s9(host: &mut dyn Host, args: &[Value], block: Option<&Value>) -> FnResult {
+    let args = type_string_args(host, args)?;
+    validate_legacy9(host, &args, block)
 }
 
 /// The 3.x body `validate_legacy` calls (`scope.function_<name>`); false
@@ -487,6 +499,20 @@ fn previous_validation(host: &mut dyn Host, name: &str, args: &[Value]) -> Resul
         Err(Unwind::Error(_)) => Ok(false),
         Err(other) => Err(other),
     }
+}
+
+/// 9.x: always deprecated (`deprecation('validate_legacy', ...)`, with the
+/// strict setting), no 3.x validator, and a mismatch fails through `fail`
+/// with `validate_legacy(<type>, ...)` as the subject.
+fn validate_legacy9(host: &mut dyn Host, args: &[Value], _: Option<&Value>) -> FnResult {
+    let Some(target) = args[0].as_type().cloned() else { unreachable!("dispatch checked") };
+    deprecation(host, "validate_legacy", "This method is deprecated, please use Puppet data types to validate parameters")?;
+    let value = &args[2];
+    if !instance_of(&target, value) {
+        let subject = format!("validate_legacy({}, ...)", crate::display::type_display(&target));
+        return Err(perr(describe_mismatch(&subject, &target, &infer_set(value))));
+    }
+    Ok(Value::Undef)
 }
 
 fn validate_legacy(host: &mut dyn Host, args: &[Value], _: Option<&Value>) -> FnResult {

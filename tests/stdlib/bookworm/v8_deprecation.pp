@@ -1,0 +1,3 @@
+notice(deprecation('k', 'msg'))
+class c { validate_string('x') }
+include c

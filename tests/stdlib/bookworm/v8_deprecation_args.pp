@@ -1,0 +1,1 @@
+notice(deprecation('k', 'msg', false))

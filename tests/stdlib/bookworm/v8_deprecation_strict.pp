@@ -1,0 +1,2 @@
+# @setting strict = error
+notice(deprecation('k', 'msg'))

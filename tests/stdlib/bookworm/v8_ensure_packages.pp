@@ -1,0 +1,2 @@
+ensure_packages(['vim'], {'ensure' => 'present'})
+ensure_packages({'git' => {}})

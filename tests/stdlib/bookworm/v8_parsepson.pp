@@ -1,0 +1,2 @@
+notice(parsepson('{"a": 1}'))
+notice(parsepson('x', 'd'))

@@ -1,0 +1,2 @@
+notify { 'x': }
+notify { 'y': require => stdlib::str2resource('Notify[x]') }

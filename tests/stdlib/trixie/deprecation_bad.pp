@@ -1,0 +1,1 @@
+deprecation('k', 1)

@@ -1,0 +1,1 @@
+stdlib::ensure_packages([1])

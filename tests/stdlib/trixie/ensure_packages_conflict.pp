@@ -1,0 +1,2 @@
+package { 'vim': ensure => latest }
+stdlib::ensure_packages(['vim'])

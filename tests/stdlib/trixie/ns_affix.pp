@@ -1,0 +1,6 @@
+notice(stdlib::start_with('foobar', 'foo'))
+notice(stdlib::start_with('foobar', ['bar', 'baz']))
+notice(stdlib::start_with('foobar', ['x', 'fo']))
+notice(stdlib::end_with('foobar', 'bar'))
+notice(stdlib::end_with('foobar', ['foo', 'ba']))
+notice(stdlib::end_with('', 'a'))

@@ -1,0 +1,1 @@
+notice(stdlib::crc32(undef))

@@ -1,0 +1,5 @@
+$x = stdlib::deferrable_epp('apt/15update-stamp.epp', {'a' => 1, 'b' => {'c' => [2]}})
+notice($x)
+$y = stdlib::deferrable_epp('apt/_conf_header.epp', {'a' => {'b' => Deferred('join', [['x'], ','])}})
+notice(type($y))
+notice($y)

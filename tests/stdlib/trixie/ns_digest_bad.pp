@@ -1,0 +1,1 @@
+notice(stdlib::sha256([1]))

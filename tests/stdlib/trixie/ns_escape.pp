@@ -1,0 +1,7 @@
+notice(stdlib::batch_escape('C:\\Program Files\\"x" $y'))
+notice(stdlib::batch_escape(['a', 1]))
+notice(stdlib::powershell_escape('a b'))
+notice(stdlib::powershell_escape(undef))
+notice(stdlib::shell_escape('a b;c'))
+notice(stdlib::shell_escape({'a' => 1}))
+notice(stdlib::shell_escape("x\ny"))

@@ -1,0 +1,7 @@
+notice(stdlib::extname('/a/b/c.tar.gz'))
+notice(stdlib::extname('.bashrc'))
+notice(stdlib::extname('foo.'))
+notice(stdlib::extname('/a.b/c'))
+notice(stdlib::extname('x.rb/'))
+notice(stdlib::extname('..rb'))
+notice(stdlib::extname(''))

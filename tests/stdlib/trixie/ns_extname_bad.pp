@@ -1,0 +1,1 @@
+notice(stdlib::extname(1))

@@ -1,0 +1,1 @@
+notice(stdlib::fqdn_rotate({'a' => 1}))

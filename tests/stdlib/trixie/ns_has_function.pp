@@ -1,0 +1,10 @@
+notice(stdlib::has_function('notice'))
+notice(stdlib::has_function('stdlib::ensure'))
+notice(stdlib::has_function('stdlib::merge'))
+notice(stdlib::has_function('pick'))
+notice(stdlib::has_function('create_resources'))
+notice(stdlib::has_function('no_such_function'))
+notice(stdlib::has_function('nomodule::f'))
+notice(stdlib::has_function('apt::no_such'))
+function mine() { 1 }
+notice(stdlib::has_function('mine'))

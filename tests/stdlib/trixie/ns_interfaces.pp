@@ -1,0 +1,7 @@
+notice(stdlib::has_interface_with('eth0'))
+notice(stdlib::has_interface_with('eth9'))
+notice(stdlib::has_interface_with('ipaddress', '127.0.0.1'))
+notice(stdlib::has_interface_with('ip', '10.0.0.6'))
+notice(stdlib::has_interface_with('macaddress', '52:54:00:12:34:56'))
+notice(stdlib::has_interface_with('netmask', '255.0.0.0'))
+notice(stdlib::has_interface_with('network', '10.0.0.0'))

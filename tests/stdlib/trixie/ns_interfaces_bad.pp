@@ -1,0 +1,1 @@
+notice(stdlib::has_interface_with('mtu', '1500'))

@@ -1,0 +1,1 @@
+notice(stdlib::ip_in_range('010.0.0.1', '10.0.0.0/8'))

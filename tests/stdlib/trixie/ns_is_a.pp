@@ -1,0 +1,5 @@
+notice(is_a(1, Integer))
+notice(is_a('x', Integer))
+notice(is_a([1, 'a'], Array[Variant[Integer, String]]))
+notice(is_a(undef, Optional[String]))
+notice('abc'.is_a(String[1, 2]))

@@ -1,0 +1,1 @@
+notice(is_a(1, 'Integer'))

@@ -1,0 +1,1 @@
+notice(stdlib::to_json_pretty('x'))

@@ -1,0 +1,6 @@
+notice(stdlib::to_json({'a' => [1, 'b', undef, 2.0]}))
+notice(stdlib::to_json_pretty([1, {'a' => []}]))
+notice(stdlib::to_json_pretty({'a' => undef, 'b' => 1}, true))
+notice(stdlib::to_json_pretty({'a' => [1]}, false, {'indent' => '    '}))
+notice(stdlib::to_yaml({'a' => 'b', 'c' => [1, 2]}))
+notice(stdlib::to_yaml(['x'], {'indentation' => 4}))

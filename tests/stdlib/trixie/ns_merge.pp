@@ -1,0 +1,5 @@
+notice(stdlib::merge({'a' => 1}, {'a' => 2, 'b' => 3}))
+notice(stdlib::merge())
+notice(stdlib::merge(undef, '', {'x' => 1}))
+notice(stdlib::merge({'a' => 1, 'b' => 2}) |$acc, $k, $v| { if $v > 1 { { $k => $v * 10 } } })
+notice(stdlib::merge([3, 4]) |$acc, $v| { { "${v}" => $acc.length } })

@@ -1,0 +1,1 @@
+notice(stdlib::merge({'a' => 1}, 'x'))

@@ -1,0 +1,1 @@
+notice(stdlib::merge([1]) |$a| { {} })

@@ -1,0 +1,1 @@
+notice(stdlib::nested_values([1]))

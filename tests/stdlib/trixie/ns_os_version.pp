@@ -1,0 +1,5 @@
+notice(stdlib::os_version_gte('Debian', '12'))
+notice(stdlib::os_version_gte('Debian', '13'))
+notice(stdlib::os_version_gte('Debian', '9'))
+notice(stdlib::os_version_gte('Ubuntu', '12'))
+notice(stdlib::os_version_gte('Debian', '12.1'))

@@ -1,0 +1,1 @@
+notice(stdlib::seeded_rand_string(5, 's', 'x'))

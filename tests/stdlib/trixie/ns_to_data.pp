@@ -1,0 +1,13 @@
+$a = [1, 'x']
+notice(stdlib::to_ruby([$a, $a, {'k' => $a}, {1 => 2, 'b' => undef}, /a.b/, default, Sensitive('s'), 1.5, 1.0e20, true, "q\"\n\t#{x}"]))
+notice(stdlib::to_python([$a, $a, {1 => 2, 'b' => undef}, default, Sensitive('s'), 1.5, true, false, undef, 'x']))
+notice(stdlib::to_ruby(Timestamp('2020-01-01T00:00:00Z')))
+notice(stdlib::to_ruby(Timespan(3600)))
+notice(stdlib::to_python(SemVer('1.2.3')))
+notice(stdlib::to_python(Binary('aGVsbG8=')))
+notice(stdlib::to_ruby(Integer[1, 2]))
+notice(stdlib::to_ruby(Deferred('foo', [1])))
+notice(stdlib::to_ruby({'__ptype' => 1}))
+notice(stdlib::to_python(SemVerRange('>=1.0')))
+notice(stdlib::to_ruby('plain'))
+notice(stdlib::to_ruby(undef))

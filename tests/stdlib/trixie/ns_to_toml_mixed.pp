@@ -1,0 +1,1 @@
+notice(stdlib::to_toml({1 => 'a', 'b' => 2}))

@@ -1,0 +1,5 @@
+notice(stdlib::type_of(1))
+notice(stdlib::type_of('ab'))
+notice(stdlib::type_of({'a' => [1, 2.0]}))
+notice(stdlib::type_of(undef))
+notice(stdlib::type_of(Integer))

@@ -1,0 +1,1 @@
+notice(stdlib::type_of())

@@ -1,0 +1,1 @@
+stdlib::validate_domain_name()

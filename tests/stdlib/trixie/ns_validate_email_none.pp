@@ -1,0 +1,1 @@
+stdlib::validate_email_address()

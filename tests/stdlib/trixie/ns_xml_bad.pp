@@ -1,0 +1,1 @@
+notice(stdlib::xml_encode('x', 'cdata'))

@@ -1,0 +1,1 @@
+notice(parsepson('{"a": 1} x'))

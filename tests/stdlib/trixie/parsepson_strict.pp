@@ -1,0 +1,2 @@
+# @setting strict = error
+notice(parsepson('[1]', 'dflt'))

@@ -1,0 +1,7 @@
+notice(to_json({'a' => [1, 2.5, true, undef], 'b' => 'x'}))
+notice(to_json_pretty({'a' => [1, 2], 'b' => {}}))
+notice(to_yaml({'a' => ['x', 'yes', 1]}))
+notice(to_python({'a' => [true, false, undef, 1.5, 'q']}))
+notice(to_ruby({'a' => [true, undef, 'q"']}))
+notice(to_toml({'x' => 1, 'y' => {'z' => 'w'}}))
+notice(type_of([1, 'a']))

@@ -1,0 +1,5 @@
+notice(batch_escape('a "b" $c \\d'))
+notice(powershell_escape("a b'c`d|e\nf\$g\"h"))
+notice(shell_escape("it's a \"test\""))
+notice(batch_escape(12))
+notice(shell_escape(''))

@@ -1,0 +1,6 @@
+notice(has_interface_with('eth0'))
+notice(has_interface_with('ipaddress', '10.0.0.5'))
+notice(os_version_gte('Debian', '11'))
+validate_domain_name('example.com')
+validate_email_address('a@example.com')
+notice('done')

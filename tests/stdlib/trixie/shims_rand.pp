@@ -1,0 +1,7 @@
+notice(fqdn_rand_string(10))
+notice(fqdn_rand_string(8, 'ab'))
+notice(fqdn_rand_string(6, undef, 'seed'))
+notice(seeded_rand(100, 'x'))
+notice(seeded_rand_string(12, 'seed'))
+notice(fqdn_rotate(['a', 'b', 'c', 'd']))
+notice(fqdn_rotate('abcdef', 'x'))

@@ -1,0 +1,1 @@
+validate_legacy(1, 2)

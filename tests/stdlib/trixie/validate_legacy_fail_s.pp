@@ -1,0 +1,1 @@
+validate_legacy('Array[String]', 'validate_array', [1])
