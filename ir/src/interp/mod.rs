@@ -2753,6 +2753,18 @@ impl Host for CallHost<'_> {
         out
     }
 
+    fn warn_once(&mut self, key: &str, message: &str, at_call_site: bool) {
+        let file = self.it.prog.files.get(self.loc.file as usize).cloned().unwrap_or_default();
+        let (key, location) = if at_call_site {
+            (format!("warn_once:{key}:{file}:{}", self.loc.line), format!("(file: {file}, line: {})", self.loc.line))
+        } else {
+            (format!("warn_once:{key}"), "(file & line not available)".to_string())
+        };
+        if self.it.warned.insert(key) {
+            self.it.logs.push(Log { level: LogLevel::Warning, scope: None, message: format!("{message}\n   {location}") });
+        }
+    }
+
     fn deprecation_warning(&mut self, key: &str, message: &str) -> bool {
         let new = self.it.warned.insert(key.to_string());
         if new {

@@ -11,10 +11,13 @@ language function, or unknown (text that only looks like a call). For module
 functions it says whether pjit implements it (a registration in
 runtime/src/functions/stdlib/). Prints the Markdown tables of the doc.
 
-Run:  python3 runtime/tests/stdlib/survey.py
+Run:  python3 runtime/tests/stdlib/survey.py [MODULEPATH_DIR]
+      (default /usr/share/puppet/modules; target/trixie-modules for Debian
+      13's current releases). PJIT_STDLIB_SRC=<dir> reads the registrations
+      of another checkout's runtime/src/functions/stdlib (a "before" count).
 """
 import os, re, sys, collections, json
-ROOT = "/usr/share/puppet/modules"
+ROOT = sys.argv[1] if len(sys.argv) > 1 else "/usr/share/puppet/modules"
 KEYWORDS = {"if","unless","elsif","else","case","class","define","node","function","and","or","in","type","inherits","application","site","produces","consumes","plan","private","attr"}
 
 def strip_code(src):
@@ -105,7 +108,7 @@ def collect():
                "erb": {k: [v, sorted(tmods[k])] for k, v in tcounts.items()}})
 
 PUP = "/usr/lib/ruby/vendor_ruby/puppet"
-SRC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "src", "functions", "stdlib")
+SRC = os.environ.get("PJIT_STDLIB_SRC") or os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "src", "functions", "stdlib")
 
 
 def core_functions():
@@ -129,10 +132,14 @@ def ruby_files(name):
 
 def implemented():
     text = "".join(open(os.path.join(SRC, f), encoding="utf-8").read() for f in os.listdir(SRC) if f.endswith(".rs"))
-    # `r.v3("name", ..)`, `Builder::new("name")`, `legacy_fn("name", ..)`, and
-    # the shim table of validate.rs: `("name", name_4 ...)`.
-    names = set(re.findall(r'(?:v3|Builder::new|legacy_fn)\("([a-z_:0-9]+)"', text))
-    return names | set(re.findall(r'\("([a-z_0-9]+)", [a-z_0-9]+_4\b', text))
+    # `r.v3("name", ..)`, `Builder::new("name")`, `legacy_fn("name", ..)`,
+    # the shim tables (`("name", name_4 ...)`, `("name", name_shim)`) and
+    # stdlib9.rs's table of moved functions (`("name", "stdlib::name", ..)`).
+    names = set(re.findall(r'(?:v3|v3_since\([^,]+,|Builder::new|legacy_fn)\(?\s*"([a-z_:0-9]+)"', text))
+    names |= set(re.findall(r'\("([a-z_0-9]+)", [a-z_0-9]+_(?:4|shim)\b', text))
+    for a, b in re.findall(r'\("([a-z_0-9]+)", "(stdlib::[a-z_0-9]+)"', text):
+        names |= {a, b}
+    return names
 
 
 def main():

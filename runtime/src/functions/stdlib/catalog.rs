@@ -278,7 +278,7 @@ fn assert_private(host: &mut dyn Host, args: &[Value]) -> FnResult {
     Err(perr(message))
 }
 
-fn get_module_path(host: &mut dyn Host, args: &[Value]) -> FnResult {
+pub(crate) fn get_module_path(host: &mut dyn Host, args: &[Value]) -> FnResult {
     if args.len() != 1 {
         return Err(perr("get_module_path(): Wrong number of arguments, expects one"));
     }

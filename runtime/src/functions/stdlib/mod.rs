@@ -46,7 +46,10 @@ use crate::value::Value;
 
 mod catalog;
 mod collections;
+mod crypto;
 pub(crate) mod data;
+mod extra;
+mod glob;
 mod modules;
 mod modules_more;
 mod strings;
@@ -143,6 +146,8 @@ fn registry() -> &'static HashMap<&'static str, Vec<ModuleFunction>> {
         modules::register(&mut r);
         modules_more::register(&mut r);
         stdlib9::register(&mut r);
+        extra::register(&mut r);
+        crypto::register(&mut r);
         let mut map: HashMap<&'static str, Vec<ModuleFunction>> = HashMap::new();
         for m in r.0 {
             map.entry(m.function.name).or_default().push(m);

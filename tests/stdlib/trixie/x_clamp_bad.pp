@@ -1,0 +1,1 @@
+notice(clamp(1, 2))

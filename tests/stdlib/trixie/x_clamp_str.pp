@@ -1,0 +1,1 @@
+notice(clamp('a', 2, 3))

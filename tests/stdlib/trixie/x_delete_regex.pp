@@ -1,0 +1,5 @@
+notice(delete_regex(['abc', 'b', 'bcd'], 'b'))
+notice(delete_regex(['abf', 'ab', 'ac'], '^ab.*'))
+notice(delete_regex(['abc', 'b', 'bcd'], ['b', 'abc']))
+notice(delete_regex({'a' => 1, 'b' => 2}, 'b'))
+notice(delete_regex(['a', 1], 'a'))

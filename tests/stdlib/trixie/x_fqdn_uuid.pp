@@ -1,0 +1,3 @@
+notice(fqdn_uuid('puppetlabs.com'))
+notice(fqdn_uuid('google.com'))
+notice(fqdn_uuid(''))

@@ -1,0 +1,1 @@
+notice(glob(1))

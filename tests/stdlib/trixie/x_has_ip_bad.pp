@@ -1,0 +1,1 @@
+notice(has_ip_address())

@@ -1,0 +1,3 @@
+$m = load_module_metadata('stdlib')
+notice($m['name'])
+notice($m['version'])

@@ -1,0 +1,1 @@
+notice(load_module_metadata('nonexistent_module'))

@@ -1,0 +1,7 @@
+notice(loadjson('/nonexistent/file.json', {'d' => 1}))
+notice(loadjson('/nonexistent/file.json'))
+$m = loadjson("${module_directory('stdlib')}/metadata.json")
+notice($m['name'])
+notice(loadyaml("${module_directory('stdlib')}/data/common.yaml", 'none'))
+notice(loadyaml("${module_directory('postfix')}/data/common.yaml").keys[0])
+notice(loadyaml('/nonexistent.yaml', 'dflt'))

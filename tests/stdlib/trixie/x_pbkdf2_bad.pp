@@ -1,0 +1,1 @@
+notice(str2saltedpbkdf2('x', 'short', 50000))

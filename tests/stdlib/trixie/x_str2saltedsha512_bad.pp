@@ -1,0 +1,1 @@
+notice(str2saltedsha512(1))

@@ -1,0 +1,2 @@
+notice(swapcase('Hello World'))
+notice(swapcase(['aB', 1]))

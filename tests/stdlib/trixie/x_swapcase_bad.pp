@@ -1,0 +1,1 @@
+notice(swapcase(1))

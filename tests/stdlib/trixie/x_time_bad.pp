@@ -1,0 +1,1 @@
+notice(time(1, 2))

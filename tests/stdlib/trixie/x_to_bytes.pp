@@ -1,0 +1,6 @@
+notice(to_bytes('4 kB'))
+notice(to_bytes('1M'))
+notice(to_bytes('1.5 G'))
+notice(to_bytes(100))
+notice(to_bytes('512'))
+notice(to_bytes('2T'))
