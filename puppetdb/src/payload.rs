@@ -158,8 +158,11 @@ fn add_namevar_aliases(r: &mut Map<String, Json>, catalog: &Catalog) {
             Some(_) => None,
         },
     };
+    // Puppet's own Stage[main] and Class[main] have the symbol `:main` as
+    // title, which never equals the name "main": it becomes an alias.
+    let symbol_title = real.scope.is_none() && real.title == "main" && matches!(real.type_name.as_str(), "Stage" | "Class");
     if let Some(name) = name
-        && name != real.title
+        && (name != real.title || symbol_title)
         && !aliases.iter().any(|a| a.as_str() == Some(name.as_str()))
     {
         aliases.push(Json::String(name));

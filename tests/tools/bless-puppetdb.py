@@ -79,13 +79,14 @@ def compile_on_server(env, node, facts):
 
 
 def server_logs(offset):
-    """Scope(...) lines puppetserver logged after `offset`."""
+    """Scope(...) lines puppetserver logged after `offset`, as
+    [logback level, scope, message] (puppetserver logs notices at INFO)."""
     with open(PS_LOG, encoding="utf-8") as f:
         f.seek(offset)
         text = f.read()
     out = []
-    for m in re.finditer(r"\[puppetserver\] Puppet (\w+): (Scope\(.*)", text):
-        out.append("%s: %s" % (m.group(1), m.group(2)))
+    for m in re.finditer(r"^\S+ \S+ (\w+)\s+\[puppetserver\] Scope\((.*?)\) (.*)$", text, re.M):
+        out.append([m.group(1), m.group(2), m.group(3)])
     return out
 
 
@@ -116,7 +117,8 @@ def run_scenario(env):
 
 
 def main():
-    envs = sys.argv[1:] or sorted(os.listdir(os.path.join(DATA, "envs")))
+    envs = sys.argv[1:] or sorted(e for e in os.listdir(os.path.join(DATA, "envs"))
+                                  if os.path.exists(os.path.join(DATA, "envs", e, "steps")))
     subprocess.check_call([os.path.join(ROOT, "tests", "tools", "puppetserver-pdb.sh"), "start", os.path.join(DATA, "envs")])
     for env in envs:
         run_scenario(env)

@@ -286,9 +286,11 @@ impl Interp {
         r.scope = Some(self.top.cat.clone());
         let i = self.catalog.add(r).expect("one node");
         self.catalog.contain(self.top.cat.resource, i);
+        // Log lines of the node's body say `Scope(Node[name])`.
+        let label: Rc<str> = Rc::from(format!("Node[{title}]"));
         self.catalog.classes.insert(title);
         let cat = CatScope::new(i, Rc::from(""), Some(self.top.cat.clone()));
-        let scope = Scope::new(Some(self.top.clone()), Rc::from("Class[main]"), cat);
+        let scope = Scope::new(Some(self.top.clone()), label, cat);
         self.node_scope = Some(scope.clone());
         self.run_body(node.body, vec![], scope, None).map(|_| ())
     }

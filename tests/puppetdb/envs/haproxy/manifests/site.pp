@@ -1,5 +1,6 @@
 # A load balancer whose members are the web nodes that export themselves
-# (puppetlabs-haproxy 8.2, from Debian 13).
+# (puppetlabs-haproxy 2.1, Debian 12's; Debian 13's 8.2 calls the Ruby
+# function haproxy::validate_ip_addr, which pjit does not run natively yet).
 node /^web\d+\.test$/ {
   @@haproxy::balancermember { $facts['networking']['fqdn']:
     listening_service => 'app',

@@ -25,5 +25,4 @@ node 'db1.test' {
 node 'bastion.test' {
   include ssh::knownhosts
   Sshkey <<| tag == 'db' |>> { ensure => absent }
-  notice(Sshkey['db1.test']['ensure'])
 }
