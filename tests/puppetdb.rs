@@ -373,3 +373,51 @@ fn puppetdb_down() {
     assert_eq!(err.matches("Error: Failed to execute '/pdb/cmd/v1?checksum=").count(), 2, "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Batch mode: every node sees PuppetDB as it was when the batch started
+/// (its facts and catalogs are submitted after every node compiled), so
+/// a first batch over the sshkeys scenario collects nothing from the
+/// others, whatever `-j`; a second batch sees the first one's exports,
+/// which for the bastion and web2 is what Puppet's step-by-step run gave
+/// them (web2: db1's and web1's keys; the bastion: all three).
+#[test]
+fn batch_sees_puppetdb_as_it_was() {
+    let _guard = setup();
+    purge();
+    let tmp = std::env::temp_dir().join(format!("pjit-pdb-batch-{}", std::process::id()));
+    let nodes = tmp.join("nodes");
+    std::fs::create_dir_all(&tmp).unwrap();
+    std::fs::write(&nodes, "db1.test\nweb1.test\nweb2.test\nbastion.test\n").unwrap();
+    let batch = |out: &str, jobs: &str| {
+        let start = now();
+        let o = Command::new(env!("CARGO_BIN_EXE_pjit"))
+            .current_dir(root())
+            .args(["compile", "--environmentpath", "tests/puppetdb/envs", "--environment", "sshkeys", "--nodes"])
+            .arg(&nodes)
+            .arg("--facts-dir")
+            .arg(data().join("facts"))
+            .args(["--puppetdb", PDB, "--puppetdb-submit", "-j", jobs, "-o"])
+            .arg(tmp.join(out))
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        for n in ["db1.test", "web1.test", "web2.test", "bastion.test"] {
+            wait_stored(n, start, true);
+        }
+    };
+    let catalog = |out: &str, node: &str| -> Json {
+        comparable(serde_json::from_slice(&std::fs::read(tmp.join(out).join(format!("{node}.json"))).unwrap()).unwrap())
+    };
+    let sshkeys = |c: &Json| -> Vec<String> {
+        c["resources"].as_array().unwrap().iter().filter(|r| r["type"] == "Sshkey").map(|r| r["title"].as_str().unwrap().to_string()).collect()
+    };
+    batch("first", "2");
+    assert_eq!(sshkeys(&catalog("first", "web2.test")), ["web2.test"]);
+    assert!(sshkeys(&catalog("first", "bastion.test")).is_empty());
+    let golden = |step: &str| comparable(serde_json::from_str::<Json>(&std::fs::read_to_string(data().join(format!("expected/sshkeys/{step}.json"))).unwrap()).unwrap()["catalog"].clone());
+    assert_eq!(catalog("first", "db1.test"), golden("1-db1.test"));
+    batch("second", "1");
+    assert_eq!(catalog("second", "web2.test"), golden("3-web2.test"), "{}", diff(&catalog("second", "web2.test"), &golden("3-web2.test")));
+    assert_eq!(catalog("second", "bastion.test"), golden("4-bastion.test"), "{}", diff(&catalog("second", "bastion.test"), &golden("4-bastion.test")));
+    std::fs::remove_dir_all(&tmp).unwrap();
+}
