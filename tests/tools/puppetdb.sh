@@ -123,7 +123,7 @@ EOF
 </configuration>
 EOF
     : >"$dir/restart"
-    # -Xshare and a small heap keep the JVM's start short on two cores.
+    # Serial GC, C1 only and a small heap keep the JVM light on two cores.
     nohup java -Xmx512m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Djava.security.egd=/dev/urandom \
         -cp /usr/share/puppetdb/puppetdb.jar clojure.main -m puppetlabs.puppetdb.core services \
         --config "$conf" --bootstrap-config /etc/puppetdb/bootstrap.cfg --restart-file "$dir/restart" \
