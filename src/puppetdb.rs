@@ -18,6 +18,8 @@ pub struct Flags {
     pub submit: bool,
     pub ssldir: Option<PathBuf>,
     pub certname: Option<String>,
+    /// Also print PuppetDB's `Info` lines (submitted commands).
+    pub verbose: bool,
 }
 
 /// A configured PuppetDB and whether compiles store into it.
@@ -41,7 +43,12 @@ impl Flags {
         let config = if spec.contains("://") { Config::from_urls(spec)? } else { Config::load(std::path::Path::new(spec))? };
         let producer = self.certname.clone().unwrap_or_else(pjit_aot::driver::local_hostname);
         let tls = self.ssldir.as_ref().map(|d| TlsFiles::from_ssldir(d, &producer));
-        let client = Client::new(config, tls.as_ref())?;
+        let verbose = self.verbose;
+        let client = Client::new(config, tls.as_ref())?.with_log(Arc::new(move |level, msg| {
+            if verbose || level != "Info" {
+                eprintln!("{level}: {msg}");
+            }
+        }));
         Ok(Some(Store { db: PuppetDb::new(client), submit: self.submit, producer }))
     }
 }
