@@ -8,6 +8,7 @@
 #   tests/tools/puppetdb.sh stop [DIR]
 #   tests/tools/puppetdb.sh env [DIR]     the settings below, as shell lines
 #   tests/tools/puppetdb.sh cert DIR NAME a client certificate for NAME
+#   tests/tools/puppetdb.sh vacuum [DIR]  compact the tables (after a purge)
 #
 # DIR defaults to target/puppetdb. Ports: PostgreSQL 5490 (also a socket in
 # DIR), PuppetDB HTTP 8090 and HTTPS 8091 (PJIT_PDB_HTTP_PORT,
@@ -78,8 +79,9 @@ start() {
     fi
     if ! pg $pgbin/pg_ctl -D "$pgdata" status >/dev/null 2>&1; then
         pg $pgbin/pg_ctl -D "$pgdata" -l "$dir/run/pg.log" -w \
-            -o "-p $pg_port -k $dir/run -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off" start >/dev/null
+            -o "-p $pg_port -k $dir/run -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c autovacuum=off" start >/dev/null
     fi
+    pg psql -q -h "$dir/run" -p "$pg_port" -U postgres -c "ALTER SYSTEM SET autovacuum = off" -c "SELECT pg_reload_conf()" >/dev/null
     if ! pg psql -h "$dir/run" -p "$pg_port" -U postgres -tAc "select 1 from pg_database where datname='puppetdb'" | grep -q 1; then
         pg psql -q -h "$dir/run" -p "$pg_port" -U postgres -c "create role puppetdb login password 'puppetdb'" \
             -c "create database puppetdb owner puppetdb encoding 'UTF8' template template0" >/dev/null
@@ -151,6 +153,15 @@ stop() {
     fi
 }
 
+# After the tests' purge of every node: compacts PuppetDB's tables and
+# refreshes the planner's statistics, so that each scenario starts from the
+# same physical state and PuppetDB returns rows in the same order as when
+# the goldens were made (resource queries have no ORDER BY). Autovacuum is
+# off in this cluster for the same reason.
+vacuum() {
+    pg psql -q -h "$dir/run" -p "$pg_port" -U postgres -d puppetdb -c "VACUUM FULL ANALYZE" >/dev/null
+}
+
 # A certificate for NAME (an agent), signed by the harness's CA.
 cert() {
     make_ssl
@@ -169,6 +180,7 @@ cert() {
 
 case $cmd in
 start) start ;;
+vacuum) vacuum ;;
 cert) cert "${3:?NAME}" ;;
 stop) stop ;;
 env)
