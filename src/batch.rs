@@ -159,7 +159,7 @@ fn submit_all(store: &crate::puppetdb::Store, nodes: &[String], commands: Vec<(u
     let mut failed = 0;
     for (i, cmds) in commands {
         if let Some(e) = cmds.iter().find_map(|c| store.db.submit(c).err()) {
-            eprintln!("Error: {e} on node {}", nodes[i]);
+            eprintln!("Error: {e} (node {})", nodes[i]);
             failed += 1;
         }
     }
@@ -314,7 +314,7 @@ fn compile_node(
                 commands.push(c);
                 Ok(())
             }
-            Err(message) => Err(pjit_ir::interp::EvalError { issue: "STORECONFIGS", message, loc: None }),
+            Err(message) => Err(pjit_ir::interp::EvalError { issue: "STORE_FAILED", message, loc: None }),
         };
         let result = match req.store.as_ref().filter(|s| s.submit) {
             Some(store) => prepare(store.facts_command(&it))

@@ -130,6 +130,7 @@ impl EvalError {
                 | "INVALID_TAG"
                 | "LOOKUP_ERROR"
                 | "STORECONFIGS"
+                | "STORE_FAILED"
                 | "DUPLICATE_EXPORTED"
         )
     }
