@@ -69,6 +69,8 @@ pub struct Request {
     pub environmentpath: Option<PathBuf>,
     pub hiera_config: Option<PathBuf>,
     pub allow_generate: bool,
+    /// PuppetDB (`--puppetdb`), and whether compiles store into it.
+    pub store: Option<crate::puppetdb::Store>,
 }
 
 /// Puppet's `max_errors` setting: how many validation errors it logs
@@ -107,6 +109,7 @@ impl Loaded {
             hiera_config: req.hiera_config.as_deref().map(|p| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf())),
             environment_dir: self.env.dir.clone(),
             allow_generate: req.allow_generate,
+            storeconfigs: req.store.as_ref().map(|s| s.backend()),
             strict: match req.strict {
                 StrictArg::Off => Strict::Off,
                 StrictArg::Warning => Strict::Warning,
@@ -248,7 +251,10 @@ pub fn run(req: Request) -> ExitCode {
     let opts = loaded.options(&req, &node, facts);
     let mut it = Interp::new(prog, opts);
     install_jit(&mut it.tier, req.jit, req.jit_threshold);
-    let result = it.compile();
+    let result = match &req.store {
+        Some(store) => store.before(&it).and_then(|()| it.compile()).and_then(|()| store.after(&it)),
+        None => it.compile(),
+    };
     if req.verbose {
         report_tier(&it, req.jit, req.jit_threshold);
     }

@@ -117,7 +117,10 @@ pub fn report(
             let bare = e.is_compiler_error();
             let location = it.location_suffix(e.loc.map(|l| if bare { Loc { col: 0, ..l } } else { l }));
             let prefix = if bare { "" } else { "Evaluation Error: " };
-            let _ = writeln!(log, "Error: {prefix}{}{location} on node {node}", e.message);
+            // Storing in PuppetDB fails outside the compile: Puppet Server's
+            // message names no node.
+            let on_node = if e.issue == "STORE_FAILED" { String::new() } else { format!(" on node {node}") };
+            let _ = writeln!(log, "Error: {prefix}{}{location}{on_node}", e.message);
             1
         }
     }
