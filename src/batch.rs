@@ -27,7 +27,7 @@ use std::time::Instant;
 use indexmap::IndexMap;
 use pjit_aot::driver;
 use pjit_codegen::CodeCache;
-use pjit_ir::interp::{Interp, Warm};
+use pjit_ir::interp::Warm;
 use pjit_runtime::Value;
 use rayon::prelude::*;
 
@@ -266,35 +266,11 @@ fn compile_node(
     };
     let opts = loaded.options(req, node, facts);
     let out = outdir.join(format!("{node}.json"));
-    let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        let warm = WARM.with(|w| w.borrow_mut().take()).unwrap_or_else(|| {
-            let mut warm = Warm::new(loaded.lower());
-            if let Some((jit, threshold)) = compile::make_jit(req.jit, req.jit_threshold, cache) {
-                warm.set_backend(jit, threshold);
-            }
-            warm
-        });
-        let mut it = Interp::from_warm(warm, opts);
-        let result = it.compile();
-        let status = driver::report(&it, result, node, &req.environment, Some(&out), &mut log);
-        if req.verbose {
-            compile::report_tier(&it, req.jit, req.jit_threshold);
-        }
-        // Keep the program for this thread's next node (dropping this
-        // compile's catalog, scopes and logs).
-        WARM.with(|w| *w.borrow_mut() = it.into_warm());
-        status
-    }));
-    match run {
-        Ok(status) => Outcome { ok: status == 0, log },
-        Err(_) => {
-            // The thread's program may be inconsistent: the next compile on
-            // this thread starts afresh.
-            WARM.with(|w| *w.borrow_mut() = None);
-            let _ = writeln!(log, "Error: internal error while compiling node {node}");
-            Outcome { ok: false, log }
-        }
-    }
+    WARM.with(|w| {
+        let c = compile::compile_node(req, loaded, cache, &mut w.borrow_mut(), opts, driver::CatalogOut::File(&out));
+        log.extend_from_slice(&c.log);
+        Outcome { ok: c.status == 0, log }
+    })
 }
 
 #[cfg(all(test, not(feature = "system-alloc")))]

@@ -8,6 +8,7 @@ mod alloc;
 mod batch;
 mod compile;
 mod diagnostics;
+mod enc;
 mod environment;
 
 use std::io::Write;
@@ -115,6 +116,15 @@ enum Command {
         /// Batch mode: worker threads (default: one per core).
         #[arg(short = 'j', long = "jobs", default_value_t = 0)]
         jobs: usize,
+        /// `$trusted`: a JSON or YAML map (as Puppet builds it from a
+        /// node's certificate: authenticated, certname, extensions, ...).
+        #[arg(long)]
+        trusted: Option<PathBuf>,
+        /// An external node classifier (Puppet's `external_nodes`): runs
+        /// `CMD NODE` and compiles the classes, parameters and environment
+        /// its YAML gives.
+        #[arg(long = "external-nodes", alias = "external_nodes")]
+        external_nodes: Option<String>,
     },
 }
 
@@ -163,6 +173,8 @@ fn run(cli: Cli) -> ExitCode {
             nodes,
             facts_dir,
             jobs,
+            trusted,
+            external_nodes,
         } => {
             let batch = (nodes.is_some() || facts_dir.is_some()).then_some(batch::Batch { nodes, facts_dir, jobs });
             let have_code = code.is_some() || manifest.is_some() || environmentpath.is_some();
@@ -201,6 +213,9 @@ fn run(cli: Cli) -> ExitCode {
                 environmentpath,
                 hiera_config,
                 allow_generate,
+                basemodulepath: None,
+                trusted,
+                external_nodes,
             };
             match batch {
                 Some(b) => batch::run(req, b),

@@ -89,6 +89,31 @@ pub fn report(
     output: Option<&Path>,
     log: &mut dyn Write,
 ) -> u8 {
+    let out = match output {
+        Some(p) => CatalogOut::File(p),
+        None => CatalogOut::Stdout,
+    };
+    report_to(it, result, node, environment, out, log)
+}
+
+/// Where [`report_to`] writes a compiled catalog.
+pub enum CatalogOut<'a> {
+    Stdout,
+    File(&'a Path),
+    /// Appended to a buffer (the compile server answers with it).
+    Memory(&'a mut Vec<u8>),
+}
+
+/// Writes the logs to `log`, then the catalog to `out` or the error (as
+/// [`error_message`] words it) to `log`; returns the exit status.
+pub fn report_to(
+    it: &Interp,
+    result: Result<(), EvalError>,
+    node: &str,
+    environment: &str,
+    out: CatalogOut,
+    log: &mut dyn Write,
+) -> u8 {
     // A log line that cannot be written (a closed stderr) is not a reason
     // to lose the catalog.
     for l in &it.logs {
@@ -98,29 +123,37 @@ pub fn report(
     }
     match result {
         Ok(()) => {
-            let written = match output {
-                Some(p) => std::fs::File::create(p).and_then(|f| write_catalog(it, node, environment, f)),
-                None => write_catalog(it, node, environment, std::io::stdout().lock()),
+            let (written, to) = match out {
+                CatalogOut::File(p) => {
+                    (std::fs::File::create(p).and_then(|f| write_catalog(it, node, environment, f)), p.display().to_string())
+                }
+                CatalogOut::Stdout => (write_catalog(it, node, environment, std::io::stdout().lock()), "the catalog".into()),
+                CatalogOut::Memory(buf) => (write_catalog(it, node, environment, buf), "the catalog".into()),
             };
             match written {
                 Ok(()) => 0,
                 Err(e) => {
-                    let to = output.map_or("the catalog".to_string(), |p| p.display().to_string());
                     let _ = writeln!(log, "Error: Could not write {to}: {e}");
                     1
                 }
             }
         }
         Err(e) => {
-            // Errors Puppet raises outside its evaluator's error wrapping
-            // carry no "Evaluation Error: " prefix and no column.
-            let bare = e.is_compiler_error();
-            let location = it.location_suffix(e.loc.map(|l| if bare { Loc { col: 0, ..l } } else { l }));
-            let prefix = if bare { "" } else { "Evaluation Error: " };
-            let _ = writeln!(log, "Error: {prefix}{}{location} on node {node}", e.message);
+            let _ = writeln!(log, "Error: {}", error_message(it, &e, node));
             1
         }
     }
+}
+
+/// A failed compile's error as Puppet words it (after `Error: `), with
+/// its location and the node.
+pub fn error_message(it: &Interp, e: &EvalError, node: &str) -> String {
+    // Errors Puppet raises outside its evaluator's error wrapping
+    // carry no "Evaluation Error: " prefix and no column.
+    let bare = e.is_compiler_error();
+    let location = it.location_suffix(e.loc.map(|l| if bare { Loc { col: 0, ..l } } else { l }));
+    let prefix = if bare { "" } else { "Evaluation Error: " };
+    format!("{prefix}{}{location} on node {node}", e.message)
 }
 
 /// The catalog JSON, pretty-printed, and a final newline.

@@ -68,6 +68,20 @@ pub struct Options {
     /// Whether `generate()` may run commands on this machine (off by
     /// default: a compilation then only reads files).
     pub allow_generate: bool,
+    /// `$trusted` (a Hash, as Puppet builds it from a verified client
+    /// certificate); None: Puppet's for a compile without a certificate
+    /// (`authenticated => 'local'`, empty names).
+    pub trusted: Option<Value>,
+    /// `$server_facts` entries the compiling server adds between
+    /// `serverversion` and `environment` (`servername`, `serverip`).
+    pub server_facts: Vec<(String, Value)>,
+    /// Node parameters from an external node classifier: top-scope
+    /// variables that win over facts of the same name.
+    pub parameters: IndexMap<String, Value>,
+    /// Node classes from an external node classifier, evaluated after the
+    /// node definition as Puppet's `evaluate_node_classes` does: those with
+    /// parameters resource-like first, then the others `include`-like.
+    pub classes: IndexMap<String, Option<IndexMap<String, Value>>>,
 }
 
 /// What the autoloader looks for.
@@ -481,22 +495,34 @@ impl Interp {
             self.set_top(&k, v);
         }
         self.set_top("facts", Value::Hash(pjit_runtime::value::PHash(Arc::new(fh))));
-        let trusted = hash_of(vec![
-            ("authenticated", Value::string("local")),
-            // `puppet catalog compile` has no certificate: Puppet leaves
-            // these empty.
-            ("certname", Value::string("")),
-            ("extensions", hash_of(vec![])),
-            ("hostname", Value::string("")),
-            ("domain", Value::string("")),
-            ("external", hash_of(vec![])),
-        ]);
+        // An ENC's parameters win over facts (Puppet's `Node#merge`).
+        let parameters: Vec<(String, Value)> =
+            self.opts.parameters.iter().filter(|(k, _)| *k != "environment").map(|(k, v)| (k.clone(), v.clone())).collect();
+        for (k, v) in parameters {
+            self.set_top(&k, v);
+        }
+        let trusted = self.opts.trusted.clone().unwrap_or_else(|| {
+            hash_of(vec![
+                ("authenticated", Value::string("local")),
+                // `puppet catalog compile` has no certificate: Puppet leaves
+                // these empty.
+                ("certname", Value::string("")),
+                ("extensions", hash_of(vec![])),
+                ("hostname", Value::string("")),
+                ("domain", Value::string("")),
+                ("external", hash_of(vec![])),
+            ])
+        });
         self.set_top("trusted", trusted);
         let env = self.opts.environment.clone();
-        self.set_top(
-            "server_facts",
-            hash_of(vec![("serverversion", Value::string("7.23.0")), ("environment", Value::string(env.as_str()))]),
-        );
+        let mut server_facts = vec![("serverversion".to_string(), Value::string("7.23.0"))];
+        server_facts.extend(self.opts.server_facts.iter().cloned());
+        server_facts.push(("environment".to_string(), Value::string(env.as_str())));
+        let mut sh = pjit_runtime::value::HashMapV::default();
+        for (k, v) in server_facts {
+            sh.insert(Value::string(k), v);
+        }
+        self.set_top("server_facts", Value::Hash(pjit_runtime::value::PHash(Arc::new(sh))));
         self.set_top("environment", Value::string(env));
         self.set_top("serverversion", Value::string("7.23.0"));
         self.set_top("name", Value::string("main"));
