@@ -188,10 +188,16 @@ pub fn log_line(log: &Log) -> Option<String> {
 /// `{"name": ..., "values": {...}}` document `puppet facts` writes.
 pub fn read_facts(p: &Path) -> Result<IndexMap<String, Value>, String> {
     let text = std::fs::read_to_string(p).map_err(|e| e.to_string())?;
+    facts_from_text(&text)
+}
+
+/// Facts from text (what [`read_facts`] reads from a file; the compile
+/// server reads the facts agents send).
+pub fn facts_from_text(text: &str) -> Result<IndexMap<String, Value>, String> {
     if !text.trim_start().starts_with('{') {
-        return read_yaml_facts(&text);
+        return read_yaml_facts(text);
     }
-    let json: serde_json::Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
+    let json: serde_json::Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
     let obj = match &json {
         serde_json::Value::Object(m) => match (m.get("name"), m.get("values")) {
             (Some(_), Some(serde_json::Value::Object(v))) => v.clone(),
@@ -199,7 +205,7 @@ pub fn read_facts(p: &Path) -> Result<IndexMap<String, Value>, String> {
         },
         _ => return Err("the facts must be a JSON object".into()),
     };
-    Ok(obj.into_iter().map(|(k, v)| (k, from_json(&v))).collect())
+    Ok(obj.into_iter().map(|(k, v)| (k, value_from_json(&v))).collect())
 }
 
 /// Facts as YAML: a plain map (`facter -y`), or Puppet's
@@ -226,7 +232,8 @@ fn read_yaml_facts(text: &str) -> Result<IndexMap<String, Value>, String> {
     Ok(values.iter().map(|(k, v)| (pjit_runtime::display::to_interpolated_string(k), v.clone())).collect())
 }
 
-fn from_json(v: &serde_json::Value) -> Value {
+/// A JSON value as a Puppet value (null is undef).
+pub fn value_from_json(v: &serde_json::Value) -> Value {
     match v {
         serde_json::Value::Null => Value::Undef,
         serde_json::Value::Bool(b) => Value::Boolean(*b),
@@ -236,12 +243,12 @@ fn from_json(v: &serde_json::Value) -> Value {
         },
         serde_json::Value::String(s) => Value::string(s.as_str()),
         serde_json::Value::Array(a) => {
-            Value::Array(pjit_runtime::value::PArray(Arc::new(a.iter().map(from_json).collect())))
+            Value::Array(pjit_runtime::value::PArray(Arc::new(a.iter().map(value_from_json).collect())))
         }
         serde_json::Value::Object(m) => {
             let mut h = pjit_runtime::value::HashMapV::default();
             for (k, x) in m {
-                h.insert(Value::string(k.as_str()), from_json(x));
+                h.insert(Value::string(k.as_str()), value_from_json(x));
             }
             Value::Hash(pjit_runtime::value::PHash(Arc::new(h)))
         }

@@ -82,6 +82,28 @@ pub struct Options {
     /// node definition as Puppet's `evaluate_node_classes` does: those with
     /// parameters resource-like first, then the others `include`-like.
     pub classes: IndexMap<String, Option<IndexMap<String, Value>>>,
+    /// Set by whoever runs the compile to stop it (a server's time and
+    /// memory limits): the next body call or iteration step fails.
+    pub cancel: Option<Arc<Cancel>>,
+}
+
+/// A request to stop a running compile, with the reason its error gives.
+#[derive(Debug, Default)]
+pub struct Cancel {
+    requested: std::sync::atomic::AtomicBool,
+    reason: std::sync::Mutex<String>,
+}
+
+impl Cancel {
+    /// Asks the compile to stop; its error says `reason`.
+    pub fn request(&self, reason: &str) {
+        *self.reason.lock().unwrap_or_else(|e| e.into_inner()) = reason.to_string();
+        self.requested.store(true, std::sync::atomic::Ordering::Release);
+    }
+
+    pub fn is_requested(&self) -> bool {
+        self.requested.load(std::sync::atomic::Ordering::Acquire)
+    }
 }
 
 /// What the autoloader looks for.
@@ -650,6 +672,10 @@ impl Interp {
             self.depth -= 1;
             return Err(Flow::Error(EvalError { issue: "STACK_OVERFLOW", message: "stack level too deep".into(), loc: None }));
         }
+        if let Some(e) = self.cancelled() {
+            self.depth -= 1;
+            return Err(Flow::Error(e));
+        }
         self.labels.push(scope.label.clone());
         // Register files are recycled: a call then costs no allocation for
         // them once the pool is warm.
@@ -661,6 +687,14 @@ impl Interp {
         self.labels.pop();
         self.depth -= 1;
         r
+    }
+
+    /// The error of a compile asked to stop ([`Options::cancel`]).
+    #[inline]
+    pub(crate) fn cancelled(&self) -> Option<EvalError> {
+        let c = self.opts.cancel.as_ref().filter(|c| c.is_requested())?;
+        let message = c.reason.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        Some(EvalError { issue: "CANCELLED", message, loc: None })
     }
 
     /// Binds arguments to the parameters of `f` in `scope` and returns the
