@@ -10,6 +10,7 @@ mod compile;
 mod diagnostics;
 mod enc;
 mod environment;
+mod server;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -126,6 +127,14 @@ enum Command {
         #[arg(long = "external-nodes", alias = "external_nodes")]
         external_nodes: Option<String>,
     },
+    /// A catalog server for Puppet agents: `pjit server [--config
+    /// puppet.conf] [--bind ADDR:PORT] [--workers N] [--SETTING VALUE...]`
+    /// (`pjit server --help` lists its options).
+    #[command(disable_help_flag = true)]
+    Server {
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        args: Vec<String>,
+    },
 }
 
 #[derive(Copy, Clone, ValueEnum)]
@@ -153,6 +162,7 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> ExitCode {
     match cli.command {
         Command::Parse { emit, files } => parse_files(&files, emit),
+        Command::Server { args } => server::run(args),
         Command::Compile {
             args,
             code,

@@ -53,7 +53,7 @@ pub async fn handle(state: Arc<State>, peer: Arc<Peer>, req: Request<Incoming>) 
     let elapsed = start.elapsed();
     let status = resp.status().as_u16();
     state.metrics.request(note.endpoint, method.as_str(), status, elapsed.as_secs_f64());
-    let size = resp.body().size_hint().exact().unwrap_or(0);
+    let size = hyper::body::Body::size_hint(resp.body()).exact().unwrap_or(0);
     state.access_log.line(&format!(
         "{} - - [{}] \"{method} {target} {version:?}\" {status} {size} \"{}\" \"{}\" {} {} {}",
         peer.addr.ip(),
@@ -171,13 +171,13 @@ async fn route(state: &Arc<State>, peer: &Arc<Peer>, req: Request<Incoming>, not
             note.endpoint = "node";
             node_object(state, node, &params).await
         }
-        (&Method::GET, ["puppet", "v3", "file_metadata" | "file_metadatas" | "file_content", mount, rest @ ..]) => {
+        (&Method::GET, ["puppet", "v3", "file_metadata" | "file_metadatas" | "file_content", mount_path]) => {
             note.endpoint = match segs[2] {
                 "file_metadata" => "file_metadata",
                 "file_metadatas" => "file_metadatas",
                 _ => "file_content",
             };
-            let rest = rest.first().copied().unwrap_or("");
+            let (mount, rest) = mount_path.split_once('/').unwrap_or((mount_path, ""));
             let (kind, mount, rest) = (segs[2].to_string(), mount.to_string(), rest.to_string());
             let state = state.clone();
             tokio::task::spawn_blocking(move || file_request(&state, &kind, &mount, &rest, &params))
@@ -514,11 +514,12 @@ fn file_request(state: &State, kind: &str, mount: &str, path: &str, params: &[(S
     };
     let key = if path.is_empty() { mount.to_string() } else { format!("{mount}/{path}") };
     let not_found = || error(StatusCode::NOT_FOUND, &format!("Could not find {kind} {key}"));
-    let Some(bases) = files::locate(&env.modulepath, mount, path) else { return not_found() };
-    let opts = match files::MetadataOptions::from_query(params) {
+    let Some((bases, may_recurse)) = files::locate(&env.modulepath, mount, path) else { return not_found() };
+    let mut opts = match files::MetadataOptions::from_query(params) {
         Ok(o) => o,
         Err(e) => return error(StatusCode::BAD_REQUEST, &e),
     };
+    opts.recurse &= may_recurse;
     match kind {
         "file_content" => {
             let p = &bases[0];

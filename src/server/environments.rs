@@ -118,11 +118,6 @@ impl Environments {
         }
     }
 
-    /// The generation of an environment's current load (None: none).
-    pub fn current_generation(&self, name: &str) -> Option<u64> {
-        self.slots.lock().unwrap_or_else(|e| e.into_inner()).get(name).map(|s| s.generation)
-    }
-
     /// Loaded environments with a time to live, for the watcher.
     fn watched(&self) -> Vec<(String, u64, Arc<Env>)> {
         let slots = self.slots.lock().unwrap_or_else(|e| e.into_inner());

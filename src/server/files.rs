@@ -51,16 +51,17 @@ fn safe_relative(p: &str) -> Option<&str> {
 }
 
 /// The directories a mount's path can be found in, in order (several for
-/// the merged `plugins` and `pluginfacts` mounts), or the file itself.
-/// None: no such mount or module (a 404).
-pub fn locate(modulepath: &[PathBuf], mount: &str, path: &str) -> Option<Vec<PathBuf>> {
+/// the merged `plugins` and `pluginfacts` mounts), or the file itself, and
+/// whether a recursive request may recurse into them. None: no such mount
+/// or module (a 404).
+pub fn locate(modulepath: &[PathBuf], mount: &str, path: &str) -> Option<(Vec<PathBuf>, bool)> {
     let path = safe_relative(path)?;
     let join = |base: PathBuf, rest: &str| if rest.is_empty() { base } else { base.join(rest) };
     match mount {
         "modules" | "tasks" => {
             let (name, rest) = path.split_once('/').unwrap_or((path, ""));
             let dir = module(modulepath, name)?.join(if mount == "modules" { "files" } else { "tasks" });
-            Some(vec![join(dir, rest)])
+            Some((vec![join(dir, rest)], true))
         }
         "plugins" | "pluginfacts" => {
             let sub = if mount == "plugins" { "lib" } else { "facts.d" };
@@ -72,15 +73,15 @@ pub fn locate(modulepath: &[PathBuf], mount: &str, path: &str) -> Option<Vec<Pat
                 .filter(|p| std::fs::symlink_metadata(p).is_ok())
                 .collect();
             if dirs.is_empty() && path.is_empty() {
-                // Puppet answers with the modulepath's directories (not
-                // recursed) when no module has plugins.
-                return Some(modulepath.iter().filter(|d| d.is_dir()).take(1).cloned().collect());
+                // Puppet answers with the modulepath's directories, not
+                // recursed, when no module has plugins.
+                return Some((modulepath.iter().filter(|d| d.is_dir()).cloned().collect::<Vec<_>>(), false)).filter(|(v, _)| !v.is_empty());
             }
-            Some(dirs)
+            Some((dirs, true))
         }
         _ => None,
     }
-    .filter(|v| !v.is_empty())
+    .filter(|(v, _)| !v.is_empty())
 }
 
 /// The query parameters of a metadata request.

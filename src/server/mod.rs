@@ -33,7 +33,7 @@ use std::sync::{Arc, RwLock};
 use std::time::Duration;
 
 use hyper::service::service_fn;
-use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
+use hyper_util::rt::{TokioIo, TokioTimer};
 use pjit_settings::{RunMode, Settings};
 use tokio::net::TcpListener;
 
@@ -324,10 +324,10 @@ async fn serve(config: Config, tls: Arc<rustls::ServerConfig>) -> ExitCode {
                     };
                     let peer = Arc::new(tls::Peer::of(stream.get_ref().1, remote));
                     let service = service_fn(move |req| api::handle(state.clone(), peer.clone(), req));
-                    let mut builder = hyper_util::server::conn::auto::Builder::new(TokioExecutor::new());
-                    builder.http1().timer(TokioTimer::new()).header_read_timeout(Duration::from_secs(30)).keep_alive(true);
+                    let mut builder = hyper::server::conn::http1::Builder::new();
+                    builder.timer(TokioTimer::new()).header_read_timeout(Duration::from_secs(30)).keep_alive(true);
                     let conn = builder.serve_connection(TokioIo::new(stream), service);
-                    let _ = watcher.watch(conn.into_owned()).await;
+                    let _ = watcher.watch(conn).await;
                 });
             }
         }

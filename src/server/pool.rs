@@ -49,7 +49,6 @@ struct Running {
 pub struct Pool {
     queue: Mutex<Sender<Job>>,
     running: Arc<Mutex<Vec<Running>>>,
-    pub busy: Arc<AtomicUsize>,
     pub queued: Arc<AtomicUsize>,
 }
 
@@ -63,22 +62,21 @@ impl Pool {
         let (tx, rx) = channel::<Job>();
         let rx = Arc::new(Mutex::new(rx));
         let running = Arc::new(Mutex::new(Vec::new()));
-        let busy = Arc::new(AtomicUsize::new(0));
         let queued = Arc::new(AtomicUsize::new(0));
         for i in 0..workers {
-            let (rx, running, busy, queued) = (rx.clone(), running.clone(), busy.clone(), queued.clone());
+            let (rx, running, queued) = (rx.clone(), running.clone(), queued.clone());
             // The same large stacks as `pjit compile`'s compiler thread.
             let spawned = std::thread::Builder::new()
                 .name(format!("pjit-compile-{i}"))
                 .stack_size(256 << 20)
-                .spawn(move || worker(rx, running, busy, queued));
+                .spawn(move || worker(rx, running, queued));
             if let Err(e) = spawned {
                 eprintln!("Warning: could not start compile worker {i}: {e}");
             }
         }
         let watched = running.clone();
         let _ = std::thread::Builder::new().name("pjit-watchdog".into()).spawn(move || watchdog(watched, timeout, max_memory));
-        Pool { queue: Mutex::new(tx), running, busy, queued }
+        Pool { queue: Mutex::new(tx), running, queued }
     }
 
     /// Queues a compile; the answer comes on the returned channel.
@@ -99,7 +97,7 @@ impl Pool {
     }
 }
 
-fn worker(rx: Arc<Mutex<Receiver<Job>>>, running: Arc<Mutex<Vec<Running>>>, busy: Arc<AtomicUsize>, queued: Arc<AtomicUsize>) {
+fn worker(rx: Arc<Mutex<Receiver<Job>>>, running: Arc<Mutex<Vec<Running>>>, queued: Arc<AtomicUsize>) {
     loop {
         let job = {
             let rx = rx.lock().unwrap_or_else(|e| e.into_inner());
@@ -114,7 +112,6 @@ fn worker(rx: Arc<Mutex<Receiver<Job>>>, running: Arc<Mutex<Vec<Running>>>, busy
             // worker was free: nothing to compile for.
             continue;
         }
-        busy.fetch_add(1, Ordering::Relaxed);
         let started = Instant::now();
         let queued_for = started.duration_since(job.queued_at);
         let cancel = Arc::new(Cancel::default());
@@ -148,7 +145,6 @@ fn worker(rx: Arc<Mutex<Receiver<Job>>>, running: Arc<Mutex<Vec<Running>>>, busy
             c
         });
         running.lock().unwrap_or_else(|e| e.into_inner()).retain(|r| !Arc::ptr_eq(&r.cancel, &cancel));
-        busy.fetch_sub(1, Ordering::Relaxed);
         let _ = job.reply.send(Outcome { catalog, compiled, queued: queued_for, compile: started.elapsed() });
     }
 }
