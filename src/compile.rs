@@ -77,6 +77,8 @@ pub struct Request {
     pub trusted: Option<PathBuf>,
     /// `--external-nodes CMD`: the node classifier to run.
     pub external_nodes: Option<String>,
+    /// PuppetDB (`--puppetdb`), and whether compiles store into it.
+    pub store: Option<crate::puppetdb::Store>,
 }
 
 /// Puppet's `max_errors` setting: how many validation errors it logs
@@ -115,6 +117,7 @@ impl Loaded {
             hiera_config: req.hiera_config.as_deref().map(|p| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf())),
             environment_dir: self.env.dir.clone(),
             allow_generate: req.allow_generate,
+            storeconfigs: req.store.as_ref().map(|s| s.backend()),
             strict: match req.strict {
                 StrictArg::Off => Strict::Off,
                 StrictArg::Warning => Strict::Warning,
@@ -133,6 +136,9 @@ pub struct Compiled {
     pub log: Vec<u8>,
     /// The error (after `Error: `) when it failed.
     pub error: Option<String>,
+    /// PuppetDB commands (facts before, catalog after a successful
+    /// compile) when `req.store` submits: the caller sends them.
+    pub commands: Vec<pjit_puppetdb::Command>,
 }
 
 /// Compiles one node of a loaded environment: the compile path that batch
@@ -152,6 +158,7 @@ pub fn compile_node(
     let node = opts.node.clone();
     let mut log = vec![];
     let mut error = None;
+    let mut commands = vec![];
     let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         let w = warm.take().unwrap_or_else(|| {
             let mut w = Warm::new(loaded.lower());
@@ -161,7 +168,21 @@ pub fn compile_node(
             w
         });
         let mut it = Interp::from_warm(w, opts);
-        let result = it.compile();
+        // Submissions are the caller's (batch mode sends them at the end);
+        // the commands are made here, from the compile's own state.
+        let mut prepare = |cmd: Result<pjit_puppetdb::Command, String>| match cmd {
+            Ok(c) => {
+                commands.push(c);
+                Ok(())
+            }
+            Err(message) => Err(pjit_ir::interp::EvalError { issue: "STORECONFIGS", message, loc: None }),
+        };
+        let result = match req.store.as_ref().filter(|s| s.submit) {
+            Some(store) => prepare(store.facts_command(&it))
+                .and_then(|()| it.compile())
+                .and_then(|()| prepare(store.catalog_command(&it))),
+            None => it.compile(),
+        };
         if let Err(e) = &result {
             error = Some(driver::error_message(&it, e, &node));
         }
@@ -180,14 +201,14 @@ pub fn compile_node(
                 // The catalog could not be written: the log says why.
                 error = Some(String::from_utf8_lossy(&log).lines().last().unwrap_or_default().trim_start_matches("Error: ").to_string());
             }
-            Compiled { status, log, error }
+            Compiled { status, log, error, commands }
         }
         Err(_) => {
             // The program may be inconsistent: the next compile starts afresh.
             *warm = None;
             let msg = format!("internal error while compiling node {node}");
             let _ = writeln!(log, "Error: {msg}");
-            Compiled { status: 1, log, error: Some(msg) }
+            Compiled { status: 1, log, error: Some(msg), commands: vec![] }
         }
     }
 }
@@ -361,7 +382,10 @@ pub fn run(mut req: Request) -> ExitCode {
     }
     let mut it = Interp::new(prog, opts);
     install_jit(&mut it.tier, req.jit, req.jit_threshold);
-    let result = it.compile();
+    let result = match &req.store {
+        Some(store) => store.before(&it).and_then(|()| it.compile()).and_then(|()| store.after(&it)),
+        None => it.compile(),
+    };
     if req.verbose {
         report_tier(&it, req.jit, req.jit_threshold);
     }

@@ -11,6 +11,7 @@ mod diagnostics;
 mod enc;
 mod environment;
 mod server;
+mod puppetdb;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -117,6 +118,23 @@ enum Command {
         /// Batch mode: worker threads (default: one per core).
         #[arg(short = 'j', long = "jobs", default_value_t = 0)]
         jobs: usize,
+        /// PuppetDB (storeconfigs): its URLs (`http://` or `https://`,
+        /// comma-separated) or a puppetdb.conf. Exported collectors and
+        /// `puppetdb_query` query it.
+        #[arg(long)]
+        puppetdb: Option<String>,
+        /// Store each node's facts (before compiling) and catalog (after a
+        /// successful compile) in PuppetDB, as Puppet Server does.
+        #[arg(long = "puppetdb-submit")]
+        puppetdb_submit: bool,
+        /// Puppet's ssldir: HTTPS to PuppetDB presents
+        /// `certs/<certname>.pem` and verifies PuppetDB against `certs/ca.pem`.
+        #[arg(long)]
+        ssldir: Option<PathBuf>,
+        /// The certificate name for HTTPS to PuppetDB (and the producer of
+        /// what is stored); default: this host's name.
+        #[arg(long)]
+        certname: Option<String>,
         /// `$trusted`: a JSON or YAML map (as Puppet builds it from a
         /// node's certificate: authenticated, certname, extensions, ...).
         #[arg(long)]
@@ -185,7 +203,18 @@ fn run(cli: Cli) -> ExitCode {
             jobs,
             trusted,
             external_nodes,
+            puppetdb,
+            puppetdb_submit,
+            ssldir,
+            certname,
         } => {
+            let store = match (puppetdb::Flags { puppetdb, submit: puppetdb_submit, ssldir, certname }).open() {
+                Ok(s) => s,
+                Err(e) => {
+                    eprintln!("Error: {e}");
+                    return ExitCode::from(2);
+                }
+            };
             let batch = (nodes.is_some() || facts_dir.is_some()).then_some(batch::Batch { nodes, facts_dir, jobs });
             let have_code = code.is_some() || manifest.is_some() || environmentpath.is_some();
             let (node, file) = match (args.len(), have_code) {
@@ -226,6 +255,7 @@ fn run(cli: Cli) -> ExitCode {
                 basemodulepath: None,
                 trusted,
                 external_nodes,
+                store,
             };
             match batch {
                 Some(b) => batch::run(req, b),
