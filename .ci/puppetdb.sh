@@ -1,7 +1,7 @@
 #!/bin/sh
 # CI: installs Debian's postgresql and puppetdb (7.12) when missing and
 # starts the private PuppetDB the PuppetDB tests use (tests/tools/puppetdb.sh:
-# PostgreSQL on 127.0.0.1:5490, PuppetDB on 127.0.0.1:8090 and 8091, state
+# PostgreSQL on 127.0.0.1:5490 (cluster in /var/tmp), PuppetDB on 127.0.0.1:8090 and 8091, state
 # in target/puppetdb). Its start takes about 30 s on an idle 2-core machine
 # (80 s under load); tests/puppetdb.rs would start it too, this only makes
 # the wait happen before the build rather than inside the tests.

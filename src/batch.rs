@@ -159,7 +159,7 @@ fn submit_all(store: &crate::puppetdb::Store, nodes: &[String], commands: Vec<(u
     let mut failed = 0;
     for (i, cmds) in commands {
         if let Some(e) = cmds.iter().find_map(|c| store.db.submit(c).err()) {
-            eprintln!("Error: {e} on node {}", nodes[i]);
+            eprintln!("Error: {e} (node {})", nodes[i]);
             failed += 1;
         }
     }

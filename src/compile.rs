@@ -175,7 +175,7 @@ pub fn compile_node(
                 commands.push(c);
                 Ok(())
             }
-            Err(message) => Err(pjit_ir::interp::EvalError { issue: "STORECONFIGS", message, loc: None }),
+            Err(message) => Err(pjit_ir::interp::EvalError { issue: "STORE_FAILED", message, loc: None }),
         };
         let result = match req.store.as_ref().filter(|s| s.submit) {
             Some(store) => prepare(store.facts_command(&it))

@@ -208,7 +208,7 @@ fn run(cli: Cli) -> ExitCode {
             ssldir,
             certname,
         } => {
-            let store = match (puppetdb::Flags { puppetdb, submit: puppetdb_submit, ssldir, certname }).open() {
+            let store = match (puppetdb::Flags { puppetdb, submit: puppetdb_submit, ssldir, certname, verbose }).open() {
                 Ok(s) => s,
                 Err(e) => {
                     eprintln!("Error: {e}");

@@ -18,6 +18,8 @@ pub struct Flags {
     pub submit: bool,
     pub ssldir: Option<PathBuf>,
     pub certname: Option<String>,
+    /// Also print PuppetDB's `Info` lines (submitted commands).
+    pub verbose: bool,
 }
 
 /// A configured PuppetDB and whether compiles store into it.
@@ -41,8 +43,13 @@ impl Flags {
         let config = if spec.contains("://") { Config::from_urls(spec)? } else { Config::load(std::path::Path::new(spec))? };
         let producer = self.certname.clone().unwrap_or_else(pjit_aot::driver::local_hostname);
         let tls = self.ssldir.as_ref().map(|d| TlsFiles::from_ssldir(d, &producer));
-        let client = Client::new(config, tls.as_ref())?;
-        Ok(Some(Store { db: PuppetDb::new(client), submit: self.submit, producer }))
+        let verbose = self.verbose;
+        let log = Arc::new(move |level: &str, msg: &str| {
+            if verbose || level != "Info" {
+                eprintln!("{level}: {msg}");
+            }
+        });
+        Store::new(config, tls.as_ref(), producer, self.submit, log).map(Some)
     }
 }
 
@@ -54,6 +61,36 @@ pub fn catalog_identity() -> (String, String) {
 }
 
 impl Store {
+    /// A store over `config`: HTTPS with `tls` (Puppet's `hostcert`,
+    /// `hostprivkey`, `localcacert`), `producer` the certname of the
+    /// compiling host, `submit` whether compiles store. `pjit server`, as
+    /// Puppet Server with `storeconfigs = true` and `storeconfigs_backend =
+    /// puppetdb`, makes one from the `puppetdb.conf` beside `puppet.conf`
+    /// (`Config::load`: missing, the terminus's default) with `submit`.
+    /// Puppet's log lines go to `log` (level, message).
+    pub fn new(
+        config: Config,
+        tls: Option<&TlsFiles>,
+        producer: String,
+        submit: bool,
+        log: Arc<dyn Fn(&str, &str) + Send + Sync>,
+    ) -> Result<Store, String> {
+        let client = Client::new(config, tls)?.with_log(log);
+        Ok(Store { db: PuppetDb::new(client), submit, producer })
+    }
+
+    /// [`Store::after`] for a catalog whose `version`, `catalog_uuid` and
+    /// agent `transaction_uuid` the caller set (the server's).
+    pub fn after_with(&self, it: &Interp, version: &str, catalog_uuid: &str, transaction_uuid: Option<&str>) -> Result<(), EvalError> {
+        if !self.submit {
+            return Ok(());
+        }
+        self.db
+            .catalog_command_of(it, version, catalog_uuid, transaction_uuid, &self.producer)
+            .and_then(|c| self.db.submit(&c))
+            .map_err(store_error)
+    }
+
     /// The compile's storeconfigs backend.
     pub fn backend(&self) -> Arc<dyn pjit_ir::interp::storeconfigs::StoreConfigs> {
         self.db.clone()
@@ -68,12 +105,10 @@ impl Store {
         self.facts_command(it).and_then(|c| self.db.submit(&c)).map_err(store_error)
     }
 
-    /// After a successful compile: the catalog.
+    /// After a successful compile: the catalog (a fresh UUID and version).
     pub fn after(&self, it: &Interp) -> Result<(), EvalError> {
-        if !self.submit {
-            return Ok(());
-        }
-        self.catalog_command(it).and_then(|c| self.db.submit(&c)).map_err(store_error)
+        let (uuid, version) = catalog_identity();
+        self.after_with(it, &version, &uuid, None)
     }
 
     /// The node's facts command (what [`Store::before`] submits).
@@ -89,5 +124,5 @@ impl Store {
 }
 
 fn store_error(message: String) -> EvalError {
-    EvalError { issue: "STORECONFIGS", message, loc: None }
+    EvalError { issue: "STORE_FAILED", message, loc: None }
 }

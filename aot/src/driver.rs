@@ -153,7 +153,10 @@ pub fn error_message(it: &Interp, e: &EvalError, node: &str) -> String {
     let bare = e.is_compiler_error();
     let location = it.location_suffix(e.loc.map(|l| if bare { Loc { col: 0, ..l } } else { l }));
     let prefix = if bare { "" } else { "Evaluation Error: " };
-    format!("{prefix}{}{location} on node {node}", e.message)
+    // Storing in PuppetDB fails outside the compile: Puppet Server's
+    // message names no node.
+    let on_node = if e.issue == "STORE_FAILED" { String::new() } else { format!(" on node {node}") };
+    format!("{prefix}{}{location}{on_node}", e.message)
 }
 
 /// The catalog JSON, pretty-printed, and a final newline.

@@ -143,12 +143,18 @@ impl PuppetDb {
     pub fn submit(&self, c: &Command) -> Result<(), String> {
         let (name, certname) = (c.name, &c.certname);
         let soft = self.client.config.soft_write_failure;
+        let start = std::time::Instant::now();
         match self.client.post_command(&c.path, &c.gzipped, c.length) {
             Ok(r) if r.success() => {
                 let uuid = serde_json::from_str::<Json>(&r.body).ok().and_then(|j| j["uuid"].as_str().map(str::to_string));
+                let ms = start.elapsed().as_secs_f64() * 1e3;
                 self.client.log(
                     "Info",
-                    &format!("'{name}' command for {certname} submitted to PuppetDB with UUID {}", uuid.unwrap_or_default()),
+                    &format!(
+                        "'{name}' command for {certname} submitted to PuppetDB with UUID {} ({} bytes, {ms:.2} ms)",
+                        uuid.unwrap_or_default(),
+                        c.length
+                    ),
                 );
                 Ok(())
             }
@@ -233,12 +239,15 @@ impl StoreConfigs for PuppetDb {
         let expr = resource_query(type_name, host, filter)?;
         let path = format!("/pdb/query/v4/resources?query={}", cgi_escape(&expr.to_string()));
         let fail = |e: String| format!("Could not retrieve resources from the PuppetDB at {}: {e}", self.query_server());
+        let start = std::time::Instant::now();
         let r = self.client.get(&path).map_err(fail)?;
         if !r.success() {
             return Err(fail(format!("[{} {}] {}", r.status, r.reason, r.body.replace(['\r', '\n'], ""))));
         }
         let list: Json = serde_json::from_str(&r.body).map_err(|e| fail(e.to_string()))?;
         let Json::Array(list) = list else { return Err(fail("the answer is not a list".into())) };
+        let ms = start.elapsed().as_secs_f64() * 1e3;
+        self.client.log("Info", &format!("PuppetDB: {} {type_name} resources found for {host} in {ms:.2} ms", list.len()));
         Ok(list
             .into_iter()
             .map(|mut res| ExportedResource {

@@ -6,6 +6,7 @@ waiting until a step's commands are processed."""
 import datetime
 import json
 import os
+import subprocess
 import time
 import urllib.parse
 import urllib.request
@@ -38,6 +39,7 @@ def purge(pdb):
         post(pdb, "/pdb/admin/v1/cmd", {"command": "delete", "version": 1, "payload": {"certname": n["certname"]}})
     for _ in range(600):
         if not get(pdb, "/pdb/query/v4/nodes", q):
+            subprocess.check_call([os.path.join(ROOT, "tests/tools/puppetdb.sh"), "vacuum"])
             return
         time.sleep(0.1)
     raise SystemExit("PuppetDB did not delete its nodes")

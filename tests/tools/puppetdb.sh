@@ -8,9 +8,10 @@
 #   tests/tools/puppetdb.sh stop [DIR]
 #   tests/tools/puppetdb.sh env [DIR]     the settings below, as shell lines
 #   tests/tools/puppetdb.sh cert DIR NAME a client certificate for NAME
+#   tests/tools/puppetdb.sh vacuum [DIR]  compact the tables (after a purge)
 #
-# DIR defaults to target/puppetdb. Ports: PostgreSQL 5490 (also a socket in
-# DIR), PuppetDB HTTP 8090 and HTTPS 8091 (PJIT_PDB_HTTP_PORT,
+# DIR defaults to target/puppetdb. Ports: PostgreSQL 5490 (its cluster and
+# socket in /var/tmp/pjit-puppetdb-pg-5490, PJIT_PG_DIR), PuppetDB HTTP 8090 and HTTPS 8091 (PJIT_PDB_HTTP_PORT,
 # PJIT_PDB_HTTPS_PORT, PJIT_PG_PORT override them). DIR/ssl is a Puppet
 # ssldir made here with openssl: a CA, PuppetDB's certificate (localhost,
 # 127.0.0.1) and client certificates for `puppet.test` (a compile server) and
@@ -26,6 +27,11 @@ http_port=${PJIT_PDB_HTTP_PORT:-8090}
 https_port=${PJIT_PDB_HTTPS_PORT:-8091}
 pg_port=${PJIT_PG_PORT:-5490}
 pgbin=/usr/lib/postgresql/15/bin
+# PostgreSQL runs as the postgres user, which may not reach a checkout
+# under a private home: its cluster lives in a directory of its own.
+pgdir=${PJIT_PG_DIR:-/var/tmp/pjit-puppetdb-pg-$pg_port}
+pgdata=$pgdir/data
+pgrun=$pgdir/run
 
 pg() { runuser -u postgres -- "$@"; }
 
@@ -68,22 +74,22 @@ start() {
     install_packages
     make_ssl
     # PostgreSQL: a cluster of our own, owned by the postgres user.
-    pgdata=$dir/pg
-    mkdir -p "$dir/run"
-    chown postgres "$dir/run"
+    mkdir -p "$pgrun"
+    chown postgres "$pgdir" "$pgrun"
     if [ ! -f "$pgdata/PG_VERSION" ]; then
         mkdir -p "$pgdata"
         chown postgres "$pgdata"
         pg $pgbin/initdb -D "$pgdata" -A trust -U postgres -E UTF8 --locale=C.UTF-8 >/dev/null
     fi
     if ! pg $pgbin/pg_ctl -D "$pgdata" status >/dev/null 2>&1; then
-        pg $pgbin/pg_ctl -D "$pgdata" -l "$dir/run/pg.log" -w \
-            -o "-p $pg_port -k $dir/run -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off" start >/dev/null
+        pg $pgbin/pg_ctl -D "$pgdata" -l "$pgrun/pg.log" -w \
+            -o "-p $pg_port -k $pgrun -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c autovacuum=off" start >/dev/null
     fi
-    if ! pg psql -h "$dir/run" -p "$pg_port" -U postgres -tAc "select 1 from pg_database where datname='puppetdb'" | grep -q 1; then
-        pg psql -q -h "$dir/run" -p "$pg_port" -U postgres -c "create role puppetdb login password 'puppetdb'" \
+    pg psql -q -h "$pgrun" -p "$pg_port" -U postgres -c "ALTER SYSTEM SET autovacuum = off" -c "SELECT pg_reload_conf()" >/dev/null
+    if ! pg psql -h "$pgrun" -p "$pg_port" -U postgres -tAc "select 1 from pg_database where datname='puppetdb'" | grep -q 1; then
+        pg psql -q -h "$pgrun" -p "$pg_port" -U postgres -c "create role puppetdb login password 'puppetdb'" \
             -c "create database puppetdb owner puppetdb encoding 'UTF8' template template0" >/dev/null
-        pg psql -q -h "$dir/run" -p "$pg_port" -U postgres -d puppetdb -c "create extension if not exists pg_trgm" >/dev/null
+        pg psql -q -h "$pgrun" -p "$pg_port" -U postgres -d puppetdb -c "create extension if not exists pg_trgm" >/dev/null
     fi
     # PuppetDB: configuration and state under DIR.
     conf=$dir/conf.d
@@ -146,9 +152,18 @@ stop() {
         kill "$(cat "$dir/puppetdb.pid")" 2>/dev/null || true
         rm -f "$dir/puppetdb.pid"
     fi
-    if [ -f "$dir/pg/PG_VERSION" ]; then
-        pg $pgbin/pg_ctl -D "$dir/pg" -m fast stop >/dev/null 2>&1 || true
+    if [ -f "$pgdata/PG_VERSION" ]; then
+        pg $pgbin/pg_ctl -D "$pgdata" -m fast stop >/dev/null 2>&1 || true
     fi
+}
+
+# After the tests' purge of every node: compacts PuppetDB's tables and
+# refreshes the planner's statistics, so that each scenario starts from the
+# same physical state and PuppetDB returns rows in the same order as when
+# the goldens were made (resource queries have no ORDER BY). Autovacuum is
+# off in this cluster for the same reason.
+vacuum() {
+    pg psql -q -h "$pgrun" -p "$pg_port" -U postgres -d puppetdb -c "VACUUM FULL ANALYZE" >/dev/null
 }
 
 # A certificate for NAME (an agent), signed by the harness's CA.
@@ -169,6 +184,7 @@ cert() {
 
 case $cmd in
 start) start ;;
+vacuum) vacuum ;;
 cert) cert "${3:?NAME}" ;;
 stop) stop ;;
 env)

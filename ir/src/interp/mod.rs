@@ -166,6 +166,7 @@ impl EvalError {
                 | "INVALID_TAG"
                 | "LOOKUP_ERROR"
                 | "STORECONFIGS"
+                | "STORE_FAILED"
                 | "DUPLICATE_EXPORTED"
         )
     }
