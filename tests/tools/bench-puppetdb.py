@@ -90,6 +90,7 @@ def main():
     rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 10
     subprocess.check_call([os.path.join(ROOT, "tests/tools/puppetserver-pdb.sh"), "start", os.path.join(ROOT, "tests/puppetdb/envs")])
     os.makedirs(FACTS, exist_ok=True)
+    held = pdbstate.lock()  # noqa: F841 (held until the process ends)
     pdbstate.purge(bless.PDB)
     nodes = [facts_for(i) for i in range(n)]
     for node, facts in nodes:

@@ -120,6 +120,7 @@ def main():
     envs = sys.argv[1:] or sorted(e for e in os.listdir(os.path.join(DATA, "envs"))
                                   if os.path.exists(os.path.join(DATA, "envs", e, "steps")))
     subprocess.check_call([os.path.join(ROOT, "tests", "tools", "puppetserver-pdb.sh"), "start", os.path.join(DATA, "envs")])
+    held = pdbstate.lock()  # noqa: F841 (held until the process ends)
     for env in envs:
         run_scenario(env)
 
