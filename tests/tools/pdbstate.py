@@ -36,7 +36,7 @@ def post(pdb, path, doc):
 def lock():
     """The lock tests/puppetdb.rs takes: one user of the test PuppetDB at a time."""
     import fcntl
-    f = open("/var/tmp/pjit-puppetdb-8090.lock", "w")
+    f = open("/var/tmp/pjit-puppetdb-%s.lock" % os.environ.get("PJIT_PDB_HTTP_PORT", "8090"), "w")
     fcntl.flock(f, fcntl.LOCK_EX)
     return f
 
