@@ -207,7 +207,7 @@ pub fn scalar_to_s(v: &Value) -> String {
 pub fn object_to_s(o: &crate::types::object::ObjectValue) -> String {
     let entries: Vec<String> =
         o.init_entries().iter().map(|(k, v)| format!("{} => {}", puppet_quote(k), to_string_in_type(v))).collect();
-    format!("{}({{{}}})", o.ty.name, entries.join(", "))
+    format!("{}({{{}}})", o.ty.label(), entries.join(", "))
 }
 
 /// How a value prints inside a type or by `TypeFormatter` (`String(x, '%p')`
@@ -331,7 +331,7 @@ fn ruby_string_inspect(s: &str) -> String {
 /// Object type (`Object[{}]`); any other type prints aliases inside it by
 /// name.
 pub fn type_display(t: &Type) -> String {
-    if matches!(t, Type::Alias(_) | Type::Object | Type::ObjectType(_)) {
+    if matches!(t, Type::Alias(_) | Type::Object | Type::ObjectType(_) | Type::TypeSetType(_)) {
         to_alias_expanded_string(t)
     } else {
         type_to_string(t)

@@ -319,10 +319,7 @@ fn eql(a: &Value, b: &Value) -> bool {
         (Iterator(x), Iterator(y)) => Arc::ptr_eq(x, y),
         (Callable(x), Callable(y)) => Arc::ptr_eq(x, y),
         (Uri(x), Uri(y)) => x == y,
-        (Object(x), Object(y)) => {
-            Arc::ptr_eq(x, y)
-                || (x.ty.name == y.ty.name && x.values.iter().zip(y.values.iter()).all(|(p, q)| p.eql(q)))
-        }
+        (Object(x), Object(y)) => x.eql(y),
         _ => false,
     }
 }
@@ -383,10 +380,12 @@ fn hash_value<H: Hasher>(v: &Value, state: &mut H) {
         Value::Iterator(i) => (Arc::as_ptr(i) as usize).hash(state),
         Value::Callable(c) => (Arc::as_ptr(c) as usize).hash(state),
         Value::Uri(u) => u.hash(state),
+        // What `ObjectValue::eql` compares: the equality attributes.
         Value::Object(o) => {
-            o.ty.name.hash(state);
-            for e in &o.values {
-                hash_value(e, state);
+            for m in o.ty.equality_attributes() {
+                if let Some(v) = o.get(&m.name) {
+                    hash_value(&v, state);
+                }
             }
         }
     }

@@ -1704,7 +1704,7 @@ impl Interp {
     fn resolve_type_name(&mut self, name: &str, loc: Loc) -> R<Type> {
         let key = name.to_lowercase();
         if let Some(a) = self.aliases.get(&key) {
-            return Ok(Type::Alias(a.clone()));
+            return Ok(TypeAlias::named_type(a));
         }
         // Global names come from the environment's `types/` only, and
         // never shadow Puppet's own types.
@@ -1721,28 +1721,23 @@ impl Interp {
             let alias = TypeAlias::new(name);
             self.aliases.insert(key.clone(), alias.clone());
             let top = self.top.clone();
-            let resolved = match self.run_thunk(thunk, &top) {
-                Ok(Value::Type(t)) => {
-                    let t = calc::normalize(&t);
-                    if has_real_type(&t, &mut vec![Arc::as_ptr(&alias)]) {
-                        Ok(t)
-                    } else {
-                        Err(format!("Type alias '{name}' cannot be resolved to a real type"))
-                    }
-                }
-                Ok(other) => Err(format!(
+            // `type A = Object[...]` and `type S = TypeSet[...]` define a
+            // type named by the definition; the thunk returns its init hash.
+            let definition = self.prog.funcs[thunk].name.strip_prefix("type ").and_then(|n| n.rsplit_once(" = "));
+            let definition = definition.map(|(n, k)| (n.to_string(), k.to_string()));
+            let resolved = match (self.run_thunk(thunk, &top), definition) {
+                (Ok(init), Some((def_name, kind))) => alias.define(&kind, &def_name, &init),
+                (Ok(Value::Type(t)), None) => alias.resolve_checked(&t),
+                (Ok(other), None) => Err(format!(
                     "The expression <{}> is not a valid type specification.",
                     display::to_interpolated_string(&other)
                 )),
                 // Errors inside the body surface where the alias is used.
-                Err(Flow::Error(e)) => Err(e.message),
-                Err(other) => return Err(other),
+                (Err(Flow::Error(e)), _) => Err(e.message),
+                (Err(other), _) => return Err(other),
             };
             return match resolved {
-                Ok(t) => {
-                    alias.resolve(t);
-                    Ok(Type::Alias(alias))
-                }
+                Ok(()) => Ok(TypeAlias::named_type(&alias)),
                 Err(message) => {
                     self.aliases.remove(&key);
                     Err(Flow::Error(EvalError { issue: "ALIAS_RESOLUTION", message, loc: Some(loc) }))
@@ -1840,11 +1835,10 @@ impl Interp {
         // `$obj.attr`: an Object's attributes come before functions of the
         // same name (Puppet looks for a member of the receiver's type first).
         if method
-            && let [Value::Object(o)] = args.as_slice()
-            && block.is_none()
-            && let Some(v) = o.get(name)
+            && let Some(Value::Object(o)) = args.first()
+            && let Some(r) = o.invoke(name, &args[1..])
         {
-            return Ok(v.clone());
+            return r.map_err(|e| unwind_to_flow(Unwind::Error(e), None, true, loc));
         }
         let key: std::borrow::Cow<str> =
             if name.bytes().any(|c| c.is_ascii_uppercase()) { name.to_lowercase().into() } else { name.into() };
@@ -2471,24 +2465,6 @@ pub(crate) fn flatten_titles(v: &Value) -> Vec<Value> {
     match v {
         Value::Array(a) => a.iter().flat_map(flatten_titles).collect(),
         other => vec![other.clone()],
-    }
-}
-
-/// Whether a type an alias resolves to holds anything but aliases and
-/// variants (Puppet's check that an alias is not made of itself only, as in
-/// `type A = Variant[A]`). An alias still being resolved counts as real:
-/// Puppet holds a type reference in its place meanwhile.
-fn has_real_type(t: &Type, seen: &mut Vec<*const TypeAlias>) -> bool {
-    match t {
-        Type::Alias(a) => {
-            if seen.contains(&Arc::as_ptr(a)) {
-                return false;
-            }
-            seen.push(Arc::as_ptr(a));
-            a.resolved_type().is_none_or(|r| has_real_type(r, seen))
-        }
-        Type::Variant(ts) => ts.iter().any(|x| has_real_type(x, seen)),
-        _ => true,
     }
 }
 

@@ -158,8 +158,8 @@ fn call_deferred(host: &mut dyn Host, args: &[Value], _: Option<&Value>) -> FnRe
 /// bytes' string.
 fn resolve_deferred(host: &mut dyn Host, v: &Value) -> FnResult {
     match v {
-        Value::Object(o) if o.ty.name == "Deferred" => {
-            let name = o.get("name").and_then(Value::as_str).unwrap_or("").to_string();
+        Value::Object(o) if o.ty.name.as_deref() == Some("Deferred") => {
+            let name = o.get("name").and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default();
             let mut args = match o.get("arguments") {
                 Some(Value::Array(a)) => {
                     a.iter().map(|x| resolve_deferred(host, x)).collect::<Result<Vec<Value>, Unwind>>()?
@@ -209,6 +209,7 @@ fn new_instance(t: &Type, args: &[Value]) -> Result<Value, Error> {
     }
     match t.resolved() {
         Type::ObjectType(o) => new_object(o, args),
+        Type::ObjectExt(e) => new_object(&e.base, args),
         Type::Init { target: Some(target), args: init_args } => {
             if args.len() != 1 {
                 return Err(Error::argument(format!(
@@ -290,64 +291,92 @@ fn new_timestamp(_: &mut dyn Host, args: &[Value], _: Option<&Value>) -> FnResul
 }
 
 /// The `new` function of an Object type (`new_Deferred`): an init hash, or
-/// one argument per attribute (those with a default optional). Made once
-/// per type.
-fn object_new_function(t: &std::sync::Arc<crate::types::object::ObjectType>) -> &'static Function {
-    static MADE: std::sync::Mutex<Vec<(String, &'static Function)>> = std::sync::Mutex::new(Vec::new());
-    let mut made = MADE.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-    if let Some((_, f)) = made.iter().find(|(n, _)| *n == t.name) {
-        return f;
-    }
-    let hash = super::Dispatch {
-        params: vec![super::Param { name: "hash".into(), ty: t.init_hash_type() }],
-        min: 1,
-        max: Some(1),
-        block: None,
-        block_name: "block".into(),
-        imp: super::DispatchImp::Signature,
-        walk: None,
-    };
-    let positional = super::Dispatch {
-        params: t.attributes.iter().map(|a| super::Param { name: a.name.clone(), ty: a.ty.clone() }).collect(),
-        min: t.attributes.iter().filter(|a| a.default.is_none()).count(),
-        max: Some(t.attributes.len()),
-        block: None,
-        block_name: "block".into(),
-        imp: super::DispatchImp::Signature,
-        walk: None,
-    };
-    // One leaked name and function per Object type: there are few.
-    let name: &'static str = Box::leak(format!("new_{}", t.name).into_boxed_str());
-    let f: &'static Function = Box::leak(Box::new(Function { name, kind: super::Kind::Modern(super::Dispatches::ready(name, vec![hash, positional])) }));
-    made.push((t.name.clone(), f));
-    f
+/// one argument per init parameter (those without a default first). Made
+/// once per type.
+pub(crate) fn object_new_function(t: &crate::types::object::ObjectType) -> &Function {
+    t.new_function.get_or_init(|| {
+        let hash = super::Dispatch {
+            params: vec![super::Param { name: "hash".into(), ty: t.init_hash_type() }],
+            min: 1,
+            max: Some(1),
+            block: None,
+            block_name: "block".into(),
+            imp: super::DispatchImp::Signature,
+            walk: None,
+        };
+        let (params, required) = t.positional_params();
+        let positional = super::Dispatch {
+            min: required,
+            max: Some(params.len()),
+            params: params.into_iter().map(|a| super::Param { name: a.name, ty: a.ty }).collect(),
+            block: None,
+            block_name: "block".into(),
+            imp: super::DispatchImp::Signature,
+            walk: None,
+        };
+        // One name per Object type; types live as long as the programs
+        // that define them, and are few.
+        let name: &'static str = Box::leak(format!("new_{}", t.label()).into_boxed_str());
+        Function { name, kind: super::Kind::Modern(super::Dispatches::ready(name, vec![hash, positional])) }
+    })
 }
 
-/// An instance of an Object type from `new`'s arguments (already checked
-/// against its dispatches): an init hash or one value per attribute.
-fn new_object(t: &std::sync::Arc<crate::types::object::ObjectType>, args: &[Value]) -> Result<Value, Error> {
+/// An instance of an Object type from `new`'s arguments: an init hash or
+/// one value per init parameter, checked against the type's `new`
+/// signatures (Puppet's dispatcher message when none takes them).
+pub(crate) fn new_object(t: &std::sync::Arc<crate::types::object::ObjectType>, args: &[Value]) -> Result<Value, Error> {
     let f = object_new_function(t);
     let sigs: Vec<&super::Dispatch> = f.dispatches().iter().collect();
+    let params = t.init_params();
     let values: Vec<Value> = if sigs[0].accepts(args, None) {
         let h = args[0].as_hash();
-        t.attributes
+        params
             .iter()
             .map(|a| {
-                h.and_then(|h| h.get(&Value::string(a.name.as_str())).cloned())
-                    .or_else(|| a.default.clone())
+                h.and_then(|h| h.get(&crate::value::StrKey(&a.name)).cloned())
+                    .or_else(|| a.value.clone())
                     .unwrap_or(Value::Undef)
             })
             .collect()
     } else if sigs[1].accepts(args, None) {
-        t.attributes
+        let (positional, _) = t.positional_params();
+        params
             .iter()
-            .enumerate()
-            .map(|(i, a)| args.get(i).cloned().or_else(|| a.default.clone()).unwrap_or(Value::Undef))
+            .map(|a| {
+                let i = positional.iter().position(|p| p.name == a.name);
+                i.and_then(|i| args.get(i).cloned()).or_else(|| a.value.clone()).unwrap_or(Value::Undef)
+            })
             .collect()
     } else {
         return Err(Error::argument(super::describe::describe_signatures(f.name, &sigs, args, None)));
     };
+    check_initializer_chain(t)?;
     Ok(Value::Object(std::sync::Arc::new(crate::types::object::ObjectValue { ty: t.clone(), values })))
+}
+
+/// The classes Puppet generates for Object types pass their parent's
+/// attributes on with `super(...)`, leaving out the ones they declare
+/// themselves, overrides included: a parent then gets too few arguments and
+/// Ruby fails (`wrong number of arguments (given 0, expected 1)`).
+fn check_initializer_chain(t: &std::sync::Arc<crate::types::object::ObjectType>) -> Result<(), Error> {
+    let mut child = t.clone();
+    while let Some(parent) = child.parent_object() {
+        let own = child.attributes.iter().any(|a| a.is_init_param());
+        if own {
+            let given = child.init_params().iter().filter(|a| a.container != child.label()).count();
+            let (pparams, required) = parent.positional_params();
+            if given < required || given > pparams.len() {
+                let expected = if required == pparams.len() {
+                    required.to_string()
+                } else {
+                    format!("{required}..{}", pparams.len())
+                };
+                return Err(Error::argument(format!("wrong number of arguments (given {given}, expected {expected})")));
+            }
+        }
+        child = parent;
+    }
+    Ok(())
 }
 
 /// Fails as Puppet's dispatcher does when no signature of the type's `new`

@@ -67,9 +67,7 @@
 //! without a block returns an `Iterator[Any]` of `[path, value]` pairs where
 //! Puppet returns a Ruby tree iterator object; `annotate` exists but no
 //! value can be an `Annotation` type (there are no Object types), so it
-//! always reports the argument mismatch; the lambda of `get`/`getvar`
-//! receives the error as a hash (`msg`, `kind`, `details`, `issue_code`)
-//! instead of an `Error` object; results beyond 64-bit integers
+//! always reports the argument mismatch; results beyond 64-bit integers
 //! (`floor(1e20)`) fail where Ruby would carry a Bignum.
 //!
 //! Tests: `tests/functions.rs` runs the case tables of `tests/functions/`

@@ -179,8 +179,15 @@ fn inst_inner(t: &Type, v: &Value, g: &mut Guard) -> bool {
             _ => false,
         },
         Type::Object => matches!(v, V::Object(_)),
-        Type::ObjectType(ot) => matches!(v, V::Object(o) if o.ty.name == ot.name),
-        Type::Runtime { .. } | Type::Error | Type::TypeSet | Type::Reference(_) => false,
+        Type::ObjectType(ot) => matches!(v, V::Object(o) if ot.is_ancestor_of(&o.ty)),
+        Type::ObjectExt(e) => match v {
+            V::Object(o) => e.base.is_ancestor_of(&o.ty) && extension_params_match(e, &|pn| o.get(pn)),
+            _ => false,
+        },
+        Type::TypeSet | Type::TypeSetType(_) => {
+            matches!(v, V::Type(t) if matches!(t.resolved(), Type::TypeSetType(_)))
+        }
+        Type::Runtime { .. } | Type::Reference(_) => false,
         Type::Iterable(inner) => {
             if inner.as_ref().is_none_or(|i| assignable(i, &Type::Any, g)) {
                 match v {
@@ -664,10 +671,22 @@ fn assignable_inner(t: &Type, o: &Type, g: &mut Guard) -> bool {
         },
         Type::Binary => matches!(o, Type::Binary),
         Type::Uri(_) => matches!(o, Type::Uri(_)),
-        Type::Error => matches!(o, Type::Error),
-        Type::Object => matches!(o, Type::Object | Type::ObjectType(_) | Type::Error),
-        Type::ObjectType(ot) => matches!(o, Type::ObjectType(x) if x.name == ot.name),
-        Type::TypeSet => matches!(o, Type::TypeSet),
+        Type::Object => matches!(o, Type::Object | Type::ObjectType(_) | Type::ObjectExt(_)),
+        Type::ObjectType(ot) => match o {
+            Type::ObjectType(x) => ot.is_ancestor_of(x),
+            Type::ObjectExt(x) => ot.is_ancestor_of(&x.base),
+            _ => false,
+        },
+        Type::ObjectExt(e) => match o {
+            Type::ObjectExt(x) => {
+                e.base.is_ancestor_of(&x.base)
+                    && extension_params_match(e, &|pn| x.parameters.iter().find(|(n, _)| n == pn).map(|(_, v)| v.clone()))
+            }
+            Type::ObjectType(x) => e.base.is_ancestor_of(x) && e.parameters.is_empty(),
+            _ => false,
+        },
+        Type::TypeSet => matches!(o, Type::TypeSet | Type::TypeSetType(_)),
+        Type::TypeSetType(s) => matches!(o, Type::TypeSetType(x) if s.same_set(x)),
         Type::Init { target, .. } => match o {
             Type::Init { target: ot, .. } => match (target, ot) {
                 (None, _) => true,
@@ -847,8 +866,39 @@ fn infer_inner(v: &Value) -> Type {
         Value::Iterator(it) => Type::Iterator(Some(Arc::new(it.element_type.clone()))),
         Value::Callable(c) => c.signature.clone(),
         Value::Uri(_) => Type::Uri(None),
-        Value::Object(o) => Type::ObjectType(o.ty.clone()),
+        Value::Object(o) => {
+            // An instance of a type with type parameters infers as the
+            // type parameterized by its own attribute values
+            // (`Error['kind', 'CODE']`, Puppet's `create_from_instance`).
+            let tps = o.ty.all_type_parameters();
+            if tps.is_empty() {
+                Type::ObjectType(o.ty.clone())
+            } else {
+                let parameters = tps
+                    .into_iter()
+                    .map(|tp| {
+                        let v = if o.ty.has_attribute(&tp.name) { o.get(&tp.name).unwrap_or(Value::Undef) } else { Value::Undef };
+                        (tp.name, v)
+                    })
+                    .collect();
+                Type::ObjectExt(Arc::new(super::object::ObjectTypeExtension { base: o.ty.clone(), parameters }))
+            }
+        }
     }
+}
+
+/// Do the values an Object (or an extension) has for the parameters of
+/// `e` match them (Puppet's `test_instance?`/`test_assignable?`: as `case`
+/// matches; a parameter value that is a type also takes a type it is
+/// assignable from)?
+fn extension_params_match(e: &super::object::ObjectTypeExtension, value_of: &dyn Fn(&str) -> Option<Value>) -> bool {
+    e.parameters.iter().all(|(pn, b)| match value_of(pn) {
+        None => false,
+        Some(a) => {
+            crate::ops::case_match(&a, b).matched
+                || matches!((&a, b), (Value::Type(at), Value::Type(bt)) if is_assignable(bt, at))
+        }
+    })
 }
 
 /// The detailed type of a value (Puppet's `infer_set`, `type(x)`): arrays
@@ -970,6 +1020,7 @@ pub fn generalize(t: &Type) -> Type {
             block: c.block.as_ref().map(generalize),
             return_type: c.return_type.as_ref().map(generalize),
         })),
+        Type::ObjectExt(e) => Type::ObjectType(e.base.clone()),
         other => other.clone(),
     })
 }
