@@ -604,9 +604,10 @@ impl Lowerer<'_> {
                 self.type_definition(name, type_expr, Some(e.span.lo as usize), loc);
                 b.const_(Value::Undef, loc)
             }
-            ExprKind::TypeMapping { .. } | ExprKind::TypeDefinition { .. } => {
-                self.unsupported(b, "type mappings and type definitions", loc)
-            }
+            // `type Runtime[ruby, 'X'] = ...` maps Ruby classes to Pcore
+            // types for Ruby code; a compile has none, so it does nothing.
+            ExprKind::TypeMapping { .. } => b.const_(Value::Undef, loc),
+            ExprKind::TypeDefinition { .. } => self.unsupported(b, "type definitions", loc),
             ExprKind::Epp { body, .. } => {
                 b.effect(Op::RenderPush, loc);
                 if let Some(body) = body {
@@ -1022,6 +1023,14 @@ impl Lowerer<'_> {
     /// its name (`type A`, `type A = Object`, `type A = TypeSet`); for a
     /// definition it returns the init hash.
     fn type_definition(&mut self, name: &str, type_expr: &Expr, alias_start: Option<usize>, loc: Loc) {
+        self.type_definition_in(name, type_expr, alias_start, loc, None)
+    }
+
+    /// [`Self::type_definition`]; a type of a TypeSet (`set`) says so in
+    /// its thunk's name (`type S::A = Object in S`): Puppet's loaders know
+    /// it only once the set is loaded.
+    fn type_definition_in(&mut self, name: &str, type_expr: &Expr, alias_start: Option<usize>, loc: Loc, set: Option<&str>) {
+        let in_set = set.map(|s| format!(" in {s}")).unwrap_or_default();
         let init = |e: &Expr| -> Option<Option<Expr>> {
             match &e.kind {
                 ExprKind::LiteralHash { .. } => Some(Some(e.clone())),
@@ -1042,12 +1051,12 @@ impl Lowerer<'_> {
         };
         let f = match init(type_expr) {
             None => match alias_start {
-                Some(start) => self.alias_thunk(&format!("type {name}"), type_expr, start),
-                None => self.alias_thunk(&format!("type {name}"), type_expr, type_expr.span.lo as usize),
+                Some(start) => self.alias_thunk(&format!("type {name}{in_set}"), type_expr, start),
+                None => self.alias_thunk(&format!("type {name}{in_set}"), type_expr, type_expr.span.lo as usize),
             },
             Some(hash) => {
                 let at = self.loc(type_expr.span);
-                let mut b = FnBuilder::new(&format!("type {name} = {kind}"), FuncKind::Thunk, at);
+                let mut b = FnBuilder::new(&format!("type {name} = {kind}{in_set}"), FuncKind::Thunk, at);
                 let v = match (&hash, kind) {
                     (Some(h), "TypeSet") => self.type_set_init(&mut b, name, h),
                     (Some(h), _) => self.type_spec(&mut b, h, None),
@@ -1108,7 +1117,7 @@ impl Lowerer<'_> {
                         let full = format!("{set}::{n}");
                         let outer = std::mem::replace(&mut self.type_ns, ns.clone());
                         let at = self.loc(t.value.span);
-                        self.type_definition(&full, &t.value, None, at);
+                        self.type_definition_in(&full, &t.value, None, at, Some(set));
                         self.type_ns = outer;
                         let loc = self.loc(t.key.span);
                         tv.push(b.const_(Value::string(n.as_str()), loc));

@@ -193,7 +193,7 @@ pub fn scalar_to_s(v: &Value) -> String {
         Value::SemVerRange(r) => r.to_string(),
         Value::Sensitive(_) => "Sensitive [value redacted]".into(),
         Value::Binary(b) => base64_encode(b),
-        Value::Uri(u) => u.as_str().to_string(),
+        Value::Uri(u) => u.to_text(),
         // Puppet's `Iterator#to_s` names the generalized element type.
         Value::Iterator(it) => format!("Iterator[{}]-Value", type_to_string(&crate::types::calc::generalize(&it.element_type))),
         Value::Callable(c) => format!("Callable-Value[{}]", c.name),
@@ -251,6 +251,11 @@ fn in_type(out: &mut String, v: &Value) {
             out.push('\'');
         }
         Value::Type(t) => out.push_str(&type_to_string(t)),
+        Value::Uri(u) => {
+            out.push_str("URI(");
+            out.push_str(&puppet_quote(&u.to_text()));
+            out.push(')');
+        }
         other => out.push_str(&scalar_to_s(other)),
     })
 }

@@ -1713,7 +1713,14 @@ impl Interp {
         if !self.prog.type_aliases.contains_key(&key) && loadable {
             self.autoload(LoadKind::TypeAlias, &key, loc)?;
         }
-        if let Some(&(thunk, _)) = self.prog.type_aliases.get(&key) {
+        // A type of a TypeSet is known once its set is being loaded.
+        let thunk = self.prog.type_aliases.get(&key).map(|&(thunk, _)| thunk).filter(|&thunk| {
+            match self.prog.funcs[thunk].name.rsplit_once(" in ") {
+                Some((_, set)) => self.aliases.contains_key(&set.to_lowercase()),
+                None => true,
+            }
+        });
+        if let Some(thunk) = thunk {
             // Registered before its body runs, so that the body may refer
             // to the alias (recursive types); withdrawn again if the body
             // fails, so that every later use fails the same way (Puppet
@@ -1723,7 +1730,9 @@ impl Interp {
             let top = self.top.clone();
             // `type A = Object[...]` and `type S = TypeSet[...]` define a
             // type named by the definition; the thunk returns its init hash.
-            let definition = self.prog.funcs[thunk].name.strip_prefix("type ").and_then(|n| n.rsplit_once(" = "));
+            let thunk_name = self.prog.funcs[thunk].name.as_str();
+            let thunk_name = thunk_name.rsplit_once(" in ").map_or(thunk_name, |(n, _)| n);
+            let definition = thunk_name.strip_prefix("type ").and_then(|n| n.rsplit_once(" = "));
             let definition = definition.map(|(n, k)| (n.to_string(), k.to_string()));
             let resolved = match (self.run_thunk(thunk, &top), definition) {
                 (Ok(init), Some((def_name, kind))) => alias.define(&kind, &def_name, &init),
@@ -1755,7 +1764,7 @@ impl Interp {
                 && !self.prog.defines.contains_key(&k)
                 && !(self.autoload(LoadKind::Define, &k, loc)? && self.prog.defines.contains_key(&k))
             {
-                return Err(error("UNKNOWN_RESOURCE_TYPE", format!("Resource type not found: {}", capitalize_name(&k)), loc));
+                return Err(error("UNKNOWN_RESOURCE_TYPE", format!("Resource type not found: {}", pjit_runtime::types::format::capitalize_segments(name)), loc));
             }
         }
         Ok(t)
@@ -1839,6 +1848,12 @@ impl Interp {
             && let Some(r) = o.invoke(name, &args[1..])
         {
             return r.map_err(|e| unwind_to_flow(Unwind::Error(e), None, true, loc));
+        }
+        if method
+            && let [Value::Uri(u)] = args.as_slice()
+            && let Some(v) = u.member(name)
+        {
+            return Ok(v);
         }
         let key: std::borrow::Cow<str> =
             if name.bytes().any(|c| c.is_ascii_uppercase()) { name.to_lowercase().into() } else { name.into() };

@@ -88,7 +88,7 @@ mod collections;
 mod digest;
 mod iteration;
 mod legacy;
-mod misc;
+pub(crate) mod misc;
 mod rx;
 mod numeric;
 mod strings;
@@ -445,6 +445,7 @@ pub fn all() -> impl Iterator<Item = &'static Function> {
 }
 
 pub use iteration::{Walk, WalkKind, WalkPlan, WalkSource};
+pub(crate) use misc::new_signatures;
 
 /// How core function `f` would iterate for these arguments, when the
 /// dispatch it would run (the first that accepts them, as [`call`] picks

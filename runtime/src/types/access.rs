@@ -599,7 +599,13 @@ pub fn parameterize(base: &Type, args: &[Value]) -> Result<Value> {
                 return Err(slice_arity("URI-Type", 1, None, keys.len()));
             }
             match &keys[0] {
-                Value::String(_) | Value::Hash(_) => ty(Type::Uri(Some(Arc::new(keys[0].clone())))),
+                // A string is parsed into its components (`uri_to_hash`).
+                Value::String(s) => {
+                    let u = crate::uri::Uri::parse(s)?;
+                    ty(Type::Uri(u.to_param_hash().map(Arc::new)))
+                }
+                Value::Hash(h) if h.is_empty() => ty(Type::Uri(None)),
+                Value::Hash(_) => ty(Type::Uri(Some(Arc::new(keys[0].clone())))),
                 other => Err(Error::new(
                     "BAD_TYPE_SLICE_TYPE",
                     format!("URI-Type[] arguments must be types. Got {}", ruby_class(other)),

@@ -365,6 +365,17 @@ impl Formatter {
                     self.append(out, r)
                 }
             }
+            // Inside a TypeSet, its aliases print as their types when
+            // expanding, else by their names in the set (Puppet's
+            // `format_type_alias_type`).
+            Type::Alias(a) if self.type_set.is_some() => {
+                let name = self.type_set.as_ref().and_then(|s| s.name_for(t).map(str::to_string));
+                match (name, a.resolved_type()) {
+                    (Some(_), Some(r)) if self.expand => self.append(out, r),
+                    (Some(n), _) => out.push_str(&n),
+                    (None, _) => out.push_str(&a.name),
+                }
+            }
             Type::Alias(a) => {
                 out.push_str(&a.name);
                 let builtin = matches!(a.name.as_str(), "Data" | "RichData" | "RichDataKey");
@@ -545,32 +556,15 @@ impl Formatter {
         }
         if !ts.types.is_empty() {
             let outer = std::mem::replace(&mut self.type_set, Some(ts.clone()));
-            let expand = std::mem::replace(&mut self.expand, true);
             let items: Vec<String> = ts
                 .types
                 .iter()
                 .map(|(n, t)| {
                     let mut s = format!("{n} => ");
-                    match t {
-                        Type::ObjectType(_) => self.append(&mut s, t),
-                        Type::Alias(a) => match a.resolved_type() {
-                            Some(r) => {
-                                let e = std::mem::replace(&mut self.expand, false);
-                                self.append(&mut s, r);
-                                self.expand = e;
-                            }
-                            None => s.push_str(&a.name),
-                        },
-                        other => {
-                            let e = std::mem::replace(&mut self.expand, false);
-                            self.append(&mut s, other);
-                            self.expand = e;
-                        }
-                    }
+                    self.append(&mut s, t);
                     s
                 })
                 .collect();
-            self.expand = expand;
             self.type_set = outer;
             entries.push(format!("types => {{{}}}", items.join(", ")));
         }

@@ -17,6 +17,7 @@ use crate::value::Value;
 pub mod access;
 pub mod calc;
 pub mod format;
+pub mod init;
 pub mod object;
 pub mod parser;
 pub mod typeset;

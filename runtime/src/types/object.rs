@@ -185,11 +185,13 @@ pub(crate) fn assert_instance(subject: &str, t: &Type, v: &Value) -> Result<(), 
         return Ok(());
     }
     let msg = crate::functions::describe::describe_mismatch(&format!("{subject} has wrong type,"), t, &calc::infer_set(v));
-    Err(Error::new("TYPE_MISMATCH", msg))
+    Err(Error::argument(msg))
 }
 
+/// Puppet's `Puppet::ParseError` of a type definition (an access
+/// expression reports it as `Error while evaluating a '[]' expression`).
 fn parse_error(msg: impl Into<String>) -> Error {
-    Error::new("PARSE_ERROR", msg)
+    Error::argument(msg)
 }
 
 fn get<'a>(h: &'a crate::value::HashMapV, key: &str) -> Option<&'a Value> {
@@ -947,14 +949,11 @@ impl ObjectValue {
     /// `message` is its `msg`. `None` when the type has no such member.
     pub fn invoke(&self, name: &str, args: &[Value]) -> Option<Result<Value, Error>> {
         let m = self.ty.member(name)?;
-        if !args.is_empty() {
-            let n = args.len();
-            return Some(Err(Error::argument(format!(
-                "{} expects {} argument{}, got {n}",
-                m.label(),
-                if m.feature == Feature::Attribute { "no" } else { "0" },
-                if m.feature == Feature::Attribute { "s" } else { "s" }
-            ))));
+        // An attribute is a `Callable[0, 0]`; Puppet checks the arguments
+        // of functions only against their signatures, and then finds no
+        // implementation.
+        if !args.is_empty() && m.feature == Feature::Attribute {
+            return Some(Err(Error::argument(format!("'{}' expects no arguments, got {}", m.label(), args.len()))));
         }
         Some(match (m.feature, m.kind) {
             (Feature::Attribute, Some(AttrKind::Derived)) => {

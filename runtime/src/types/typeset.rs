@@ -77,6 +77,7 @@ impl TypeSetType {
     /// Builds a set from its (evaluated) init hash, as Puppet's
     /// `_pcore_init_from_hash`; `name` (the alias that declares it) wins.
     pub fn from_init_hash(name: Option<String>, init: &Value) -> Result<TypeSetType, Error> {
+        let declared = name.is_some();
         assert_instance("TypeSet initializer", typeset_i12n_type(), init)?;
         let empty = crate::value::HashMapV::default();
         let h = init.as_hash().unwrap_or(&empty);
@@ -128,12 +129,16 @@ impl TypeSetType {
                 references.push((alias, r));
             }
         }
+        // A set declared by `type S = TypeSet[...]` belongs to the runtime's
+        // name authority, whatever its hash says.
+        let name_authority = if declared {
+            Some(RUNTIME_NAME_AUTHORITY.to_string())
+        } else {
+            get("name_authority").and_then(Value::as_str).map(str::to_string)
+        };
         Ok(TypeSetType {
             name,
-            name_authority: get("name_authority")
-                .and_then(Value::as_str)
-                .map(str::to_string)
-                .or_else(|| Some(RUNTIME_NAME_AUTHORITY.to_string())),
+            name_authority,
             pcore_uri: get("pcore_uri").and_then(Value::as_str).map(str::to_string),
             pcore_version,
             version: version_text(get("version")),
