@@ -811,6 +811,10 @@ impl Program {
             }
             Definition::TypeAlias { name, body, loc } => {
                 let key = name.to_ascii_lowercase();
+                if let Some(origin) = builtin_type_origin(&key) {
+                    let msg = format!("Attempt to redefine entity 'http://puppet.com/2016.1/runtime/type/{key}'. {origin}");
+                    self.redefinitions.push((msg, None));
+                }
                 if let Some(&(_, old)) = self.type_aliases.get(&key) {
                     self.redefined_entity("type", &key, old);
                 }
@@ -880,5 +884,32 @@ impl Program {
 impl fmt::Display for Loc {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}:{}", self.line, self.col)
+    }
+}
+
+/// Where Puppet's loaders define a type name before any manifest runs
+/// (`type Integer = ...` may not redefine it): the type system's static
+/// loader, or (origin unknown) Puppet's built-in aliases, Pcore's own
+/// types and the resource types the static loader registers.
+fn builtin_type_origin(key: &str) -> Option<&'static str> {
+    const STATIC: &[&str] = &[
+        "integer", "float", "numeric", "init", "iterable", "iterator", "string", "binary", "sensitive", "enum",
+        "boolean", "pattern", "regexp", "array", "hash", "class", "resource", "collection", "scalar", "scalardata",
+        "catalogentry", "undef", "notundef", "default", "any", "variant", "optional", "runtime", "type", "tuple",
+        "struct", "object", "typealias", "typereference", "typeset", "callable", "semver", "semverrange",
+        "timestamp", "timespan", "uri",
+    ];
+    const UNKNOWN: &[&str] = &[
+        "data", "richdata", "richdatakey", "puppet::lookupkey", "puppet::lookupvalue", "pcore", "pcore::uri",
+        "pcore::uri_rx", "pcore::simpletypename", "pcore::membername", "pcore::typename", "pcore::qref",
+        "annotation", "deferred", "component", "exec", "file", "filebucket", "group", "node", "notify", "package",
+        "resources", "schedule", "service", "stage", "tidy", "user", "whit",
+    ];
+    if STATIC.contains(&key) {
+        Some("Originally set by Puppet-Type-System/Static-Loader.")
+    } else if UNKNOWN.contains(&key) {
+        Some("Set at unknown location")
+    } else {
+        None
     }
 }

@@ -46,7 +46,7 @@ pub fn lower_definitions(prog: &mut Program, src: &SourceFile, ast: &ast::Progra
 fn lower_file(prog: &mut Program, src: &SourceFile, ast: &ast::Program, keep: bool) -> Option<FuncId> {
     let file = prog.files.len() as u32;
     prog.files.push(src.name().to_string());
-    let mut lw = Lowerer { prog, src, file };
+    let mut lw = Lowerer { prog, src, file, type_ns: Vec::new() };
     let loc = lw.loc(ast.span.start());
     let mut b = FnBuilder::new("main", FuncKind::Main, loc);
     let v = match &ast.body {
@@ -68,7 +68,7 @@ pub fn lower_manifests(prog: &mut Program, files: &[(&SourceFile, &ast::Program)
     for (src, ast) in files {
         let file = prog.files.len() as u32;
         prog.files.push(src.name().to_string());
-        let mut lw = Lowerer { prog: &mut *prog, src, file };
+        let mut lw = Lowerer { prog: &mut *prog, src, file, type_ns: Vec::new() };
         let loc = lw.loc(ast.span.start());
         let fb = b.get_or_insert_with(|| FnBuilder::new("main", FuncKind::Main, loc));
         if let Some(e) = &ast.body {
@@ -80,7 +80,7 @@ pub fn lower_manifests(prog: &mut Program, files: &[(&SourceFile, &ast::Program)
     let v = b.const_(Value::Undef, loc);
     b.ret(v, loc);
     let src = SourceFile::new(String::new(), String::new());
-    let mut lw = Lowerer { prog, src: &src, file: 0 };
+    let mut lw = Lowerer { prog, src: &src, file: 0, type_ns: Vec::new() };
     lw.finish(b)
 }
 
@@ -90,7 +90,7 @@ pub fn lower_manifests(prog: &mut Program, files: &[(&SourceFile, &ast::Program)
 pub fn lower_template(prog: &mut Program, src: &SourceFile, ast: &ast::Program) -> FuncId {
     let file = prog.files.len() as u32;
     prog.files.push(src.name().to_string());
-    let mut lw = Lowerer { prog, src, file };
+    let mut lw = Lowerer { prog, src, file, type_ns: Vec::new() };
     match ast.body.as_deref() {
         Some(Expr { kind: ExprKind::Lambda(l), span }) => lw.lambda(l, *span),
         other => {
@@ -281,6 +281,10 @@ struct Lowerer<'a> {
     prog: &'a mut Program,
     src: &'a SourceFile,
     file: u32,
+    /// Inside the types of a TypeSet: the names its types use for each
+    /// other and for referenced sets (lower-case name or first segment ->
+    /// the global name), as Puppet's `TypeSetLoader` resolves them.
+    type_ns: Vec<(String, String)>,
 }
 
 /// A function under construction.
@@ -597,13 +601,13 @@ impl Lowerer<'_> {
                 let name_at = self.src.text()[e.span.lo as usize..].find(name.as_str()).map(|o| e.span.lo as usize + o);
                 let name_loc = name_at.map(|o| self.loc(Span::new(o, o))).unwrap_or(loc);
                 let loc = name_loc;
-                let f = self.alias_thunk(&format!("type {name}"), type_expr, e.span.lo as usize);
-                self.prog.define(Definition::TypeAlias { name: name.as_str().to_owned(), body: f, loc });
+                self.type_definition(name, type_expr, Some(e.span.lo as usize), loc);
                 b.const_(Value::Undef, loc)
             }
-            ExprKind::TypeMapping { .. } | ExprKind::TypeDefinition { .. } => {
-                self.unsupported(b, "type mappings and type definitions", loc)
-            }
+            // `type Runtime[ruby, 'X'] = ...` maps Ruby classes to Pcore
+            // types for Ruby code; a compile has none, so it does nothing.
+            ExprKind::TypeMapping { .. } => b.const_(Value::Undef, loc),
+            ExprKind::TypeDefinition { .. } => self.unsupported(b, "type definitions", loc),
             ExprKind::Epp { body, .. } => {
                 b.effect(Op::RenderPush, loc);
                 if let Some(body) = body {
@@ -887,7 +891,9 @@ impl Lowerer<'_> {
             }
             _ => self.expr(b, l),
         });
+        // `$x.next` may be a member of an Object `$x`: a call.
         let kind = match name.as_str() {
+            _ if method => None,
             "break" if args.is_empty() => Some(UnwindKind::Break),
             "next" if args.len() <= 1 => Some(UnwindKind::Next),
             "return" if args.len() <= 1 => Some(UnwindKind::Return),
@@ -1010,6 +1016,143 @@ impl Lowerer<'_> {
         self.finish(b)
     }
 
+    /// `type Name = ...` (and each type of a TypeSet, named `Set::Name`),
+    /// as Puppet's `TypeDefinitionInstantiator`: a literal hash or
+    /// `Object[{...}]` defines an Object type of that name, `TypeSet[{...}]`
+    /// a TypeSet, anything else an alias. The body's thunk says which by
+    /// its name (`type A`, `type A = Object`, `type A = TypeSet`); for a
+    /// definition it returns the init hash.
+    fn type_definition(&mut self, name: &str, type_expr: &Expr, alias_start: Option<usize>, loc: Loc) {
+        self.type_definition_in(name, type_expr, alias_start, loc, None)
+    }
+
+    /// [`Self::type_definition`]; a type of a TypeSet (`set`) says so in
+    /// its thunk's name (`type S::A = Object in S`): Puppet's loaders know
+    /// it only once the set is loaded.
+    fn type_definition_in(&mut self, name: &str, type_expr: &Expr, alias_start: Option<usize>, loc: Loc, set: Option<&str>) {
+        let in_set = set.map(|s| format!(" in {s}")).unwrap_or_default();
+        let init = |e: &Expr| -> Option<Option<Expr>> {
+            match &e.kind {
+                ExprKind::LiteralHash { .. } => Some(Some(e.clone())),
+                ExprKind::Access { left, keys } => match &left.kind {
+                    ExprKind::QualifiedReference(n) if n.as_str() == "Object" || n.as_str() == "TypeSet" => {
+                        Some(keys.first().cloned())
+                    }
+                    _ => None,
+                },
+                _ => None,
+            }
+        };
+        let kind = match &type_expr.kind {
+            ExprKind::Access { left, .. } if matches!(&left.kind, ExprKind::QualifiedReference(n) if n.as_str() == "TypeSet") => {
+                "TypeSet"
+            }
+            _ => "Object",
+        };
+        let f = match init(type_expr) {
+            None => match alias_start {
+                Some(start) => self.alias_thunk(&format!("type {name}{in_set}"), type_expr, start),
+                None => self.alias_thunk(&format!("type {name}{in_set}"), type_expr, type_expr.span.lo as usize),
+            },
+            Some(hash) => {
+                let at = self.loc(type_expr.span);
+                let mut b = FnBuilder::new(&format!("type {name} = {kind}{in_set}"), FuncKind::Thunk, at);
+                let v = match (&hash, kind) {
+                    (Some(h), "TypeSet") => self.type_set_init(&mut b, name, h),
+                    (Some(h), _) => self.type_spec(&mut b, h, None),
+                    (None, _) => b.const_(Value::Undef, at),
+                };
+                b.ret(v, at);
+                self.finish(b)
+            }
+        };
+        self.prog.define(Definition::TypeAlias { name: name.to_owned(), body: f, loc });
+    }
+
+    /// The init hash of `type S = TypeSet[{...}]`: each entry of `types` is
+    /// defined as the type `S::Name` (its names resolved in the set first)
+    /// and stands in the hash as a reference to that type.
+    fn type_set_init(&mut self, b: &mut FnBuilder, set: &str, init: &Expr) -> Val {
+        let ExprKind::LiteralHash { entries, .. } = &init.kind else { return self.type_spec(b, init, None) };
+        let key_name = |e: &Expr| match &e.kind {
+            ExprKind::QualifiedReference(n) | ExprKind::QualifiedName(n) | ExprKind::String(n) => Some(n.as_str().to_owned()),
+            _ => None,
+        };
+        // The names the set's types see: its own types, then the aliases of
+        // referenced sets (`Ref::T` is `<referenced set>::T`).
+        let mut ns: Vec<(String, String)> = Vec::new();
+        for en in entries {
+            match (key_name(&en.key).as_deref(), &en.value.kind) {
+                (Some("types"), ExprKind::LiteralHash { entries: ts, .. }) => {
+                    for t in ts {
+                        if let Some(n) = key_name(&t.key) {
+                            ns.push((n.to_ascii_lowercase(), format!("{set}::{n}")));
+                        }
+                    }
+                }
+                (Some("references"), ExprKind::LiteralHash { entries: rs, .. }) => {
+                    for r in rs {
+                        let target = match &r.value.kind {
+                            ExprKind::LiteralHash { entries: fields, .. } => fields.iter().find_map(|f| {
+                                (key_name(&f.key).as_deref() == Some("name")).then(|| key_name(&f.value)).flatten()
+                            }),
+                            _ => None,
+                        };
+                        if let (Some(alias), Some(target)) = (key_name(&r.key), target) {
+                            ns.push((alias.to_ascii_lowercase(), target));
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        let mut vs = Vec::with_capacity(entries.len() * 2);
+        for en in entries {
+            vs.push(self.type_spec(b, &en.key, None));
+            match (key_name(&en.key).as_deref(), &en.value.kind) {
+                (Some("types"), ExprKind::LiteralHash { entries: ts, .. }) => {
+                    let mut tv = Vec::with_capacity(ts.len() * 2);
+                    for t in ts {
+                        let Some(n) = key_name(&t.key) else { continue };
+                        let full = format!("{set}::{n}");
+                        let outer = std::mem::replace(&mut self.type_ns, ns.clone());
+                        let at = self.loc(t.value.span);
+                        self.type_definition_in(&full, &t.value, None, at, Some(set));
+                        self.type_ns = outer;
+                        let loc = self.loc(t.key.span);
+                        tv.push(b.const_(Value::string(n.as_str()), loc));
+                        let sym = self.prog.intern(&full);
+                        tv.push(b.push(Op::TypeSpec { name: sym, args: None, text: full.as_str().into() }, Ty::Type, loc));
+                    }
+                    let loc = self.loc(en.value.span);
+                    vs.push(b.push(Op::MakeHash(tv), Ty::Hash, loc));
+                }
+                _ => vs.push(self.type_spec(b, &en.value, None)),
+            }
+        }
+        let loc = self.loc(init.span);
+        b.push(Op::MakeHash(vs), Ty::Hash, loc)
+    }
+
+    /// A type name as the current TypeSet sees it (see `type_ns`).
+    fn ns_name(&self, n: &str) -> String {
+        if self.type_ns.is_empty() {
+            return n.to_string();
+        }
+        let (first, rest) = match n.split_once("::") {
+            Some((f, r)) => (f, Some(r)),
+            None => (n, None),
+        };
+        let lower = first.to_ascii_lowercase();
+        match self.type_ns.iter().find(|(k, _)| *k == lower) {
+            Some((_, full)) => match rest {
+                Some(r) => format!("{full}::{r}"),
+                None => full.clone(),
+            },
+            None => n.to_string(),
+        }
+    }
+
     /// The body of `type A = ...`, which Puppet reads with its type parser
     /// rather than evaluating it: names become `TypeSpec`s and anything
     /// that is not a literal fails when the alias is resolved.
@@ -1031,7 +1174,7 @@ impl Lowerer<'_> {
         let loc = self.loc(e.span);
         match &e.kind {
             ExprKind::QualifiedReference(n) => {
-                let name = self.prog.intern(n);
+                let name = self.prog.intern(&self.ns_name(n));
                 b.push(Op::TypeSpec { name, args: None, text: n.as_str().into() }, Ty::Type, loc)
             }
             ExprKind::Access { left, keys } if matches!(left.kind, ExprKind::QualifiedReference(_)) => {
@@ -1041,7 +1184,7 @@ impl Lowerer<'_> {
                     (Some(lo), Some(last)) => self.tree_text_from(lo, last),
                     _ => self.tree_text(e),
                 };
-                let name = self.prog.intern(n);
+                let name = self.prog.intern(&self.ns_name(n));
                 b.push(Op::TypeSpec { name, args: Some(args), text: text.into() }, Ty::Type, loc)
             }
             ExprKind::Integer { .. }

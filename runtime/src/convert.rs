@@ -358,6 +358,22 @@ pub fn strict_base64_decode(s: &str) -> Result<Vec<u8>> {
     base64_decode(s, true).map_err(|_| bad())
 }
 
+/// Ruby's `Base64.urlsafe_decode64`: `-_` for `+/`, padding added when
+/// missing, then strict.
+pub fn urlsafe_base64_decode(s: &str) -> Result<Vec<u8>> {
+    let mut t: String = s.chars().map(|c| match c {
+        '-' => '+',
+        '_' => '/',
+        c => c,
+    }).collect();
+    if !s.ends_with('=') {
+        while !t.len().is_multiple_of(4) {
+            t.push('=');
+        }
+    }
+    strict_base64_decode(&t)
+}
+
 /// Ruby `Base64.decode64`-style lenient decoding (ignores characters outside
 /// the alphabet).
 pub fn base64_decode(s: &str, strict: bool) -> Result<Vec<u8>> {
@@ -369,8 +385,8 @@ pub fn base64_decode(s: &str, strict: bool) -> Result<Vec<u8>> {
             'A'..='Z' => c as u32 - 'A' as u32,
             'a'..='z' => c as u32 - 'a' as u32 + 26,
             '0'..='9' => c as u32 - '0' as u32 + 52,
-            '+' | '-' => 62,
-            '/' | '_' => 63,
+            '+' => 62,
+            '/' => 63,
             '=' => break,
             _ => {
                 if strict {
@@ -410,25 +426,24 @@ pub fn new_value(t: &Type, args: &[Value]) -> Result<Value> {
 }
 
 fn new_untyped(t: &Type, args: &[Value]) -> Result<Value> {
+    if let Some(positional) = named_arguments(t, args) {
+        return new_untyped(t, &positional);
+    }
     let arg = args.first().cloned().unwrap_or(Value::Undef);
     match t.resolved() {
         Type::Integer(_) => {
             if let Value::Hash(h) = &arg {
-                // The named-arguments signature: Struct[{from => ..., Optional[radix], Optional[abs]}].
-                let mut problems = Vec::new();
-                if h.get(&Value::string("from")).is_none() {
-                    problems.push(" Integer.new has wrong type, expects a value for key 'from'".to_string());
-                }
-                for k in h.keys() {
-                    if !matches!(k.as_str(), Some("from" | "radix" | "abs")) {
-                        problems.push(format!(
-                            "  Integer.new has wrong type, unrecognized key {}",
-                            crate::display::puppet_quote(&crate::display::to_interpolated_string(k))
-                        ));
-                    }
-                }
-                if !problems.is_empty() {
-                    return Err(Error::argument(problems.join("\n")));
+                // The named-arguments signature: Struct[{from => ..., Optional[radix], Optional[abs]}]
+                // (Puppet's `on_error_hash` asserts the hash against it).
+                if h.get(&Value::string("from")).is_none() || h.keys().any(|k| !matches!(k.as_str(), Some("from" | "radix" | "abs"))) {
+                    static NAMED: std::sync::OnceLock<Type> = std::sync::OnceLock::new();
+                    let named = NAMED.get_or_init(|| {
+                        crate::types::parser::parse_type(
+                            r"Struct[{from => Variant[Numeric, Boolean, Pattern[/\A[+-]?\s*(?:(?:\d+)|(?:0[xX][0-9A-Fa-f]+)|(?:0[bB][01]+))\z/], Timespan, Timestamp], Optional[radix] => Variant[Default, Integer[2,2], Integer[8,8], Integer[10,10], Integer[16,16]], Optional[abs] => Boolean}]",
+                        )
+                        .unwrap_or(Type::Any)
+                    });
+                    crate::types::object::assert_instance("Integer.new", named, &arg)?;
                 }
             }
             let (from, radix, abs) = match &arg {
@@ -534,6 +549,11 @@ fn new_untyped(t: &Type, args: &[Value]) -> Result<Value> {
                 },
             }
         }
+        Type::Hash { .. } | Type::Struct(_) if args.len() == 2 => match (&arg, &args[1]) {
+            (Value::Array(pairs), Value::String(opt)) => hash_from_tree(pairs, opt.as_str() == "hash_tree"),
+            (Value::Array(pairs), Value::Undef) => hash_from_tree(pairs, false).and(new_untyped(t, &args[..1])),
+            _ => new_untyped(t, &args[..1]),
+        },
         Type::Hash { .. } | Type::Struct(_) => match &arg {
             Value::Hash(_) => Ok(arg.clone()),
             Value::Array(a) => {
@@ -636,6 +656,14 @@ fn new_untyped(t: &Type, args: &[Value]) -> Result<Value> {
             }
             other => Err(cannot_convert("SemVer", other)),
         },
+        Type::SemVerRange if args.len() >= 2 => {
+            let version = |v: &Value| match v {
+                Value::SemVer(s) => Some((**s).clone()),
+                _ => None,
+            };
+            let exclude = matches!(args.get(2), Some(Value::Boolean(true)));
+            Ok(Value::SemVerRange(Arc::new(VersionRange::from_bounds(version(&args[0]), version(&args[1]), exclude))))
+        }
         Type::SemVerRange => match &arg {
             Value::SemVerRange(_) => Ok(arg.clone()),
             Value::String(s) if s.is_empty() && args.len() == 1 => Err(Error::argument(
@@ -651,8 +679,10 @@ fn new_untyped(t: &Type, args: &[Value]) -> Result<Value> {
                 let bytes = match format {
                     "%r" => s.as_bytes().to_vec(),
                     "%s" => s.as_bytes().to_vec(),
-                    "%b" => base64_decode(s, false)?,
-                    "%u" => base64_decode(s, false)?,
+                    // Ruby's `decode64` of the string padded by
+                    // `'=' * (length % 3)` (Puppet's own arithmetic).
+                    "%b" => base64_decode(&format!("{s}{}", "=".repeat(s.len() % 3)), false)?,
+                    "%u" => urlsafe_base64_decode(s)?,
                     "%B" => strict_base64_decode(s)?,
                     other => {
                         return Err(Error::argument(format!(
@@ -701,6 +731,12 @@ fn new_untyped(t: &Type, args: &[Value]) -> Result<Value> {
                 "'new_type' parameter 'type_string' expects a String value, got {}",
                 mismatch_type_name(other)
             ))),
+        },
+        Type::Uri(_) => match &arg {
+            Value::Uri(_) => Ok(arg.clone()),
+            Value::String(s) => Ok(crate::uri::value(crate::uri::Uri::parse(s)?)),
+            Value::Hash(h) => Ok(crate::uri::value(crate::uri::Uri::build(h)?)),
+            other => Err(cannot_convert("URI", other)),
         },
         Type::Any | Type::Unit | Type::NotUndef(None) | Type::Scalar => Ok(arg),
         other => Err(Error::argument(format!(
@@ -786,4 +822,187 @@ fn mismatch_type_name(v: &Value) -> String {
 /// `ruby_class` is re-exported for message building in callers.
 pub fn value_class_name(v: &Value) -> String {
     ruby_class(v)
+}
+
+/// The positional arguments of a `new` called with the named-arguments hash
+/// of its type (`Float({from => '1', abs => true})`, `Binary({value =>
+/// ..., format => ...})`, `SemVer({major => 1, ...})`, `SemVerRange({min =>
+/// ..., max => ...})`); `None` for any other call. (Integer's hash, and
+/// Timespan's and Timestamp's, are read by their own conversions.)
+fn named_arguments(t: &Type, args: &[Value]) -> Option<Vec<Value>> {
+    let [Value::Hash(h)] = args else { return None };
+    if !crate::functions::misc::new_takes_named(t, args) {
+        return None;
+    }
+    let get = |k: &str| h.get(&crate::value::StrKey(k)).cloned();
+    match t.resolved() {
+        Type::Float(_) | Type::Numeric => {
+            let from = get("from")?;
+            Some(vec![from, get("abs").unwrap_or(Value::Boolean(false))])
+        }
+        Type::Binary => match get("value")? {
+            v @ Value::Array(_) => Some(vec![v]),
+            v => Some(match get("format").filter(|f| !f.is_undef()) {
+                Some(f) => vec![v, f],
+                None => vec![v],
+            }),
+        },
+        Type::SemVer(_) => {
+            let mut out = vec![get("major")?, get("minor")?, get("patch")?];
+            let pre = get("prerelease").filter(|v| !v.is_undef());
+            let build = get("build").filter(|v| !v.is_undef());
+            if pre.is_some() || build.is_some() {
+                out.push(pre.unwrap_or(Value::Undef));
+            }
+            out.extend(build);
+            Some(out)
+        }
+        Type::SemVerRange => Some(vec![
+            get("min")?,
+            get("max").unwrap_or(Value::Default),
+            get("exclude_max").unwrap_or(Value::Boolean(false)),
+        ]),
+        _ => None,
+    }
+}
+
+/// `Hash.new(pairs, 'tree' | 'hash_tree')` (Puppet's `from_tree`): each
+/// `[path, value]` sets the value at that path, creating hashes on the way
+/// (an array met on the way is indexed into); with `hash_tree`, arrays in
+/// the values become hashes keyed by index. Ruby's errors where a path
+/// meets a value that cannot hold it.
+fn hash_from_tree(pairs: &[Value], all_hashes: bool) -> Result<Value> {
+    enum Node {
+        Hash(Vec<(Value, Node)>),
+        Array(Vec<Node>),
+        Leaf(Value),
+    }
+    fn node(v: Value, all_hashes: bool) -> Node {
+        match v {
+            Value::Array(a) if all_hashes => {
+                Node::Hash(a.iter().enumerate().map(|(i, e)| (Value::Integer(i as i64), node(e.clone(), true))).collect())
+            }
+            Value::Array(a) => Node::Array(a.iter().map(|e| node(e.clone(), false)).collect()),
+            Value::Hash(h) => Node::Hash(h.iter().map(|(k, e)| (k.clone(), node(e.clone(), false))).collect()),
+            other => Node::Leaf(other),
+        }
+    }
+    fn value(n: Node) -> Value {
+        match n {
+            Node::Hash(es) => Value::hash(es.into_iter().map(|(k, v)| (k, value(v)))),
+            Node::Array(es) => Value::array(es.into_iter().map(value).collect()),
+            Node::Leaf(v) => v,
+        }
+    }
+    fn class_name(v: &Value) -> String {
+        match v {
+            Value::Undef => "nil:NilClass".into(),
+            other => format!("{}:{}", crate::display::ruby_to_s(other), ruby_class(other)),
+        }
+    }
+    fn no_method(method: &str, v: &Value) -> Error {
+        // Ruby 3.1 quotes the failing line of Puppet's code.
+        let excerpt = if method == "[]=" {
+            "\n\n            r[path[-1]]= (all_hashes ? PHashType.array_as_hash(value) : value)\n             ^^^^^^^^^^^"
+        } else {
+            "\n\n            r = path[0..-2].reduce(result) {|memo, idx| (memo.is_a?(Array) || memo.has_key?(idx)) ? memo[idx] : memo[idx] = {}}\n                                                                                  ^^^^^^^^^"
+        };
+        let hint = if method == "[]=" && matches!(v, Value::Integer(_)) { "\nDid you mean?  []" } else { "" };
+        Error::argument(format!("undefined method `{method}' for {}{excerpt}{hint}", class_name(v)))
+    }
+    let mut root: Vec<(Value, Node)> = Vec::new();
+    for entry in pairs {
+        let (path, v) = match entry.as_array().map(|e| &e[..]) {
+            Some([Value::Array(p), v]) => (p.clone(), v.clone()),
+            _ => return Err(Error::argument("Hash.new: expected [path, value] pairs")),
+        };
+        if path.is_empty() {
+            match v {
+                Value::Array(a) => {
+                    for (i, e) in a.iter().enumerate() {
+                        let k = Value::Integer(i as i64);
+                        root.retain(|(x, _)| *x != k);
+                        root.push((k, Node::Leaf(e.clone())));
+                    }
+                }
+                Value::Hash(h) => {
+                    for (k, e) in h.iter() {
+                        match root.iter_mut().find(|(x, _)| x == k) {
+                            Some(slot) => slot.1 = node(e.clone(), false),
+                            None => root.push((k.clone(), node(e.clone(), false))),
+                        }
+                    }
+                }
+                other => {
+                    return Err(Error::argument(format!("no implicit conversion of {} into Hash", ruby_class(&other))));
+                }
+            }
+            continue;
+        }
+        // Walks `path[0..-1]` from the root, then sets the last key.
+        fn set(cur: &mut Node, path: &[Value], new: Node) -> Result<()> {
+            let (idx, rest) = path.split_first().expect("not empty");
+            if rest.is_empty() {
+                return match cur {
+                    Node::Hash(es) => {
+                        match es.iter_mut().find(|(k, _)| k == idx) {
+                            Some(slot) => slot.1 = new,
+                            None => es.push((idx.clone(), new)),
+                        }
+                        Ok(())
+                    }
+                    Node::Array(es) => match idx {
+                        Value::Integer(i) if *i >= 0 => {
+                            let i = *i as usize;
+                            while es.len() <= i {
+                                es.push(Node::Leaf(Value::Undef));
+                            }
+                            es[i] = new;
+                            Ok(())
+                        }
+                        other => Err(Error::argument(format!("no implicit conversion of {} into Integer", ruby_class(other)))),
+                    },
+                    Node::Leaf(Value::String(s)) => Err(Error::argument(format!(
+                        "can't modify frozen String: {}",
+                        crate::display::ruby_inspect(&Value::String(s.clone()))
+                    ))),
+                    Node::Leaf(other) => Err(no_method("[]=", other)),
+                };
+            }
+            let next = match cur {
+                Node::Hash(es) => {
+                    let i = match es.iter().position(|(k, _)| k == idx) {
+                        Some(i) => i,
+                        None => {
+                            es.push((idx.clone(), Node::Hash(vec![])));
+                            es.len() - 1
+                        }
+                    };
+                    &mut es[i].1
+                }
+                Node::Array(es) => match idx {
+                    Value::Integer(i) => {
+                        let len = es.len() as i64;
+                        let j = if *i < 0 { i + len } else { *i };
+                        if j < 0 || j >= len {
+                            return Err(no_method("[]=", &Value::Undef));
+                        }
+                        &mut es[j as usize]
+                    }
+                    other => {
+                        return Err(Error::argument(format!("no implicit conversion of {} into Integer", ruby_class(other))));
+                    }
+                },
+                Node::Leaf(v) => return Err(no_method("has_key?", v)),
+            };
+            crate::value::guard_stack(|| set(next, rest, new))
+        }
+        let mut root_node = Node::Hash(std::mem::take(&mut root));
+        let result = set(&mut root_node, &path, node(v, all_hashes));
+        if let Node::Hash(es) = root_node {
+            root = es;
+        }
+        result?;
+    }
+    Ok(value(Node::Hash(root)))
 }

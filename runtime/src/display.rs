@@ -193,7 +193,7 @@ pub fn scalar_to_s(v: &Value) -> String {
         Value::SemVerRange(r) => r.to_string(),
         Value::Sensitive(_) => "Sensitive [value redacted]".into(),
         Value::Binary(b) => base64_encode(b),
-        Value::Uri(u) => u.as_str().to_string(),
+        Value::Uri(u) => u.to_text(),
         // Puppet's `Iterator#to_s` names the generalized element type.
         Value::Iterator(it) => format!("Iterator[{}]-Value", type_to_string(&crate::types::calc::generalize(&it.element_type))),
         Value::Callable(c) => format!("Callable-Value[{}]", c.name),
@@ -207,7 +207,7 @@ pub fn scalar_to_s(v: &Value) -> String {
 pub fn object_to_s(o: &crate::types::object::ObjectValue) -> String {
     let entries: Vec<String> =
         o.init_entries().iter().map(|(k, v)| format!("{} => {}", puppet_quote(k), to_string_in_type(v))).collect();
-    format!("{}({{{}}})", o.ty.name, entries.join(", "))
+    format!("{}({{{}}})", o.ty.label(), entries.join(", "))
 }
 
 /// How a value prints inside a type or by `TypeFormatter` (`String(x, '%p')`
@@ -251,6 +251,11 @@ fn in_type(out: &mut String, v: &Value) {
             out.push('\'');
         }
         Value::Type(t) => out.push_str(&type_to_string(t)),
+        Value::Uri(u) => {
+            out.push_str("URI(");
+            out.push_str(&puppet_quote(&u.to_text()));
+            out.push(')');
+        }
         other => out.push_str(&scalar_to_s(other)),
     })
 }
@@ -331,7 +336,7 @@ fn ruby_string_inspect(s: &str) -> String {
 /// Object type (`Object[{}]`); any other type prints aliases inside it by
 /// name.
 pub fn type_display(t: &Type) -> String {
-    if matches!(t, Type::Alias(_) | Type::Object | Type::ObjectType(_)) {
+    if matches!(t, Type::Alias(_) | Type::Object | Type::ObjectType(_) | Type::TypeSetType(_)) {
         to_alias_expanded_string(t)
     } else {
         type_to_string(t)

@@ -32,7 +32,7 @@ pub fn label(v: &Value) -> String {
         Value::Iterator(_) => "Iterator".into(),
         Value::Callable(_) => "Callable".into(),
         Value::Uri(_) => "URI".into(),
-        Value::Object(o) => o.ty.name.clone(),
+        Value::Object(o) => o.ty.label().to_string(),
     }
 }
 
@@ -77,7 +77,7 @@ pub fn ruby_class(v: &Value) -> String {
         Value::Iterator(_) => "Puppet::Pops::Types::Iterable".into(),
         Value::Callable(_) => "Puppet::Pops::Evaluator::Closure".into(),
         Value::Uri(_) => "URI::Generic".into(),
-        Value::Object(o) => o.ty.name.clone(),
+        Value::Object(o) => o.ty.label().to_string(),
     }
 }
 
@@ -121,8 +121,9 @@ fn type_class_simple_name(t: &Type) -> &'static str {
         Type::Binary => "Binary",
         Type::Uri(_) => "URI",
         Type::Init { .. } => "Init",
-        Type::Error | Type::Object | Type::ObjectType(_) => "Object",
-        Type::TypeSet => "TypeSet",
+        Type::Object | Type::ObjectType(_) => "Object",
+        Type::ObjectExt(_) => "ObjectTypeExtension",
+        Type::TypeSet | Type::TypeSetType(_) => "TypeSet",
         Type::Alias(_) => "TypeAlias",
         Type::Reference(_) => "TypeReference",
     }

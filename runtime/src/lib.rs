@@ -38,6 +38,7 @@ pub mod string_format;
 pub mod strptime;
 pub mod time;
 pub mod types;
+pub mod uri;
 pub mod value;
 
 pub use error::{Error, Result};

@@ -199,6 +199,14 @@ fn arithmetic_general(op: ArithOp, left: &Value, right: &Value) -> Result<Value>
                 _ => Err(Error::runtime(&op.expr_label(), "Can only append Binary to a Binary")),
             };
         }
+        Value::Uri(u) if op == ArithOp::Add => {
+            let rel = match right {
+                Value::Uri(r) => (**r).clone(),
+                Value::String(s) => crate::uri::Uri::parse(s).map_err(|e| Error::runtime(&op.expr_label(), e.message()))?,
+                _ => return Err(Error::runtime(&op.expr_label(), "An URI can only be merged with an URI or String")),
+            };
+            return u.merge(&rel).map(crate::uri::value).map_err(|e| Error::runtime(&op.expr_label(), e.message()));
+        }
         Value::Array(_) | Value::Hash(_) if matches!(op, ArithOp::Add | ArithOp::Sub | ArithOp::Shl) => {
             return match op {
                 ArithOp::Add => concatenate(left, right),
@@ -741,7 +749,17 @@ fn no_implicit_conversion(v: &Value) -> String {
 /// `left =~ right` (`!~` is its negation; the captures are set either way).
 pub fn match_op(left: &Value, right: &Value) -> Result<MatchResult> {
     let re = match right {
-        Value::Type(t) => return Ok(MatchResult::plain(instance_of(t, left))),
+        Value::Type(t) => {
+            // An `Init` whose arguments fit no signature fails when it is
+            // first used (Puppet's `assert_initialized`).
+            if let Type::Init { target: Some(target), args } = t.resolved()
+                && !args.is_empty()
+                && let Err(e) = crate::types::init::init_info(target, args)
+            {
+                return Err(Error::runtime("'=~' expression", e.message()));
+            }
+            return Ok(MatchResult::plain(instance_of(t, left)));
+        }
         Value::SemVerRange(r) => return Ok(MatchResult::plain(semver_range_includes(r, left))),
         Value::Regexp(r) => r.clone(),
         Value::String(s) => Regex::new(s).map_err(|e| {

@@ -164,6 +164,24 @@ fn never() -> Vec<Comparator> {
 }
 
 impl VersionRange {
+    /// `SemanticPuppet::VersionRange.new(min, max, exclude_max)` (what
+    /// `SemVerRange(min, max)` makes; `None` is the lowest or highest
+    /// version). SemanticPuppet writes its text with the bounds swapped
+    /// (`2.0.0 - 1.0.0`, `>=2.0.0 <1.0.0`), and so it prints.
+    pub fn from_bounds(min: Option<Version>, max: Option<Version>, exclude_max: bool) -> VersionRange {
+        let lo = min.clone().map_or_else(|| "0.0.0-".to_string(), |v| v.to_string());
+        let hi = max.clone().map_or_else(|| "Infinity.0.0".to_string(), |v| v.to_string());
+        let source = if exclude_max { format!(">={hi} <{lo}") } else { format!("{hi} - {lo}") };
+        let mut comparators = Vec::new();
+        if let Some(v) = min {
+            comparators.push(c(Op::GtEq, v));
+        }
+        if let Some(v) = max {
+            comparators.push(c(if exclude_max { Op::Lt } else { Op::LtEq }, v));
+        }
+        VersionRange { source, alternatives: vec![comparators] }
+    }
+
     /// Parses a range; the error text is SemanticPuppet's.
     pub fn parse(text: &str) -> Result<VersionRange> {
         let bad = || Error::argument(format!("Unparsable version range: \"{}\"", text));

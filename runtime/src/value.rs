@@ -64,7 +64,7 @@ pub enum Value {
     Binary(Arc<Vec<u8>>) = 15,
     Iterator(Arc<IteratorValue>) = 16,
     Callable(Arc<CallableValue>) = 17,
-    Uri(Arc<String>) = 18,
+    Uri(Arc<crate::uri::Uri>) = 18,
     /// An instance of a Pcore Object type (a `Deferred`).
     Object(Arc<crate::types::object::ObjectValue>) = 19,
 }
@@ -318,11 +318,8 @@ fn eql(a: &Value, b: &Value) -> bool {
         (Binary(x), Binary(y)) => x == y,
         (Iterator(x), Iterator(y)) => Arc::ptr_eq(x, y),
         (Callable(x), Callable(y)) => Arc::ptr_eq(x, y),
-        (Uri(x), Uri(y)) => x == y,
-        (Object(x), Object(y)) => {
-            Arc::ptr_eq(x, y)
-                || (x.ty.name == y.ty.name && x.values.iter().zip(y.values.iter()).all(|(p, q)| p.eql(q)))
-        }
+        (Uri(x), Uri(y)) => x.equals(y),
+        (Object(x), Object(y)) => x.eql(y),
         _ => false,
     }
 }
@@ -382,11 +379,14 @@ fn hash_value<H: Hasher>(v: &Value, state: &mut H) {
         Value::Binary(b) => b.hash(state),
         Value::Iterator(i) => (Arc::as_ptr(i) as usize).hash(state),
         Value::Callable(c) => (Arc::as_ptr(c) as usize).hash(state),
-        Value::Uri(u) => u.hash(state),
+        // What `Uri::equals` compares, roughly (equal URIs hash alike).
+        Value::Uri(u) => u.host.as_deref().map(str::to_ascii_lowercase).hash(state),
+        // What `ObjectValue::eql` compares: the equality attributes.
         Value::Object(o) => {
-            o.ty.name.hash(state);
-            for e in &o.values {
-                hash_value(e, state);
+            for m in o.ty.equality_attributes() {
+                if let Some(v) = o.get(&m.name) {
+                    hash_value(&v, state);
+                }
             }
         }
     }

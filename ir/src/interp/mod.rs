@@ -1789,7 +1789,7 @@ impl Interp {
     fn resolve_type_name(&mut self, name: &str, loc: Loc) -> R<Type> {
         let key = name.to_lowercase();
         if let Some(a) = self.aliases.get(&key) {
-            return Ok(Type::Alias(a.clone()));
+            return Ok(TypeAlias::named_type(a));
         }
         // Global names come from the environment's `types/` only, and
         // never shadow Puppet's own types.
@@ -1798,7 +1798,14 @@ impl Interp {
         if !self.prog.type_aliases.contains_key(&key) && loadable {
             self.autoload(LoadKind::TypeAlias, &key, loc)?;
         }
-        if let Some(&(thunk, _)) = self.prog.type_aliases.get(&key) {
+        // A type of a TypeSet is known once its set is being loaded.
+        let thunk = self.prog.type_aliases.get(&key).map(|&(thunk, _)| thunk).filter(|&thunk| {
+            match self.prog.funcs[thunk].name.rsplit_once(" in ") {
+                Some((_, set)) => self.aliases.contains_key(&set.to_lowercase()),
+                None => true,
+            }
+        });
+        if let Some(thunk) = thunk {
             // Registered before its body runs, so that the body may refer
             // to the alias (recursive types); withdrawn again if the body
             // fails, so that every later use fails the same way (Puppet
@@ -1806,28 +1813,25 @@ impl Interp {
             let alias = TypeAlias::new(name);
             self.aliases.insert(key.clone(), alias.clone());
             let top = self.top.clone();
-            let resolved = match self.run_thunk(thunk, &top) {
-                Ok(Value::Type(t)) => {
-                    let t = calc::normalize(&t);
-                    if has_real_type(&t, &mut vec![Arc::as_ptr(&alias)]) {
-                        Ok(t)
-                    } else {
-                        Err(format!("Type alias '{name}' cannot be resolved to a real type"))
-                    }
-                }
-                Ok(other) => Err(format!(
+            // `type A = Object[...]` and `type S = TypeSet[...]` define a
+            // type named by the definition; the thunk returns its init hash.
+            let thunk_name = self.prog.funcs[thunk].name.as_str();
+            let thunk_name = thunk_name.rsplit_once(" in ").map_or(thunk_name, |(n, _)| n);
+            let definition = thunk_name.strip_prefix("type ").and_then(|n| n.rsplit_once(" = "));
+            let definition = definition.map(|(n, k)| (n.to_string(), k.to_string()));
+            let resolved = match (self.run_thunk(thunk, &top), definition) {
+                (Ok(init), Some((def_name, kind))) => alias.define(&kind, &def_name, &init),
+                (Ok(Value::Type(t)), None) => alias.resolve_checked(&t),
+                (Ok(other), None) => Err(format!(
                     "The expression <{}> is not a valid type specification.",
                     display::to_interpolated_string(&other)
                 )),
                 // Errors inside the body surface where the alias is used.
-                Err(Flow::Error(e)) => Err(e.message),
-                Err(other) => return Err(other),
+                (Err(Flow::Error(e)), _) => Err(e.message),
+                (Err(other), _) => return Err(other),
             };
             return match resolved {
-                Ok(t) => {
-                    alias.resolve(t);
-                    Ok(Type::Alias(alias))
-                }
+                Ok(()) => Ok(TypeAlias::named_type(&alias)),
                 Err(message) => {
                     self.aliases.remove(&key);
                     Err(Flow::Error(EvalError { issue: "ALIAS_RESOLUTION", message, loc: Some(loc) }))
@@ -1845,7 +1849,7 @@ impl Interp {
                 && !self.prog.defines.contains_key(&k)
                 && !(self.autoload(LoadKind::Define, &k, loc)? && self.prog.defines.contains_key(&k))
             {
-                return Err(error("UNKNOWN_RESOURCE_TYPE", format!("Resource type not found: {}", capitalize_name(&k)), loc));
+                return Err(error("UNKNOWN_RESOURCE_TYPE", format!("Resource type not found: {}", pjit_runtime::types::format::capitalize_segments(name)), loc));
             }
         }
         Ok(t)
@@ -1945,11 +1949,16 @@ impl Interp {
         // `$obj.attr`: an Object's attributes come before functions of the
         // same name (Puppet looks for a member of the receiver's type first).
         if method
-            && let [Value::Object(o)] = args.as_slice()
-            && block.is_none()
-            && let Some(v) = o.get(name)
+            && let Some(Value::Object(o)) = args.first()
+            && let Some(r) = o.invoke(name, &args[1..])
         {
-            return Ok(v.clone());
+            return r.map_err(|e| unwind_to_flow(Unwind::Error(e), None, true, loc));
+        }
+        if method
+            && let [Value::Uri(u)] = args.as_slice()
+            && let Some(v) = u.member(name)
+        {
+            return Ok(v);
         }
         let key: std::borrow::Cow<str> =
             if name.bytes().any(|c| c.is_ascii_uppercase()) { name.to_lowercase().into() } else { name.into() };
@@ -2586,24 +2595,6 @@ pub(crate) fn flatten_titles(v: &Value) -> Vec<Value> {
     match v {
         Value::Array(a) => a.iter().flat_map(flatten_titles).collect(),
         other => vec![other.clone()],
-    }
-}
-
-/// Whether a type an alias resolves to holds anything but aliases and
-/// variants (Puppet's check that an alias is not made of itself only, as in
-/// `type A = Variant[A]`). An alias still being resolved counts as real:
-/// Puppet holds a type reference in its place meanwhile.
-fn has_real_type(t: &Type, seen: &mut Vec<*const TypeAlias>) -> bool {
-    match t {
-        Type::Alias(a) => {
-            if seen.contains(&Arc::as_ptr(a)) {
-                return false;
-            }
-            seen.push(Arc::as_ptr(a));
-            a.resolved_type().is_none_or(|r| has_real_type(r, seen))
-        }
-        Type::Variant(ts) => ts.iter().any(|x| has_real_type(x, seen)),
-        _ => true,
     }
 }
 

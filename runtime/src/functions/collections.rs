@@ -130,17 +130,14 @@ struct DigError {
 }
 
 impl DigError {
-    /// The `Error` object as a hash (the runtime has no Object values).
+    /// The `Error` object a `get` lambda receives.
     fn data(&self) -> Value {
-        Value::hash([
-            (Value::string("msg"), Value::string(self.message.clone())),
-            (Value::string("kind"), Value::string("SLICE_ERROR")),
-            (
-                Value::string("details"),
-                Value::hash(self.details.iter().map(|(k, v)| (Value::string(*k), v.clone()))),
-            ),
-            (Value::string("issue_code"), Value::string(self.issue_code)),
-        ])
+        crate::types::object::error_value(
+            &self.message,
+            Some("SLICE_ERROR"),
+            Some(Value::hash(self.details.iter().map(|(k, v)| (Value::string(*k), v.clone())))),
+            Some(self.issue_code),
+        )
     }
 }
 

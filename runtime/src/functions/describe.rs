@@ -316,8 +316,9 @@ pub(crate) fn simple_name(t: &Type) -> &'static str {
         Type::Binary => "Binary",
         Type::Uri(_) => "URI",
         Type::Init { .. } => "Init",
-        Type::Error | Type::Object | Type::ObjectType(_) => "Object",
-        Type::TypeSet => "TypeSet",
+        Type::Object | Type::ObjectType(_) => "Object",
+        Type::ObjectExt(_) => "ObjectTypeExtension",
+        Type::TypeSet | Type::TypeSetType(_) => "TypeSet",
         Type::Alias(_) => "TypeAlias",
         Type::Reference(_) => "TypeReference",
     }
@@ -328,7 +329,8 @@ fn name_of(t: &Type) -> String {
     match t {
         Type::Alias(a) => a.name.clone(),
         Type::Reference(r) => r.to_string(),
-        Type::ObjectType(o) => o.name.clone(),
+        Type::ObjectType(o) => o.label().to_string(),
+        Type::ObjectExt(e) => e.base.label().to_string(),
         other => simple_name(other).to_string(),
     }
 }
@@ -371,7 +373,7 @@ fn always_fully_detailed(e: &[Type], a: &Type) -> bool {
 fn class_default(e: &Type) -> Type {
     match e {
         Type::Alias(_) | Type::Reference(_) => Type::Unit,
-        Type::Error | Type::Object => Type::Object,
+        Type::Object => Type::Object,
         other => Type::from_name(simple_name(other)),
     }
 }
@@ -501,6 +503,11 @@ fn unresolved_reference(t: &Type, seen: &mut Vec<*const crate::types::TypeAlias>
     crate::value::guard_stack(|| children.into_iter().find_map(|x| unresolved_reference(x, seen)))
 }
 
+thread_local! {
+    /// The (alias, actual type) pairs being described, innermost last.
+    static ACTIVE_ALIASES: std::cell::RefCell<Vec<(usize, Type)>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
 fn internal_describe(expected: &Type, original: &Type, actual: &Type, path: &[PathElem]) -> Vec<Mismatch> {
     crate::value::guard_stack(|| match expected {
         Type::Variant(ts) => describe_variant(ts, original, actual, path),
@@ -522,7 +529,19 @@ fn internal_describe(expected: &Type, original: &Type, actual: &Type, path: &[Pa
             Kind::PatternMismatch { expected: original.clone(), actual: actual.clone() },
         )],
         Type::Alias(a) => match a.resolved_type() {
-            Some(r) => internal_describe(&normalize(r), expected, actual, path),
+            Some(r) => {
+                // A self-recursive alias met again with the same actual
+                // type would describe forever (Puppet overflows its stack):
+                // the alias itself is the mismatch.
+                let key = (std::sync::Arc::as_ptr(a) as usize, actual.clone());
+                if ACTIVE_ALIASES.with(|s| s.borrow().contains(&key)) {
+                    return vec![Mismatch::new(path, Kind::TypeMismatch { expected: expected.clone(), actual: actual.clone() })];
+                }
+                ACTIVE_ALIASES.with(|s| s.borrow_mut().push(key));
+                let d = internal_describe(&normalize(r), expected, actual, path);
+                ACTIVE_ALIASES.with(|s| s.borrow_mut().pop());
+                d
+            }
             None => vec![],
         },
         _ => {

@@ -791,6 +791,15 @@ fn children(v: &Value, o: &TreeOptions) -> Option<Vec<(Value, Value)>> {
     match v {
         Value::Array(a) => Some(a.iter().enumerate().map(|(i, e)| (Value::Integer(i as i64), e.clone())).collect()),
         Value::Hash(h) => Some(h.iter().map(|(k, e)| (k.clone(), e.clone())).collect()),
+        // An Object's own attributes (Puppet leaves out references).
+        Value::Object(ob) => Some(
+            ob.ty
+                .attributes
+                .iter()
+                .filter(|a| a.kind != Some(crate::types::object::AttrKind::Reference))
+                .map(|a| (Value::string(a.name.as_str()), ob.get(&a.name).unwrap_or(Value::Undef)))
+                .collect(),
+        ),
         _ => None,
     }
 }

@@ -158,8 +158,8 @@ fn call_deferred(host: &mut dyn Host, args: &[Value], _: Option<&Value>) -> FnRe
 /// bytes' string.
 fn resolve_deferred(host: &mut dyn Host, v: &Value) -> FnResult {
     match v {
-        Value::Object(o) if o.ty.name == "Deferred" => {
-            let name = o.get("name").and_then(Value::as_str).unwrap_or("").to_string();
+        Value::Object(o) if o.ty.name.as_deref() == Some("Deferred") => {
+            let name = o.get("name").and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default();
             let mut args = match o.get("arguments") {
                 Some(Value::Array(a)) => {
                     a.iter().map(|x| resolve_deferred(host, x)).collect::<Result<Vec<Value>, Unwind>>()?
@@ -209,12 +209,27 @@ fn new_instance(t: &Type, args: &[Value]) -> Result<Value, Error> {
     }
     match t.resolved() {
         Type::ObjectType(o) => new_object(o, args),
+        Type::ObjectExt(e) => new_object(&e.base, args),
         Type::Init { target: Some(target), args: init_args } => {
+            let info = crate::types::init::init_info(target, init_args)?;
             if args.len() != 1 {
                 return Err(Error::argument(format!(
                     "'new_Init' expects 1 argument, got {}",
                     if args.is_empty() { "none".to_string() } else { args.len().to_string() }
                 )));
+            }
+            // An array is the argument list, unless it is itself what a
+            // one-argument signature takes (Puppet's `from_array`).
+            if init_args.is_empty()
+                && let Value::Array(a) = &args[0]
+            {
+                let whole = instance_of(&info.single, &args[0])
+                    || info.other.as_ref().is_some_and(|o| {
+                        !instance_of(o, &args[0])
+                            && info.has_optional_single
+                            && instance_of(o, &Value::array(vec![args[0].clone()]))
+                    });
+                return if whole { new_instance(target, args) } else { new_instance(target, a) };
             }
             let mut all = args.to_vec();
             all.extend_from_slice(init_args);
@@ -268,7 +283,20 @@ fn new_function_type(t: &Type) -> Option<Type> {
 /// exactly (with the dispatcher's mismatch message).
 fn new_function_dispatches(base: &Type) -> Option<&'static Function> {
     static TIMESTAMP: std::sync::OnceLock<Function> = std::sync::OnceLock::new();
+    static URI: std::sync::OnceLock<Function> = std::sync::OnceLock::new();
     match base {
+        Type::Uri(_) => Some(URI.get_or_init(|| {
+            // Puppet's URI `new` function is named `new_error`.
+            Builder::new("new_error")
+                .d("String[1] uri", new_uri)
+                .d(
+                    "Struct[{Optional[scheme] => String[1], Optional[userinfo] => String[1], Optional[host] => String[1], \
+                     Optional[port] => Integer[0], Optional[path] => String[1], Optional[query] => String[1], \
+                     Optional[fragment] => String[1], Optional[opaque] => String[1]}] hash",
+                    new_uri,
+                )
+                .done()
+        })),
         Type::Timestamp { .. } => Some(TIMESTAMP.get_or_init(|| {
             Builder::new("new_timestamp")
                 .local("Formats", "Variant[String[2],Array[String[2], 1]]")
@@ -285,75 +313,116 @@ fn new_function_dispatches(base: &Type) -> Option<&'static Function> {
     }
 }
 
+fn new_uri(_: &mut dyn Host, args: &[Value], _: Option<&Value>) -> FnResult {
+    Ok(crate::convert::new_value(&Type::Uri(None), args)?)
+}
+
 fn new_timestamp(_: &mut dyn Host, args: &[Value], _: Option<&Value>) -> FnResult {
     Ok(crate::convert::new_value(&Type::Timestamp { from: None, to: None }, args)?)
 }
 
 /// The `new` function of an Object type (`new_Deferred`): an init hash, or
-/// one argument per attribute (those with a default optional). Made once
-/// per type.
-fn object_new_function(t: &std::sync::Arc<crate::types::object::ObjectType>) -> &'static Function {
-    static MADE: std::sync::Mutex<Vec<(String, &'static Function)>> = std::sync::Mutex::new(Vec::new());
-    let mut made = MADE.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-    if let Some((_, f)) = made.iter().find(|(n, _)| *n == t.name) {
-        return f;
-    }
-    let hash = super::Dispatch {
-        params: vec![super::Param { name: "hash".into(), ty: t.init_hash_type() }],
-        min: 1,
-        max: Some(1),
-        block: None,
-        block_name: "block".into(),
-        imp: super::DispatchImp::Signature,
-        walk: None,
-    };
-    let positional = super::Dispatch {
-        params: t.attributes.iter().map(|a| super::Param { name: a.name.clone(), ty: a.ty.clone() }).collect(),
-        min: t.attributes.iter().filter(|a| a.default.is_none()).count(),
-        max: Some(t.attributes.len()),
-        block: None,
-        block_name: "block".into(),
-        imp: super::DispatchImp::Signature,
-        walk: None,
-    };
-    // One leaked name and function per Object type: there are few.
-    let name: &'static str = Box::leak(format!("new_{}", t.name).into_boxed_str());
-    let f: &'static Function = Box::leak(Box::new(Function { name, kind: super::Kind::Modern(super::Dispatches::ready(name, vec![hash, positional])) }));
-    made.push((t.name.clone(), f));
-    f
+/// one argument per init parameter (those without a default first). Made
+/// once per type.
+pub(crate) fn object_new_function(t: &crate::types::object::ObjectType) -> &Function {
+    t.new_function.get_or_init(|| {
+        let hash = super::Dispatch {
+            params: vec![super::Param { name: "hash".into(), ty: t.init_hash_type() }],
+            min: 1,
+            max: Some(1),
+            block: None,
+            block_name: "block".into(),
+            imp: super::DispatchImp::Signature,
+            walk: None,
+        };
+        let (params, required) = t.positional_params();
+        let positional = super::Dispatch {
+            min: required,
+            max: Some(params.len()),
+            params: params.into_iter().map(|a| super::Param { name: a.name, ty: a.ty }).collect(),
+            block: None,
+            block_name: "block".into(),
+            imp: super::DispatchImp::Signature,
+            walk: None,
+        };
+        // One name per Object type; types live as long as the programs
+        // that define them, and are few.
+        let name: &'static str = Box::leak(format!("new_{}", t.label()).into_boxed_str());
+        Function { name, kind: super::Kind::Modern(super::Dispatches::ready(name, vec![hash, positional])) }
+    })
 }
 
-/// An instance of an Object type from `new`'s arguments (already checked
-/// against its dispatches): an init hash or one value per attribute.
-fn new_object(t: &std::sync::Arc<crate::types::object::ObjectType>, args: &[Value]) -> Result<Value, Error> {
+/// An instance of an Object type from `new`'s arguments: an init hash or
+/// one value per init parameter, checked against the type's `new`
+/// signatures (Puppet's dispatcher message when none takes them).
+pub(crate) fn new_object(t: &std::sync::Arc<crate::types::object::ObjectType>, args: &[Value]) -> Result<Value, Error> {
     let f = object_new_function(t);
     let sigs: Vec<&super::Dispatch> = f.dispatches().iter().collect();
+    let params = t.init_params();
     let values: Vec<Value> = if sigs[0].accepts(args, None) {
         let h = args[0].as_hash();
-        t.attributes
+        params
             .iter()
             .map(|a| {
-                h.and_then(|h| h.get(&Value::string(a.name.as_str())).cloned())
-                    .or_else(|| a.default.clone())
+                h.and_then(|h| h.get(&crate::value::StrKey(&a.name)).cloned())
+                    .or_else(|| a.value.clone())
                     .unwrap_or(Value::Undef)
             })
             .collect()
     } else if sigs[1].accepts(args, None) {
-        t.attributes
+        let (positional, _) = t.positional_params();
+        params
             .iter()
-            .enumerate()
-            .map(|(i, a)| args.get(i).cloned().or_else(|| a.default.clone()).unwrap_or(Value::Undef))
+            .map(|a| {
+                let i = positional.iter().position(|p| p.name == a.name);
+                i.and_then(|i| args.get(i).cloned()).or_else(|| a.value.clone()).unwrap_or(Value::Undef)
+            })
             .collect()
     } else {
         return Err(Error::argument(super::describe::describe_signatures(f.name, &sigs, args, None)));
     };
+    check_initializer_chain(t)?;
     Ok(Value::Object(std::sync::Arc::new(crate::types::object::ObjectValue { ty: t.clone(), values })))
+}
+
+/// The classes Puppet generates for Object types pass their parent's
+/// attributes on with `super(...)`, leaving out the ones they declare
+/// themselves, overrides included: a parent then gets too few arguments and
+/// Ruby fails (`wrong number of arguments (given 0, expected 1)`).
+fn check_initializer_chain(t: &std::sync::Arc<crate::types::object::ObjectType>) -> Result<(), Error> {
+    let mut child = t.clone();
+    while let Some(parent) = child.parent_object() {
+        let own = child.attributes.iter().any(|a| a.is_init_param());
+        if own {
+            let given = child.init_params().iter().filter(|a| a.container != child.label()).count();
+            let (pparams, required) = parent.positional_params();
+            if given < required || given > pparams.len() {
+                let expected = if required == pparams.len() {
+                    required.to_string()
+                } else {
+                    format!("{required}..{}", pparams.len())
+                };
+                return Err(Error::argument(format!("wrong number of arguments (given {given}, expected {expected})")));
+            }
+        }
+        child = parent;
+    }
+    Ok(())
 }
 
 /// Fails as Puppet's dispatcher does when no signature of the type's `new`
 /// function takes `args`.
 fn check_new_signature(base: &Type, args: &[Value]) -> Result<(), Error> {
-    let Some(f) = new_function_dispatches(base) else { return Ok(()) };
+    // The types whose `new` checks arguments only with its dispatches
+    // (the others have `argument_mismatch` handlers with messages of their
+    // own, which `convert::new_value` writes).
+    let checked = match base {
+        Type::Binary | Type::SemVerRange | Type::Hash { .. } | Type::Timestamp { .. } | Type::Uri(_) => true,
+        Type::SemVer(_) => !matches!(args.first(), Some(Value::String(_))),
+        Type::Timespan { .. } => matches!(args.first(), Some(Value::Hash(_))),
+        _ => false,
+    };
+    let Some(f) = checked.then(|| new_table(base)).flatten() else { return Ok(()) };
     let sigs: Vec<&super::Dispatch> = f.dispatches().iter().collect();
     if sigs.iter().any(|d| d.accepts(args, None)) {
         return Ok(());
@@ -477,4 +546,164 @@ fn annotate(_: &mut dyn Host, _: &[Value], _: Option<&Value>) -> FnResult {
     // No value is an Annotation type (the runtime has no Object types), so
     // the dispatcher never gets here.
     Err(Error::argument("annotations require Object types").into())
+}
+
+/// The signatures of Puppet's `new` function for a type (its dispatches'
+/// parameter types, in order, without `argument_mismatch` handlers), as
+/// `Init[T]` reads them to know which values can make a `T`. `None` when
+/// the type has no `new` function.
+pub(crate) fn new_signatures(t: &Type) -> Option<Vec<(Vec<Type>, usize, Option<usize>)>> {
+    let f = new_table(t)?;
+    Some(
+        f.dispatches()
+            .iter()
+            .filter(|d| !d.is_mismatch_handler())
+            .map(|d| (d.params.iter().map(|p| p.ty.clone()).collect(), d.min, d.max))
+            .collect(),
+    )
+}
+
+/// Puppet's `new` function of a type, as a table of its dispatches.
+fn new_table(t: &Type) -> Option<&Function> {
+    use std::sync::OnceLock;
+    macro_rules! table {
+        ($name:literal, [$(($l:literal, $b:literal)),*], [$($spec:literal),*]) => {{
+            static F: OnceLock<Function> = OnceLock::new();
+            F.get_or_init(|| {
+                Builder::new($name)
+                    $(.local($l, $b))*
+                    $(.d($spec, new_by_signature))*
+                    .done()
+            })
+        }};
+    }
+    Some(match t.resolved() {
+        Type::ObjectType(o) => object_new_function(o),
+        Type::ObjectExt(e) => object_new_function(&e.base),
+        Type::Integer(_) => table!(
+            "new",
+            [
+                ("Radix", "Variant[Default, Integer[2,2], Integer[8,8], Integer[10,10], Integer[16,16]]"),
+                ("Convertible", r"Variant[Numeric, Boolean, Pattern[/\A[+-]?\s*(?:(?:\d+)|(?:0[xX][0-9A-Fa-f]+)|(?:0[bB][01]+))\z/], Timespan, Timestamp]"),
+                ("NamedArgs", "Struct[{from => Convertible, Optional[radix] => Radix, Optional[abs] => Boolean}]")
+            ],
+            ["Convertible from, Radix radix?, Boolean abs?", "NamedArgs hash_args"]
+        ),
+        Type::Float(_) => table!(
+            "new_float",
+            [
+                ("Convertible", r"Variant[Numeric, Boolean, Pattern[/\A[+-]?\s*(?:(?:(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE]-?\d+)?)|(?:0[xX][0-9A-Fa-f]+)|(?:0[0-7]+)|(?:0[bB][01]+))\z/], Timespan, Timestamp]"),
+                ("NamedArgs", "Struct[{from => Convertible, Optional[abs] => Boolean}]")
+            ],
+            ["Convertible from, Boolean abs?", "NamedArgs hash_args"]
+        ),
+        Type::Numeric => table!(
+            "new_numeric",
+            [
+                ("Convertible", r"Variant[Integer, Float, Boolean, Pattern[/\A[+-]?\s*(?:(?:(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE]-?\d+)?)|(?:0[xX][0-9A-Fa-f]+)|(?:0[0-7]+)|(?:0[bB][01]+))\z/], Timespan, Timestamp]"),
+                ("NamedArgs", "Struct[{from => Convertible, Optional[abs] => Boolean}]")
+            ],
+            ["Convertible from, Boolean abs?", "NamedArgs hash_args"]
+        ),
+        Type::String { .. } => table!(
+            "new_string",
+            [
+                ("Format", r"Pattern[/\A%([\s\+\-#0\[\{<\(\|]*)([1-9][0-9]*)?(?:\.([0-9]+))?([a-zA-Z])\z/]"),
+                ("ContainerFormat", "Struct[{Optional[format] => Format, Optional[separator] => String, Optional[separator2] => String, Optional[string_formats] => Hash[Type, Format]}]"),
+                ("TypeMap", "Hash[Type, Variant[Format, ContainerFormat]]"),
+                ("Formats", "Variant[Default, String[1], TypeMap]")
+            ],
+            ["Any from, Formats string_formats?"]
+        ),
+        Type::Boolean(_) => table!(
+            "new_boolean",
+            [],
+            ["Variant[Integer, Float, Boolean, Enum['false','true','yes','no','y','n',true]] from"]
+        ),
+        Type::Array { .. } | Type::Tuple { .. } => table!(
+            "new_array",
+            [],
+            ["Variant[Array,Hash,Binary,Iterable] from, Boolean[false] wrap?", "Any from, Boolean[true] wrap"]
+        ),
+        Type::Hash { .. } | Type::Struct(_) => table!(
+            "new_hash",
+            [
+                ("KeyValueArray", "Array[Tuple[Any,Any],1]"),
+                ("TreeArray", "Array[Tuple[Array,Any],1]"),
+                ("NewHashOption", "Enum[tree, hash_tree]")
+            ],
+            ["TreeArray from, NewHashOption build_option?", "KeyValueArray from", "Any from"]
+        ),
+        Type::Regexp(_) => table!("new_float", [], ["String pattern, Boolean escape?"]),
+        Type::Type(_) => table!("new_type", [], ["String[1] type_string"]),
+        Type::Binary => table!(
+            "new_Binary",
+            [
+                ("ByteInteger", "Integer[0,255]"),
+                ("Base64Format", "Enum['%b', '%u', '%B', '%s', '%r']"),
+                ("StringHash", "Struct[{value => String, format => Optional[Base64Format]}]"),
+                ("ArrayHash", "Struct[{value => Array[ByteInteger]}]"),
+                ("BinaryArgsHash", "Variant[StringHash, ArrayHash]")
+            ],
+            ["String str, Base64Format format?", "Array[ByteInteger] byte_array", "BinaryArgsHash hash_args"]
+        ),
+        Type::SemVer(_) => table!(
+            "new_Version",
+            [
+                ("PositiveInteger", "Integer[0,default]"),
+                ("SemVerQualifier", r"Pattern[/\A(?<part>[0-9A-Za-z-]+)(?:\.\g<part>)*\Z/]"),
+                ("SemVerPattern", r"Pattern[/\A(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-([0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*))?(?:\+([0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*))?\Z/]"),
+                ("SemVerHash", "Struct[{major=>PositiveInteger,minor=>PositiveInteger,patch=>PositiveInteger,Optional[prerelease]=>SemVerQualifier,Optional[build]=>SemVerQualifier}]")
+            ],
+            [
+                "SemVerPattern str",
+                "PositiveInteger major, PositiveInteger minor, PositiveInteger patch, SemVerQualifier prerelease?, SemVerQualifier build?",
+                "SemVerHash hash_args"
+            ]
+        ),
+        Type::SemVerRange => table!(
+            "new_VersionRange",
+            [
+                ("SemVerRangeString", "String[1]"),
+                ("SemVerRangeHash", "Struct[{min=>Variant[Default,SemVer],Optional[max]=>Variant[Default,SemVer],Optional[exclude_max]=>Boolean}]")
+            ],
+            [
+                "SemVerRangeString str",
+                "Variant[Default,SemVer] min, Variant[Default,SemVer] max, Boolean exclude_max?",
+                "SemVerRangeHash hash_args"
+            ]
+        ),
+        Type::Sensitive(_) => table!("new_Sensitive", [], ["Sensitive value", "Any value"]),
+        Type::Timespan { .. } => table!(
+            "new_timespan",
+            [("Formats", "Variant[String[2],Array[String[2], 1]]")],
+            [
+                "Variant[Integer,Float] seconds",
+                "String[1] string, Formats format?",
+                "Integer days, Integer hours, Integer minutes, Integer seconds, Integer milliseconds?, Integer microseconds?, Integer nanoseconds?",
+                "Struct[{string => String[1], Optional[format] => Formats}] hash_arg",
+                "Struct[{Optional[negative] => Boolean, Optional[days] => Integer, Optional[hours] => Integer, Optional[minutes] => Integer, Optional[seconds] => Integer, Optional[milliseconds] => Integer, Optional[microseconds] => Integer, Optional[nanoseconds] => Integer}] hash_arg"
+            ]
+        ),
+        Type::Timestamp { .. } => return new_function_dispatches(&Type::Timestamp { from: None, to: None }),
+        Type::Uri(_) => return new_function_dispatches(&Type::Uri(None)),
+        _ => return None,
+    })
+}
+
+/// A signature-only dispatch body (the tables of [`new_signatures`] are
+/// read, not called).
+fn new_by_signature(_: &mut dyn Host, _: &[Value], _: Option<&Value>) -> FnResult {
+    Err(Error::argument("a new function signature is not callable").into())
+}
+
+/// Does the named-arguments signature (the one taking a `Struct`) of the
+/// type's `new` function take these arguments?
+pub(crate) fn new_takes_named(t: &Type, args: &[Value]) -> bool {
+    let Some(f) = new_table(t) else { return false };
+    f.dispatches().iter().any(|d| {
+        d.params.len() == 1
+            && matches!(d.params[0].ty.resolved(), Type::Struct(_) | Type::Variant(_))
+            && d.accepts(args, None)
+    })
 }

@@ -67,9 +67,7 @@
 //! without a block returns an `Iterator[Any]` of `[path, value]` pairs where
 //! Puppet returns a Ruby tree iterator object; `annotate` exists but no
 //! value can be an `Annotation` type (there are no Object types), so it
-//! always reports the argument mismatch; the lambda of `get`/`getvar`
-//! receives the error as a hash (`msg`, `kind`, `details`, `issue_code`)
-//! instead of an `Error` object; results beyond 64-bit integers
+//! always reports the argument mismatch; results beyond 64-bit integers
 //! (`floor(1e20)`) fail where Ruby would carry a Bignum.
 //!
 //! Tests: `tests/functions.rs` runs the case tables of `tests/functions/`
@@ -90,7 +88,7 @@ mod collections;
 mod digest;
 mod iteration;
 mod legacy;
-mod misc;
+pub(crate) mod misc;
 mod rx;
 mod numeric;
 mod strings;
@@ -462,6 +460,7 @@ pub fn all() -> impl Iterator<Item = &'static Function> {
 }
 
 pub use iteration::{Walk, WalkKind, WalkPlan, WalkSource};
+pub(crate) use misc::new_signatures;
 
 /// How core function `f` would iterate for these arguments, when the
 /// dispatch it would run (the first that accepts them, as [`call`] picks

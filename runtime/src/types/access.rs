@@ -599,7 +599,13 @@ pub fn parameterize(base: &Type, args: &[Value]) -> Result<Value> {
                 return Err(slice_arity("URI-Type", 1, None, keys.len()));
             }
             match &keys[0] {
-                Value::String(_) | Value::Hash(_) => ty(Type::Uri(Some(Arc::new(keys[0].clone())))),
+                // A string is parsed into its components (`uri_to_hash`).
+                Value::String(s) => {
+                    let u = crate::uri::Uri::parse(s)?;
+                    ty(Type::Uri(u.to_param_hash().map(Arc::new)))
+                }
+                Value::Hash(h) if h.is_empty() => ty(Type::Uri(None)),
+                Value::Hash(_) => ty(Type::Uri(Some(Arc::new(keys[0].clone())))),
                 other => Err(Error::new(
                     "BAD_TYPE_SLICE_TYPE",
                     format!("URI-Type[] arguments must be types. Got {}", ruby_class(other)),
@@ -611,6 +617,21 @@ pub fn parameterize(base: &Type, args: &[Value]) -> Result<Value> {
             Some(Value::Type(target)) => ty(Type::Init { target: Some(target.clone()), args: args[1..].to_vec() }),
             other => Err(slice_type("Init-Type", other.unwrap_or(&Value::Undef)).at_key(0)),
         },
+        Type::Object | Type::TypeSet => {
+            let keys = flatten(args);
+            let label = if matches!(t, Type::Object) { "Object-Type" } else { "TypeSet-Type" };
+            if keys.len() != 1 {
+                return Err(slice_arity(label, 1, None, keys.len()));
+            }
+            if matches!(t, Type::Object) { object_type(&keys[0]).map(Value::of_type) } else { type_set(&keys[0]).map(Value::of_type) }
+        }
+        Type::ObjectType(o) if o.name.is_some() => {
+            let keys = flatten(args);
+            Ok(Value::of_type(Type::ObjectExt(Arc::new(super::object::ObjectTypeExtension::new(o.clone(), &keys)?))))
+        }
+        Type::Alias(a) if matches!(a.resolved_type(), Some(Type::ObjectType(_))) => {
+            parameterize(a.resolved_type().unwrap_or(&Type::Object), args)
+        }
         Type::Resource { type_name, title } => resource(t, type_name.as_deref(), title.as_deref(), args),
         Type::Class(name) => class(name.as_deref(), args),
         // An alias cannot be parameterized (Puppet has no `[]` for it).
@@ -625,6 +646,25 @@ pub fn parameterize(base: &Type, args: &[Value]) -> Result<Value> {
             "OPERATOR_NOT_APPLICABLE",
             format!("Operator '[]' is not applicable to {}.", a_an(&type_label(other))),
         )),
+    }
+}
+
+/// `Object[hash]` (Puppet's `TypeFactory.object`): the default `Object`
+/// for an empty or undef hash, else an anonymous Object type.
+pub fn object_type(init: &Value) -> Result<Type> {
+    match init {
+        Value::Undef => Ok(Type::Object),
+        Value::Hash(h) if h.is_empty() => Ok(Type::Object),
+        other => Ok(Type::ObjectType(Arc::new(super::object::ObjectType::from_init_hash(None, other)?))),
+    }
+}
+
+/// `TypeSet[hash]` (Puppet's `TypeFactory.type_set`).
+pub fn type_set(init: &Value) -> Result<Type> {
+    match init {
+        Value::Undef => Ok(Type::TypeSet),
+        Value::Hash(h) if h.is_empty() => Ok(Type::TypeSet),
+        other => Ok(Type::TypeSetType(Arc::new(super::typeset::TypeSetType::from_init_hash(None, other)?))),
     }
 }
 

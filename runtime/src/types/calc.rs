@@ -16,6 +16,13 @@ use crate::semver::VersionRange;
 use crate::time::SpanBound;
 use crate::value::{guard_stack, StrKey, Value};
 
+/// The constant types the checks below compare against. The recursion
+/// guard knows a (type, type) pair by the types' addresses, so a constant
+/// must have one address: a temporary `&Type::Any` would be a new pair at
+/// every level of a self-recursive alias, and the check would not end.
+static ANY: Type = Type::Any;
+static UNDEF: Type = Type::Undef;
+
 #[derive(Default)]
 struct Guard {
     /// (alias address, value or type address) pairs being evaluated, in
@@ -151,7 +158,7 @@ fn inst_inner(t: &Type, v: &Value, g: &mut Guard) -> bool {
                 let mut matched = 0;
                 let all = elements.iter().all(|e| {
                     match h.get(&StrKey(e.name())) {
-                        None => assignable(&e.key, &Type::Undef, g),
+                        None => assignable(&e.key, &UNDEF, g),
                         Some(val) => {
                             matched += 1;
                             inst(&e.value, val, g)
@@ -179,10 +186,17 @@ fn inst_inner(t: &Type, v: &Value, g: &mut Guard) -> bool {
             _ => false,
         },
         Type::Object => matches!(v, V::Object(_)),
-        Type::ObjectType(ot) => matches!(v, V::Object(o) if o.ty.name == ot.name),
-        Type::Runtime { .. } | Type::Error | Type::TypeSet | Type::Reference(_) => false,
+        Type::ObjectType(ot) => matches!(v, V::Object(o) if ot.is_ancestor_of(&o.ty)),
+        Type::ObjectExt(e) => match v {
+            V::Object(o) => e.base.is_ancestor_of(&o.ty) && extension_params_match(e, &|pn| o.get(pn)),
+            _ => false,
+        },
+        Type::TypeSet | Type::TypeSetType(_) => {
+            matches!(v, V::Type(t) if matches!(t.resolved(), Type::TypeSetType(_)))
+        }
+        Type::Runtime { .. } | Type::Reference(_) => false,
         Type::Iterable(inner) => {
-            if inner.as_ref().is_none_or(|i| assignable(i, &Type::Any, g)) {
+            if inner.as_ref().is_none_or(|i| assignable(i, &ANY, g)) {
                 match v {
                     V::String(_) | V::Hash(_) | V::Array(_) | V::Iterator(_) => true,
                     V::Integer(i) => *i >= 0,
@@ -219,10 +233,28 @@ fn inst_inner(t: &Type, v: &Value, g: &mut Guard) -> bool {
             _ => false,
         },
         Type::Binary => matches!(v, V::Binary(_)),
-        Type::Uri(_) => matches!(v, V::Uri(_)),
-        Type::Init { target, .. } => match target {
+        Type::Uri(params) => match v {
+            V::Uri(u) => match params.as_deref() {
+                Some(V::Hash(ps)) => ps.iter().all(|(k, p)| {
+                    let a = k.as_str().and_then(|n| u.member(n)).unwrap_or(V::Undef);
+                    crate::ops::case_match(&a, p).matched
+                }),
+                _ => true,
+            },
+            _ => false,
+        },
+        Type::Init { target, args } => match target {
             None => inst(&Type::rich_data(), v, g),
-            Some(t) => inst(t, v, g),
+            Some(t) => {
+                if inst(t, v, g) {
+                    return true;
+                }
+                let Ok(info) = super::init::init_info(t, args) else { return false };
+                inst(&info.single, v, g)
+                    || info.other.as_ref().is_some_and(|o| {
+                        inst(o, v, g) || (info.has_optional_single && inst(o, &Value::array(vec![v.clone()]), g))
+                    })
+            }
         },
         Type::Alias(a) => {
             let Some(r) = a.resolved_type() else { return false };
@@ -242,7 +274,7 @@ fn assignable(t: &Type, o: &Type, g: &mut Guard) -> bool {
 }
 
 fn accepts_undef(t: &Type, g: &mut Guard) -> bool {
-    assignable(t, &Type::Undef, g)
+    assignable(t, &UNDEF, g)
 }
 
 /// Puppet's `PAnyType#assignable?` dispatcher plus the overrides of Unit,
@@ -562,7 +594,7 @@ fn assignable_inner(t: &Type, o: &Type, g: &mut Guard) -> bool {
                 Some(i) => match o {
                     Type::Optional(oi) => match oi {
                         Some(oi) => assignable(i, oi, g),
-                        None => assignable(i, &Type::Any, g),
+                        None => assignable(i, &ANY, g),
                     },
                     _ => assignable(i, o, g),
                 },
@@ -599,7 +631,7 @@ fn assignable_inner(t: &Type, o: &Type, g: &mut Guard) -> bool {
             _ => false,
         },
         Type::Iterable(inner) => {
-            if inner.as_ref().is_none_or(|i| assignable(i, &Type::Any, g)) {
+            if inner.as_ref().is_none_or(|i| assignable(i, &ANY, g)) {
                 is_iterable(o)
             } else {
                 match iterable_element_type(o) {
@@ -611,7 +643,7 @@ fn assignable_inner(t: &Type, o: &Type, g: &mut Guard) -> bool {
         Type::Iterator(inner) => match o {
             Type::Iterator(oi) => match inner {
                 None => true,
-                Some(i) => assignable(i, oi.as_deref().unwrap_or(&Type::Any), g),
+                Some(i) => assignable(i, oi.as_deref().unwrap_or(&ANY), g),
             },
             _ => false,
         },
@@ -656,19 +688,46 @@ fn assignable_inner(t: &Type, o: &Type, g: &mut Guard) -> bool {
         },
         Type::Sensitive(inner) => match o {
             Type::Sensitive(oi) => assignable(
-                inner.as_deref().unwrap_or(&Type::Any),
-                oi.as_deref().unwrap_or(&Type::Any),
+                inner.as_deref().unwrap_or(&ANY),
+                oi.as_deref().unwrap_or(&ANY),
                 g,
             ),
             _ => false,
         },
         Type::Binary => matches!(o, Type::Binary),
-        Type::Uri(_) => matches!(o, Type::Uri(_)),
-        Type::Error => matches!(o, Type::Error),
-        Type::Object => matches!(o, Type::Object | Type::ObjectType(_) | Type::Error),
-        Type::ObjectType(ot) => matches!(o, Type::ObjectType(x) if x.name == ot.name),
-        Type::TypeSet => matches!(o, Type::TypeSet),
-        Type::Init { target, .. } => match o {
+        Type::Uri(params) => match o {
+            Type::Uri(op) => match params.as_deref() {
+                Some(Value::Hash(ps)) => {
+                    let ops = op.as_deref().and_then(Value::as_hash);
+                    ps.iter().all(|(k, b)| match ops.and_then(|o| o.get(k)) {
+                        None => false,
+                        Some(a) => {
+                            crate::ops::case_match(a, b).matched
+                                || matches!((a, b), (Value::Type(at), Value::Type(bt)) if assignable(bt, at, g))
+                        }
+                    })
+                }
+                _ => true,
+            },
+            _ => false,
+        },
+        Type::Object => matches!(o, Type::Object | Type::ObjectType(_) | Type::ObjectExt(_)),
+        Type::ObjectType(ot) => match o {
+            Type::ObjectType(x) => ot.is_ancestor_of(x),
+            Type::ObjectExt(x) => ot.is_ancestor_of(&x.base),
+            _ => false,
+        },
+        Type::ObjectExt(e) => match o {
+            Type::ObjectExt(x) => {
+                e.base.is_ancestor_of(&x.base)
+                    && extension_params_match(e, &|pn| x.parameters.iter().find(|(n, _)| n == pn).map(|(_, v)| v.clone()))
+            }
+            Type::ObjectType(x) => e.base.is_ancestor_of(x) && e.parameters.is_empty(),
+            _ => false,
+        },
+        Type::TypeSet => matches!(o, Type::TypeSet | Type::TypeSetType(_)),
+        Type::TypeSetType(s) => matches!(o, Type::TypeSetType(x) if s.same_set(x)),
+        Type::Init { target, args } => match o {
             Type::Init { target: ot, .. } => match (target, ot) {
                 (None, _) => true,
                 (Some(t), Some(ot)) => assignable(t, ot, g),
@@ -676,7 +735,18 @@ fn assignable_inner(t: &Type, o: &Type, g: &mut Guard) -> bool {
             },
             _ => match target {
                 None => assignable(&Type::rich_data(), o, g),
-                Some(t) => assignable(t, o, g),
+                Some(t) => {
+                    if assignable(t, o, g) {
+                        return true;
+                    }
+                    let Ok(info) = super::init::init_info(t, args) else { return false };
+                    assignable(&info.single, o, g)
+                        || info.other.as_ref().is_some_and(|ot| {
+                            assignable(ot, o, g)
+                                || (info.has_optional_single
+                                    && assignable(ot, &Type::Tuple { types: vec![o.clone()], size: None }, g))
+                        })
+                }
             },
         },
         Type::Reference(_) => t == o,
@@ -699,7 +769,7 @@ fn collection_assignable(size: &Option<IntRange>, o: &Type) -> bool {
 fn callable_assignable(c: &CallableType, o: &Type, g: &mut Guard) -> bool {
     let Type::Callable(oc) = o else { return false };
     if let Some(r) = &c.return_type
-        && !assignable(r, oc.return_type.as_ref().unwrap_or(&Type::Any), g) {
+        && !assignable(r, oc.return_type.as_ref().unwrap_or(&ANY), g) {
             return false;
         }
     let Some(params) = &c.params else { return true };
@@ -846,9 +916,40 @@ fn infer_inner(v: &Value) -> Type {
         Value::Binary(_) => Type::Binary,
         Value::Iterator(it) => Type::Iterator(Some(Arc::new(it.element_type.clone()))),
         Value::Callable(c) => c.signature.clone(),
-        Value::Uri(_) => Type::Uri(None),
-        Value::Object(o) => Type::ObjectType(o.ty.clone()),
+        Value::Uri(u) => Type::Uri(u.to_param_hash().map(Arc::new)),
+        Value::Object(o) => {
+            // An instance of a type with type parameters infers as the
+            // type parameterized by its own attribute values
+            // (`Error['kind', 'CODE']`, Puppet's `create_from_instance`).
+            let tps = o.ty.all_type_parameters();
+            if tps.is_empty() {
+                Type::ObjectType(o.ty.clone())
+            } else {
+                let parameters = tps
+                    .into_iter()
+                    .map(|tp| {
+                        let v = if o.ty.has_attribute(&tp.name) { o.get(&tp.name).unwrap_or(Value::Undef) } else { Value::Undef };
+                        (tp.name, v)
+                    })
+                    .collect();
+                Type::ObjectExt(Arc::new(super::object::ObjectTypeExtension { base: o.ty.clone(), parameters }))
+            }
+        }
     }
+}
+
+/// Do the values an Object (or an extension) has for the parameters of
+/// `e` match them (Puppet's `test_instance?`/`test_assignable?`: as `case`
+/// matches; a parameter value that is a type also takes a type it is
+/// assignable from)?
+fn extension_params_match(e: &super::object::ObjectTypeExtension, value_of: &dyn Fn(&str) -> Option<Value>) -> bool {
+    e.parameters.iter().all(|(pn, b)| match value_of(pn) {
+        None => false,
+        Some(a) => {
+            crate::ops::case_match(&a, b).matched
+                || matches!((&a, b), (Value::Type(at), Value::Type(bt)) if is_assignable(bt, at))
+        }
+    })
 }
 
 /// The detailed type of a value (Puppet's `infer_set`, `type(x)`): arrays
@@ -970,6 +1071,8 @@ pub fn generalize(t: &Type) -> Type {
             block: c.block.as_ref().map(generalize),
             return_type: c.return_type.as_ref().map(generalize),
         })),
+        Type::ObjectExt(e) => Type::ObjectType(e.base.clone()),
+        Type::Uri(_) => Type::Uri(None),
         other => other.clone(),
     })
 }

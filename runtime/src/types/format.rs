@@ -39,7 +39,7 @@ impl std::fmt::Display for Type {
 /// The string form of a type (aliases by name).
 pub fn type_to_string(t: &Type) -> String {
     let mut out = String::new();
-    Formatter { expand: false, alias_stack: Vec::new() }.append(&mut out, t);
+    Formatter { expand: false, alias_stack: Vec::new(), type_set: None }.append(&mut out, t);
     out
 }
 
@@ -47,13 +47,15 @@ pub fn type_to_string(t: &Type) -> String {
 /// (what Puppet's `to_s` of an alias prints; built-in aliases stay names).
 pub fn to_alias_expanded_string(t: &Type) -> String {
     let mut out = String::new();
-    Formatter { expand: true, alias_stack: Vec::new() }.append(&mut out, t);
+    Formatter { expand: true, alias_stack: Vec::new(), type_set: None }.append(&mut out, t);
     out
 }
 
 struct Formatter {
     expand: bool,
     alias_stack: Vec<String>,
+    /// The TypeSet being printed: its types print by their names in it.
+    type_set: Option<std::sync::Arc<super::typeset::TypeSetType>>,
 }
 
 fn range_parts(r: &Option<IntRange>) -> Vec<String> {
@@ -108,38 +110,34 @@ impl Formatter {
             Type::Binary => out.push_str("Binary"),
             Type::CatalogEntry => out.push_str("CatalogEntry"),
             Type::SemVerRange => out.push_str("SemVerRange"),
-            Type::Error => out.push_str("Error"),
             // Expanded, an Object type prints its initialization hash (the
             // default Object has none), else its name; a TypeSet always
             // prints its hash (the default TypeSet's is Pcore's own).
             Type::Object if self.expand => out.push_str("Object[{}]"),
             Type::Object => out.push_str("Object"),
             Type::ObjectType(o) if self.expand => {
-                // Inside the hash, types print unexpanded (Puppet's
-                // `append_object_hash`).
-                let expand = std::mem::replace(&mut self.expand, false);
-                let _ = write!(out, "Object[{{name => {}, attributes => {{", puppet_quote(&o.name));
-                for (i, a) in o.attributes.iter().enumerate() {
-                    if i > 0 {
-                        out.push_str(", ");
-                    }
-                    out.push_str(&puppet_quote(&a.name));
-                    out.push_str(" => ");
-                    match &a.default {
-                        None => self.append(out, &a.ty),
-                        Some(v) => {
-                            out.push_str("{type => ");
-                            self.append(out, &a.ty);
-                            out.push_str(", value => ");
-                            out.push_str(&crate::display::to_string_in_type(v));
-                            out.push('}');
-                        }
-                    }
-                }
-                out.push_str("}}]");
-                self.expand = expand;
+                let include_name = self.type_set.as_ref().is_none_or(|s| s.name_for(t).is_none());
+                self.object_hash(out, o, include_name)
             }
-            Type::ObjectType(o) => out.push_str(&o.name),
+            Type::ObjectType(o) => {
+                let name = self.type_set.as_ref().and_then(|s| s.name_for(t).map(str::to_string));
+                out.push_str(name.as_deref().unwrap_or(o.label()))
+            }
+            Type::ObjectExt(e) => {
+                let base = Type::ObjectType(e.base.clone());
+                let name = self.type_set.as_ref().and_then(|s| s.name_for(&base).map(str::to_string));
+                out.push_str(name.as_deref().unwrap_or(e.base.label()));
+                out.push('[');
+                match e.init_parameters() {
+                    Ok(values) => {
+                        let parts: Vec<String> = values.iter().map(crate::display::to_string_in_type).collect();
+                        out.push_str(&parts.join(", "));
+                    }
+                    Err(hash) => out.push_str(&crate::display::to_string_in_type(&hash)),
+                }
+                out.push(']');
+            }
+            Type::TypeSetType(ts) => self.type_set_hash(out, ts),
             Type::TypeSet => out.push_str(
                 "TypeSet[{pcore_uri => 'http://puppet.com/2016.1/pcore', pcore_version => '1.0.0', \
                  name_authority => 'http://puppet.com/2016.1/runtime', name => 'DefaultTypeSet', version => '0.0.0'}]",
@@ -358,6 +356,26 @@ impl Formatter {
                     out.push(']');
                 }
             },
+            // An Object type or TypeSet declared by `type X = Object[...]`
+            // is that type (Puppet makes no alias for it).
+            Type::Alias(a)
+                if matches!(a.resolved_type(), Some(Type::ObjectType(_) | Type::TypeSetType(_))) =>
+            {
+                if let Some(r) = a.resolved_type() {
+                    self.append(out, r)
+                }
+            }
+            // Inside a TypeSet, its aliases print as their types when
+            // expanding, else by their names in the set (Puppet's
+            // `format_type_alias_type`).
+            Type::Alias(a) if self.type_set.is_some() => {
+                let name = self.type_set.as_ref().and_then(|s| s.name_for(t).map(str::to_string));
+                match (name, a.resolved_type()) {
+                    (Some(_), Some(r)) if self.expand => self.append(out, r),
+                    (Some(n), _) => out.push_str(&n),
+                    (None, _) => out.push_str(&a.name),
+                }
+            }
             Type::Alias(a) => {
                 out.push_str(&a.name);
                 let builtin = matches!(a.name.as_str(), "Data" | "RichData" | "RichDataKey");
@@ -418,6 +436,159 @@ impl Formatter {
                 }
             }
         }
+    }
+
+    /// `Object[{name => ..., parent => ..., ...}]`: Puppet's
+    /// `append_object_hash` of the type's `_pcore_init_hash`, types inside
+    /// printed by name.
+    fn object_hash(&mut self, out: &mut String, o: &super::object::ObjectType, include_name: bool) {
+        use super::object::{AttrKind, Member};
+        let expand = std::mem::replace(&mut self.expand, false);
+        let mut entries: Vec<String> = Vec::new();
+        let v = crate::display::to_string_in_type;
+        if let Some(a) = &o.annotations {
+            entries.push(format!("annotations => {}", v(a)));
+        }
+        if include_name && let Some(n) = &o.name {
+            entries.push(format!("name => {}", puppet_quote(n)));
+        }
+        if let Some(p) = &o.parent {
+            let mut s = String::from("parent => ");
+            self.append(&mut s, p);
+            entries.push(s);
+        }
+        // A member whose init hash holds only its type prints as the type.
+        let member = |me: &mut Formatter, m: &Member, type_param: bool| -> String {
+            let ty = match (&m.ty, type_param) {
+                (Type::Optional(Some(inner)), true) => (**inner).clone(),
+                (t, _) => t.clone(),
+            };
+            let mut parts: Vec<String> = Vec::new();
+            let mut ts = String::new();
+            me.append(&mut ts, &ty);
+            if m.is_final && m.kind != Some(AttrKind::Constant) {
+                parts.push("final => true".into());
+            }
+            if m.is_override {
+                parts.push("override => true".into());
+            }
+            if let Some(a) = &m.annotations {
+                parts.push(format!("annotations => {}", v(a)));
+            }
+            if let Some(k) = m.kind {
+                parts.push(format!("kind => {}", k.name()));
+            }
+            match &m.value {
+                Some(Value::Undef) if type_param => {}
+                Some(x) => parts.push(format!("value => {}", v(x))),
+                None => {}
+            }
+            if parts.is_empty() {
+                ts
+            } else {
+                format!("{{type => {ts}, {}}}", parts.join(", "))
+            }
+        };
+        let members = |me: &mut Formatter, ms: &[Member], type_param: bool| -> String {
+            let items: Vec<String> =
+                ms.iter().map(|m| format!("{} => {}", puppet_quote(&m.name), member(me, m, type_param))).collect();
+            format!("{{{}}}", items.join(", "))
+        };
+        if !o.type_parameters.is_empty() {
+            let s = members(self, &o.type_parameters, true);
+            entries.push(format!("type_parameters => {s}"));
+        }
+        // Constants whose type is their value's print under `constants`.
+        let (constants, others): (Vec<&Member>, Vec<&Member>) = o.attributes.iter().partition(|a| {
+            a.kind == Some(AttrKind::Constant)
+                && a.value.as_ref().is_some_and(|x| a.ty == super::calc::generalize(&super::calc::infer(x)))
+        });
+        if !others.is_empty() {
+            let others: Vec<Member> = others.into_iter().cloned().collect();
+            let s = members(self, &others, false);
+            entries.push(format!("attributes => {s}"));
+        }
+        if !constants.is_empty() {
+            let items: Vec<String> = constants
+                .iter()
+                .map(|c| format!("{} => {}", puppet_quote(&c.name), v(c.value.as_ref().unwrap_or(&Value::Undef))))
+                .collect();
+            entries.push(format!("constants => {{{}}}", items.join(", ")));
+        }
+        if !o.functions.is_empty() {
+            let s = members(self, &o.functions, false);
+            entries.push(format!("functions => {s}"));
+        }
+        if let Some(eq) = &o.equality {
+            let items: Vec<String> = eq.iter().map(|e| puppet_quote(e)).collect();
+            entries.push(format!("equality => [{}]", items.join(", ")));
+        }
+        if let Some(c) = &o.checks {
+            entries.push(format!("checks => {}", v(c)));
+        }
+        out.push_str("Object[{");
+        out.push_str(&entries.join(", "));
+        out.push_str("}]");
+        self.expand = expand;
+    }
+
+    /// `TypeSet[{pcore_version => ..., name_authority => ..., name => ...,
+    /// version => ..., types => {...}}]` (Puppet's `string_PTypeSetType`):
+    /// the set's types print expanded, without their names, and refer to
+    /// each other by their names in the set.
+    fn type_set_hash(&mut self, out: &mut String, ts: &std::sync::Arc<super::typeset::TypeSetType>) {
+        let mut entries: Vec<String> = Vec::new();
+        if let Some(a) = &ts.annotations {
+            entries.push(format!("annotations => {}", crate::display::to_string_in_type(a)));
+        }
+        if let Some(u) = &ts.pcore_uri {
+            entries.push(format!("pcore_uri => {}", puppet_quote(u)));
+        }
+        entries.push(format!("pcore_version => {}", puppet_quote(&ts.pcore_version)));
+        if let Some(a) = &ts.name_authority {
+            entries.push(format!("name_authority => {}", puppet_quote(a)));
+        }
+        if let Some(n) = &ts.name {
+            entries.push(format!("name => {}", puppet_quote(n)));
+        }
+        if let Some(v) = &ts.version {
+            entries.push(format!("version => {}", puppet_quote(v)));
+        }
+        if !ts.types.is_empty() {
+            let outer = std::mem::replace(&mut self.type_set, Some(ts.clone()));
+            let items: Vec<String> = ts
+                .types
+                .iter()
+                .map(|(n, t)| {
+                    let mut s = format!("{n} => ");
+                    self.append(&mut s, t);
+                    s
+                })
+                .collect();
+            self.type_set = outer;
+            entries.push(format!("types => {{{}}}", items.join(", ")));
+        }
+        if !ts.references.is_empty() {
+            let items: Vec<String> = ts
+                .references
+                .iter()
+                .map(|(alias, r)| {
+                    let mut parts = Vec::new();
+                    if let Some(na) = &r.name_authority
+                        && Some(na) != ts.name_authority.as_ref()
+                    {
+                        parts.push(format!("name_authority => {}", puppet_quote(na)));
+                    }
+                    parts.push(format!("name => {}", puppet_quote(&r.name)));
+                    parts.push(format!("version_range => {}", puppet_quote(&r.version_range)));
+                    format!("{alias} => {{{}}}", parts.join(", "))
+                })
+                .collect();
+            entries.push(format!("references => {{{}}}", items.join(", ")));
+        }
+        out.push_str("TypeSet[{");
+        out.push_str(&entries.join(", "));
+        out.push_str("}]");
     }
 
     fn callable(&mut self, out: &mut String, c: &CallableType) {

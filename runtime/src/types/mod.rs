@@ -17,8 +17,10 @@ use crate::value::Value;
 pub mod access;
 pub mod calc;
 pub mod format;
+pub mod init;
 pub mod object;
 pub mod parser;
+pub mod typeset;
 
 /// An integer range `[from, to]`; `None` is -Infinity/+Infinity.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -169,6 +171,147 @@ impl TypeAlias {
     pub fn resolved_type(&self) -> Option<&Type> {
         self.resolved.get()
     }
+
+    /// What a use of the alias's name denotes: the type it defines when it
+    /// is an Object type or TypeSet definition (Puppet makes no alias for
+    /// those), else the alias.
+    pub fn named_type(me: &Arc<Self>) -> Type {
+        match me.resolved_type() {
+            Some(t @ (Type::ObjectType(_) | Type::TypeSetType(_))) => t.clone(),
+            _ => Type::Alias(me.clone()),
+        }
+    }
+
+    /// Resolves the alias to the type a definition makes: `kind` `Object`
+    /// (`type name = Object[init]` or `type name = {...}`) or `TypeSet`,
+    /// from its evaluated init hash, with Puppet's checks and messages.
+    /// Uses of the name inside the init hash (an attribute of the type's
+    /// own type) denote the new type once this returns.
+    pub fn define(self: &Arc<Self>, kind: &str, name: &str, init: &Value) -> Result<(), String> {
+        let t = if kind == "TypeSet" {
+            typeset::TypeSetType::from_init_hash(Some(name.to_string()), init).map(|t| Type::TypeSetType(Arc::new(t)))
+        } else {
+            object::ObjectType::from_init_hash(Some(name.to_string()), init).map(|t| Type::ObjectType(Arc::new(t)))
+        };
+        let t = t.map_err(|e| e.message().to_string())?;
+        let _ = self.resolved.set(t);
+        Ok(())
+    }
+
+    /// Resolves the alias to its evaluated right-hand side with the checks
+    /// of Puppet's `PTypeAliasType#resolve`: the body is normalized; an
+    /// alias made only of aliases and variants `cannot be resolved to a real
+    /// type`; and a self-recursive alias whose body is a Variant drops the
+    /// members that are itself or lead to no real type
+    /// (`when_self_recursion_detected`: `type Foo = Variant[Foo, String]` is
+    /// `Variant[String]`, so no check ever loops through `Foo` alone).
+    /// On error the cell stays empty (Puppet retries the resolution on the
+    /// next use).
+    pub fn resolve_checked(self: &Arc<Self>, body: &Type) -> Result<(), String> {
+        let me = Arc::as_ptr(self);
+        let t = calc::normalize(body);
+        // While the body is checked, the alias stands for the body.
+        let view = AliasView { alias: me, body: &t };
+        if !view.has_real_type(&t, &mut vec![me]) {
+            return Err(format!("Type alias '{}' cannot be resolved to a real type", self.name));
+        }
+        let t = match &t {
+            Type::Variant(members) if view.reaches_self(&t, &mut Vec::new()) => {
+                let real: Vec<Type> = members
+                    .iter()
+                    .filter(|m| !matches!(m, Type::Alias(a) if a.name == self.name))
+                    .filter(|m| view.has_real_type(m, &mut Vec::new()))
+                    .cloned()
+                    .collect();
+                if real.len() == members.len() { t } else { calc::variant_maybe(real) }
+            }
+            _ => t,
+        };
+        let _ = self.resolved.set(t);
+        Ok(())
+    }
+}
+
+/// The types reachable from an alias's body while that alias is being
+/// resolved (its cell still empty: it stands for `body`).
+struct AliasView<'a> {
+    alias: *const TypeAlias,
+    body: &'a Type,
+}
+
+impl AliasView<'_> {
+    fn target<'t>(&'t self, a: &'t Arc<TypeAlias>) -> Option<&'t Type> {
+        if Arc::as_ptr(a) == self.alias { Some(self.body) } else { a.resolved_type() }
+    }
+
+    /// True when `t` contains a type that is neither an alias nor a variant
+    /// (Puppet's `AssertOtherTypeAcceptor`). An alias that is being resolved
+    /// elsewhere up the stack counts as real: Puppet holds a type reference
+    /// in its place meanwhile. Each alias is entered once (`seen`).
+    fn has_real_type(&self, t: &Type, seen: &mut Vec<*const TypeAlias>) -> bool {
+        match t {
+            Type::Alias(a) => {
+                if seen.contains(&Arc::as_ptr(a)) {
+                    return false;
+                }
+                seen.push(Arc::as_ptr(a));
+                self.target(a).is_none_or(|r| crate::value::guard_stack(|| self.has_real_type(r, seen)))
+            }
+            Type::Variant(ts) => ts.iter().any(|x| self.has_real_type(x, seen)),
+            _ => true,
+        }
+    }
+
+    /// True when the alias is reachable from `t` (through every contained
+    /// type and every alias, each alias once).
+    fn reaches_self(&self, t: &Type, seen: &mut Vec<*const TypeAlias>) -> bool {
+        crate::value::guard_stack(|| match t {
+            Type::Alias(a) => {
+                let p = Arc::as_ptr(a);
+                if p == self.alias {
+                    return true;
+                }
+                if seen.contains(&p) {
+                    return false;
+                }
+                seen.push(p);
+                self.target(a).is_some_and(|r| self.reaches_self(r, seen))
+            }
+            _ => {
+                let mut found = false;
+                for_each_child(t, &mut |c| found = found || self.reaches_self(c, seen));
+                found
+            }
+        })
+    }
+}
+
+/// Calls `f` on each type directly contained in `t` (what Puppet's
+/// `accept` visits): element, key, value and member types, parameters,
+/// bounds of `Type[...]`, the target of `Init`. Not through aliases: the
+/// caller decides how to enter those.
+pub fn for_each_child(t: &Type, f: &mut dyn FnMut(&Type)) {
+    match t {
+        Type::NotUndef(Some(x))
+        | Type::Optional(Some(x))
+        | Type::Type(Some(x))
+        | Type::Iterable(Some(x))
+        | Type::Iterator(Some(x))
+        | Type::Sensitive(Some(x))
+        | Type::Init { target: Some(x), .. } => f(x),
+        Type::Array { element, .. } => f(element),
+        Type::Hash { key, value, .. } => {
+            f(key);
+            f(value)
+        }
+        Type::Tuple { types, .. } | Type::Variant(types) => types.iter().for_each(f),
+        Type::Struct(es) => es.iter().for_each(|e| {
+            f(&e.key);
+            f(&e.value)
+        }),
+        Type::Callable(c) => c.params.iter().chain(c.block.iter()).chain(c.return_type.iter()).for_each(f),
+        _ => {}
+    }
 }
 
 /// A Puppet type.
@@ -222,13 +365,15 @@ pub enum Type {
     Binary,
     Uri(Option<Arc<Value>>),
     Init { target: Option<Arc<Type>>, args: Vec<Value> },
-    /// Puppet's `Error` object type.
-    Error,
     /// The Object and TypeSet meta types.
     Object,
     TypeSet,
-    /// A named Object type (`Deferred`).
+    /// An Object type (`Deferred`, `Error`, `type P = Object[{...}]`).
     ObjectType(Arc<object::ObjectType>),
+    /// An Object type with type parameters given (`Error['kind']`).
+    ObjectExt(Arc<object::ObjectTypeExtension>),
+    /// A TypeSet (`type S = TypeSet[{...}]`).
+    TypeSetType(Arc<typeset::TypeSetType>),
     Alias(Arc<TypeAlias>),
     /// A reference to a type by a name that is not (yet) known.
     Reference(Arc<str>),
@@ -397,7 +542,7 @@ impl Type {
             "binary" => Type::Binary,
             "uri" => Type::Uri(None),
             "init" => Type::Init { target: None, args: vec![] },
-            "error" => Type::Error,
+            "error" => Type::ObjectType(object::error_type()),
             "object" => Type::Object,
             "typeset" => Type::TypeSet,
             "data" => Type::data(),
@@ -487,7 +632,6 @@ fn type_eq(a: &Type, b: &Type) -> bool {
         | (T::CatalogEntry, T::CatalogEntry)
         | (T::SemVerRange, T::SemVerRange)
         | (T::Binary, T::Binary)
-        | (T::Error, T::Error)
         | (T::Object, T::Object)
         | (T::TypeSet, T::TypeSet) => true,
         (T::NotUndef(x), T::NotUndef(y))
@@ -527,7 +671,9 @@ fn type_eq(a: &Type, b: &Type) -> bool {
         (T::Timestamp { from: f1, to: t1 }, T::Timestamp { from: f2, to: t2 }) => f1 == f2 && t1 == t2,
         (T::Uri(x), T::Uri(y)) => x == y,
         (T::Init { target: t1, args: a1 }, T::Init { target: t2, args: a2 }) => t1 == t2 && a1 == a2,
-        (T::ObjectType(x), T::ObjectType(y)) => x.name == y.name,
+        (T::ObjectType(x), T::ObjectType(y)) => x.same_type(y),
+        (T::ObjectExt(x), T::ObjectExt(y)) => x.base.same_type(&y.base) && x.parameters == y.parameters,
+        (T::TypeSetType(x), T::TypeSetType(y)) => x.same_set(y),
         (T::Alias(x), T::Alias(y)) => x.name == y.name,
         (T::Reference(x), T::Reference(y)) => x == y,
         _ => false,
@@ -606,6 +752,11 @@ fn type_hash<H: Hasher>(t: &Type, state: &mut H) {
         }
         Type::Alias(a) => a.name.hash(state),
         Type::ObjectType(o) => o.name.hash(state),
+        Type::ObjectExt(e) => {
+            e.base.name.hash(state);
+            e.parameters.hash(state);
+        }
+        Type::TypeSetType(s) => s.name.hash(state),
         Type::Reference(r) => r.hash(state),
         _ => {}
     }

@@ -634,6 +634,19 @@ pub fn interpret_access(
             let s = |v: &Value| v.as_str().map(Arc::from);
             Type::Runtime { runtime: s(&p[0]), name: s(&p[1]) }
         }
+        "object" => {
+            if p.len() != 1 {
+                return Err(params_error("Object", "1", p.len()));
+            }
+            return super::access::object_type(&p[0]);
+        }
+        "typeset" => {
+            // Puppet's message names Object here too.
+            if p.len() != 1 {
+                return Err(params_error("Object", "1", p.len()));
+            }
+            return super::access::type_set(&p[0]);
+        }
         "any" | "data" | "catalogentry" | "scalar" | "undef" | "numeric" | "default" | "semverrange" => {
             return Err(Error::argument(format!("Not a parameterized type <{name}>")));
         }
@@ -689,7 +702,12 @@ pub fn interpret_access(
                     _ => return Err(invalid()),
                 }
             }
-            Some(_) => return Err(Error::argument(format!("Not a parameterized type <{name}>"))),
+            Some(t) => match super::object::object_of(t) {
+                Some(o) if o.name.is_some() => {
+                    Type::ObjectExt(Arc::new(super::object::ObjectTypeExtension::new(o, &p)?))
+                }
+                _ => return Err(Error::argument(format!("Not a parameterized type <{name}>"))),
+            },
         },
     };
     Ok(t)

@@ -1,0 +1,94 @@
+//! `Init[T, args...]`, as Puppet 7's `PInitType`: the values `T.new` can
+//! be called with to make a `T`. Besides the instances of `T`, `Init[T]`
+//! takes every value that is the one argument of a signature of `T`'s
+//! `new` function, and the argument lists of its other signatures (given as
+//! an array, or as a single value when the signature takes one argument);
+//! with `args`, the signatures that take a value plus `args`. Types whose
+//! `new` makes no sense in `Init` (`Init`, `Optional`, `NotUndef`) or that
+//! have none fail: `Creation of new instance of type 'Any' is not
+//! supported`.
+
+use std::sync::Arc;
+
+use super::calc::{infer_set, is_assignable, variant_maybe};
+use super::{IntRange, Type};
+use crate::error::Error;
+use crate::value::Value;
+
+/// What an `Init[T, args]` accepts besides instances of `T`.
+pub struct InitInfo {
+    /// `T`, and the types of the values a one-argument signature takes.
+    pub single: Type,
+    /// The argument lists of the other signatures, as `Tuple`s.
+    pub other: Option<Type>,
+    /// Some other signature takes a single argument (then a lone value is
+    /// also tried as a one-element list).
+    pub has_optional_single: bool,
+}
+
+/// Puppet's `assert_initialized` of `Init[target, init_args]`.
+pub fn init_info(target: &Type, init_args: &[Value]) -> Result<InitInfo, Error> {
+    let unsupported = || {
+        Error::argument(format!(
+            "Creation of new instance of type '{}' is not supported",
+            crate::display::type_display(target)
+        ))
+    };
+    if matches!(target, Type::Init { .. } | Type::Optional(_) | Type::NotUndef(_)) {
+        return Err(unsupported());
+    }
+    let sigs = crate::functions::new_signatures(target).ok_or_else(unsupported)?;
+    let tuples: Vec<(Type, usize, Option<usize>, Option<Type>)> = sigs
+        .into_iter()
+        .map(|(types, min, max)| {
+            let first = types.first().cloned();
+            let size = IntRange::new(Some(min as i64), max.map(|m| m as i64));
+            (Type::Tuple { types, size: Some(size) }, min, max, first)
+        })
+        .collect();
+    let mut single = vec![target.clone()];
+    let mut other: Vec<Type> = Vec::new();
+    let mut has_optional_single = false;
+    if init_args.is_empty() {
+        for (t, min, max, first) in tuples {
+            if min == 1 && max == Some(1) {
+                single.extend(first);
+            } else {
+                has_optional_single |= min == 1;
+                other.push(t);
+            }
+        }
+    } else {
+        let arg_types: Vec<Type> = init_args.iter().map(infer_set).collect();
+        let count = 1 + arg_types.len();
+        let mut any = false;
+        for (t, min, max, first) in tuples {
+            if count < min || max.is_some_and(|m| count > m) {
+                continue;
+            }
+            let Some(first) = first else { continue };
+            let mut types = vec![first.clone()];
+            types.extend(arg_types.iter().cloned());
+            if is_assignable(&t, &Type::Tuple { types, size: None }) {
+                single.push(first);
+                any = true;
+            }
+        }
+        if !any {
+            let subject = crate::types::format::type_to_string(&super::calc::generalize(target));
+            let subject = subject.split('[').next().unwrap_or("").to_string();
+            return Err(Error::argument(format!(
+                "The type '{}' does not represent a valid set of parameters for {subject}.new()",
+                crate::types::format::type_to_string(&Type::Init {
+                    target: Some(Arc::new(target.clone())),
+                    args: init_args.to_vec()
+                })
+            )));
+        }
+    }
+    Ok(InitInfo {
+        single: variant_maybe(single),
+        other: if other.is_empty() { None } else { Some(variant_maybe(other)) },
+        has_optional_single,
+    })
+}

@@ -1,0 +1,2 @@
+type A = Callable[A]
+notice(A)

@@ -1,0 +1,3 @@
+type A = Variant[Integer, Callable[[A], A]]
+notice(A)
+notice(1 =~ A)

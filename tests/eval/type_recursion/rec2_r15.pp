@@ -1,0 +1,3 @@
+type A = Sensitive[Variant[Integer, A]]
+notice(Sensitive(1) =~ A)
+notice(A)

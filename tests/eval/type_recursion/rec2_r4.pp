@@ -1,0 +1,2 @@
+type A = Variant[A, A]
+notice(A)

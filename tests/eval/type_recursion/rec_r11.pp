@@ -1,0 +1,4 @@
+type A = Variant[Integer, Array[A]]
+function f(A $x) { notice($x) }
+f([1,[2]])
+f(['x'])

@@ -1,0 +1,2 @@
+type A = Variant[Integer, Array[A]]
+notice(A('3'))

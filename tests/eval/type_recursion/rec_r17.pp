@@ -1,0 +1,3 @@
+type A = NotUndef[A]
+notice(A)
+notice(1 =~ A)

@@ -1,0 +1,2 @@
+type A = Array[Variant[A, Integer], 1]
+notice(assert_type(A, [[[]]]))

@@ -1,0 +1,2 @@
+type T = Optional[T]
+notice(T)

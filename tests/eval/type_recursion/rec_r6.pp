@@ -1,0 +1,2 @@
+type T = Variant[T]
+notice(T)

@@ -1,0 +1,2 @@
+type T = Struct[{a => Optional[T]}]
+notice({a => {a => undef}} =~ T)

@@ -1,0 +1,2 @@
+type T = Tuple[Integer, Optional[T]]
+notice([1, [2, undef]] =~ T)

@@ -1,0 +1,4 @@
+type Tree = Variant[Integer, Array[Tree]]
+notice([1, [2, [3]]] =~ Tree)
+notice([1, [2, ['x']]] =~ Tree)
+notice(assert_type(Tree, [1, [2, ['x']]]))

@@ -1,0 +1,3 @@
+notice(Error('m').message)
+notice(Error('m').msg)
+notice(Error('m').details)

@@ -1,0 +1,7 @@
+notice(Error[k] < Error)
+notice(Error[k, c] < Error[k])
+notice(Error[k] < Error[k, c])
+notice(Error[/k/] == Error[/k/])
+notice(Error[{kind => 'x'}])
+notice(Error[{issue_code => 'x'}])
+notice(Error[default, 'x'])

@@ -1,0 +1,5 @@
+$e = Error('m', undef, {a => [1, {b => 2}]})
+notice($e.details)
+notice($e.details['a'][1]['b'])
+notice(Error('m', 'k') == Error('m', 'k', undef, undef))
+notice(type(Error('m', 'k', undef, 'c')))

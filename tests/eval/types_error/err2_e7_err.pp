@@ -1,0 +1,1 @@
+notice(Error('m', 'k', {1 => 2}))

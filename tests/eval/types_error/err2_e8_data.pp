@@ -1,0 +1,3 @@
+notice(Error('x') =~ RichData)
+notice(Error('x') =~ Data)
+notice([Error('x')] =~ Array[Object])

@@ -1,0 +1,7 @@
+$e = Error('just msg')
+notice($e)
+notice($e.kind)
+notice(String($e))
+notice("${e}")
+notice([$e])
+notice({a => $e})

@@ -1,0 +1,7 @@
+notice(Error)
+notice(Error['a'])
+notice(Error['a', 'b'])
+notice(Error[Undef, 'b'])
+notice(type(Error('x')))
+notice(Error['a'] < Error)
+notice(Error < Error['a'])

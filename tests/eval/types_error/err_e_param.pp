@@ -1,0 +1,3 @@
+function f(Error $e) { notice($e.message) }
+f(Error('hi'))
+f('hi')

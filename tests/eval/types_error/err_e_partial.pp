@@ -1,0 +1,2 @@
+$e = Error('m')
+notice($e.partial_result)

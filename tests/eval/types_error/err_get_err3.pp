@@ -1,0 +1,2 @@
+$x = get(1, 'a') |$err| { notice($err.message); notice($err.details); 'd' }
+notice($x)

@@ -1,0 +1,6 @@
+notice(Init[Integer]('0b101'))
+notice(Init[Integer](true))
+notice(Init[Float]('1e3'))
+notice(Init[Numeric]('0x1F'))
+notice(Init[Boolean]('yes'))
+notice(Init[String](:default))

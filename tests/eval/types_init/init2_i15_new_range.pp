@@ -1,0 +1,1 @@
+notice(Init[Integer[0, 10]]('100'))

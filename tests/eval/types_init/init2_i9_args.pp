@@ -1,0 +1,6 @@
+notice(Init[String, '%#x'](10))
+notice(Init[Array, true]('a'))
+notice(Init[Integer, 16]('ff'))
+notice('ff' =~ Init[Integer, 16])
+notice(Init[Integer, 16] == Init[Integer, 16])
+notice(Init[Integer, 16])

@@ -1,0 +1,1 @@
+notice(Init[Integer, 'a', 'b', 'c', 'd']('x'))

@@ -1,0 +1,8 @@
+notice(Init[Integer] > Init[Integer[0]])
+notice(Init[Integer] < Init[Integer[0]])
+notice(String < Init[String])
+notice(Array[Integer] < Init[String])
+notice(Tuple[Integer] < Init[String])
+notice(Init[String] < Any)
+notice(Init < RichData)
+notice(Integer < Init)

@@ -1,0 +1,1 @@
+notice(Init[Init[Integer]]('1'))

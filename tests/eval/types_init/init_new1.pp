@@ -1,0 +1,5 @@
+notice(Init[String]([128]))
+notice(Init[String](128))
+notice(Init[Integer]('0x10'))
+notice(Init[Array[Integer]]([1,2]))
+notice(Init[Boolean]('true'))

@@ -1,0 +1,5 @@
+notice(Init)
+notice(Init[String])
+notice(Init[Integer, 16])
+notice(type(Init[Integer]))
+notice(String(Init[String, '%x']))

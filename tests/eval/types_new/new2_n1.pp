@@ -1,0 +1,6 @@
+notice(Numeric({from => '3.25', abs => false}))
+notice(Numeric({from => true}))
+notice(Float({from => 3}))
+notice(Float({from => Timespan(2)}))
+notice(Integer({from => '-0x10', abs => true}))
+notice(Integer({from => '10', radix => default}))

@@ -1,0 +1,6 @@
+notice(Hash([[[a, b, c], 1]], tree))
+notice(Hash([[[a], [1, 2]]], hash_tree))
+notice(Hash([[[], {x => 1}], [[y], 2]], tree))
+notice(Hash([[[], [7, 8]]], tree))
+notice(Hash([[[0], a], [[1], b]], tree))
+notice(Hash([[[a], 1]]))

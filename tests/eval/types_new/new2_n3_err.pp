@@ -1,0 +1,1 @@
+notice(Integer({from => '1', radix => 3}))

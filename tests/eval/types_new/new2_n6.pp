@@ -1,0 +1,7 @@
+notice(SemVer({major => 2, minor => 0, patch => 1}) > SemVer('2.0.0'))
+notice(SemVer({major => 1, minor => 0, patch => 0, build => 'x'}))
+notice(SemVerRange({min => SemVer('1.0.0')}))
+notice(SemVerRange({min => default, max => SemVer('2.0.0')}))
+notice(SemVer('1.5.0') =~ SemVerRange({min => SemVer('1.0.0'), max => SemVer('2.0.0')}))
+notice(SemVer('2.0.0') =~ SemVerRange(SemVer('1.0.0'), SemVer('2.0.0'), true))
+notice(SemVerRange(SemVer('1.0.0'), SemVer('2.0.0')))

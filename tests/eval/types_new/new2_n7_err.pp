@@ -1,0 +1,1 @@
+notice(SemVer({major => 1, minor => 0}))

@@ -1,0 +1,1 @@
+notice(Timespan({days => 'x'}))

@@ -1,0 +1,8 @@
+notice(Float.new({from => '3.5', abs => true}))
+notice(Float.new({from => '-3.5', abs => true}))
+notice(Float({from => '-3.5'}))
+notice(Numeric({from => '-3', abs => true}))
+notice(Numeric({from => '0x10'}))
+notice(Integer({from => '-10', radix => 16, abs => true}))
+notice(Integer({from => '777', radix => 8}))
+notice(Integer({from => 'ff', radix => 16}))

@@ -1,0 +1,1 @@
+notice(Float.new({from => '3.5', bogus => true}))

@@ -1,0 +1,5 @@
+notice(SemVer({major => 1, minor => 2, patch => 3}))
+notice(SemVer({major => 1, minor => 2, patch => 3, prerelease => 'rc1', build => 'b7'}))
+notice(SemVerRange({min => SemVer('1.0.0'), max => SemVer('2.0.0')}))
+notice(SemVerRange({min => SemVer('1.0.0'), max => SemVer('2.0.0'), exclude_max => true}))
+notice(SemVerRange({min => '1.0.0', max => '2.0.0'}))

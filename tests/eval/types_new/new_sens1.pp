@@ -1,0 +1,3 @@
+notice(Sensitive.new('x'))
+notice(Sensitive[String]('x'))
+notice(Sensitive[Integer]('x'))

@@ -1,0 +1,7 @@
+notice(Timespan({days => 1, hours => 2, minutes => 3, seconds => 4}))
+notice(Timespan({hours => 2, negative => true}))
+notice(Timespan({string => '1-02:00:00'}))
+notice(Timespan({string => '02:00', format => '%H:%M'}))
+notice(Timespan({milliseconds => 1500}))
+notice(Timespan({nanoseconds => 1500}))
+notice(Timespan({microseconds => 1500}))

@@ -1,0 +1,1 @@
+notice(annotate(Error, 'x', {msg => 'y'}))

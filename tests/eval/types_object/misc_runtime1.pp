@@ -1,0 +1,2 @@
+type Runtime[ruby, 'Foo'] = Integer
+notice(1)

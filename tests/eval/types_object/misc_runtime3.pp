@@ -1,0 +1,3 @@
+notice(Runtime[ruby, 'String'])
+notice('x' =~ Runtime[ruby, 'String'])
+notice(Runtime)

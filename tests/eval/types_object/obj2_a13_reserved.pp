@@ -1,0 +1,2 @@
+type A = Object[{attributes => { __ptype => Integer }}]
+notice(A)

@@ -1,0 +1,3 @@
+$t = Object[{attributes => { a => Integer }}]
+notice($t)
+notice($t(1))

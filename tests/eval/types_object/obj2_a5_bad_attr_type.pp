@@ -1,0 +1,2 @@
+type T = Object[{attributes => { a => 'notatype' }}]
+notice(T(1))

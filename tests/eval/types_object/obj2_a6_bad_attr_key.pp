@@ -1,0 +1,2 @@
+type T = Object[{attributes => { a => { type => Integer, bogus => 1 } }}]
+notice(T(1))

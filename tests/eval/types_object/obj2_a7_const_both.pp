@@ -1,0 +1,2 @@
+type T = Object[{attributes => { a => Integer }, constants => { a => 1 }}]
+notice(T(1))

@@ -1,0 +1,2 @@
+type T = Object[{attributes => { a => Integer }, equality => [b]}]
+notice(T(1))

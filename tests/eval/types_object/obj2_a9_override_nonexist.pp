@@ -1,0 +1,2 @@
+type T = Object[{attributes => { a => { type => Integer, override => true } }}]
+notice(T(1))

@@ -1,0 +1,3 @@
+type P = { attributes => { x => Integer } }
+notice(P)
+notice(P(3))

@@ -1,0 +1,2 @@
+type A = Object[{parent => A, attributes => {x => Integer}}]
+notice(A(1))

@@ -1,0 +1,2 @@
+type A = Object[{attributes => {x => Integer}, bogus => 1}]
+notice(A(1))

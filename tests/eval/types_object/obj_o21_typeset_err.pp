@@ -1,0 +1,2 @@
+type MySet = TypeSet[{ types => { Foo => Integer } }]
+notice(MySet)

@@ -1,0 +1,2 @@
+type P = Object[{attributes => {x => Integer}}]
+notify { 'n': message => P(1) }

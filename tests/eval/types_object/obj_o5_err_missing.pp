@@ -1,0 +1,2 @@
+type P = Object[{attributes => {x => Integer, s => String}}]
+notice(P(1))

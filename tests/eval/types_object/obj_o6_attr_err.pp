@@ -1,0 +1,3 @@
+type P = Object[{attributes => {x => Integer}}]
+$p = P(1)
+notice($p.y)

@@ -1,0 +1,2 @@
+type Annotation = Integer
+notice(Annotation)

@@ -1,0 +1,2 @@
+type Any = Integer
+notice(Any)

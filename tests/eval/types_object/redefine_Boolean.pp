@@ -1,0 +1,2 @@
+type Boolean = Integer
+notice(Boolean)

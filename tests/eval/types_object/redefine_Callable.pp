@@ -1,0 +1,2 @@
+type Callable = Integer
+notice(Callable)

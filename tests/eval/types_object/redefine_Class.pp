@@ -1,0 +1,2 @@
+type Class = Integer
+notice(Class)

@@ -1,0 +1,2 @@
+type Data = Integer
+notice(Data)

@@ -1,0 +1,2 @@
+type Default = Integer
+notice(Default)

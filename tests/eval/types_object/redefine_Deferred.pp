@@ -1,0 +1,2 @@
+type Deferred = Integer
+notice(Deferred)

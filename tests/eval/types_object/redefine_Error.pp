@@ -1,0 +1,2 @@
+type Error = Integer
+notice(Error)

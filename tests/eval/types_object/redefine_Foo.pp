@@ -1,0 +1,2 @@
+type Foo = Integer
+notice(Foo)

@@ -1,0 +1,2 @@
+type Init = Integer
+notice(Init)

@@ -1,0 +1,2 @@
+type NotUndef = Integer
+notice(NotUndef)

@@ -1,0 +1,2 @@
+type Notify = Integer
+notice(Notify)

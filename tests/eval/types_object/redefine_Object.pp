@@ -1,0 +1,2 @@
+type Object = Integer
+notice(Object)

@@ -1,0 +1,2 @@
+type Pcore = Integer
+notice(Pcore)

@@ -1,0 +1,2 @@
+type Resource = Integer
+notice(Resource)

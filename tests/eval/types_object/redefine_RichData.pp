@@ -1,0 +1,2 @@
+type RichData = Integer
+notice(RichData)

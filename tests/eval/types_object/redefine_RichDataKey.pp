@@ -1,0 +1,2 @@
+type RichDataKey = Integer
+notice(RichDataKey)

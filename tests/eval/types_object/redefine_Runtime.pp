@@ -1,0 +1,2 @@
+type Runtime = Integer
+notice(Runtime)

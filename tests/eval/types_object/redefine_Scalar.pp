@@ -1,0 +1,2 @@
+type Scalar = Integer
+notice(Scalar)

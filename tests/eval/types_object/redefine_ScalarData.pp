@@ -1,0 +1,2 @@
+type ScalarData = Integer
+notice(ScalarData)

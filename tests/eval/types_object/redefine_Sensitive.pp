@@ -1,0 +1,2 @@
+type Sensitive = Integer
+notice(Sensitive)

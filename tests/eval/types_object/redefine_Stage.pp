@@ -1,0 +1,2 @@
+type Stage = Integer
+notice(Stage)

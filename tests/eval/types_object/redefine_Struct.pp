@@ -1,0 +1,2 @@
+type Struct = Integer
+notice(Struct)

@@ -1,0 +1,2 @@
+type Task = Integer
+notice(Task)

@@ -1,0 +1,2 @@
+type Timespan = Integer
+notice(Timespan)

@@ -1,0 +1,2 @@
+type TypeSet = Integer
+notice(TypeSet)

@@ -1,0 +1,2 @@
+type URI = Integer
+notice(URI)

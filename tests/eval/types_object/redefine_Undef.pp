@@ -1,0 +1,2 @@
+type Undef = Integer
+notice(Undef)

@@ -1,0 +1,7 @@
+$u = URI('http://a.com/')
+notice($u == 'http://a.com/')
+notice($u in [URI('http://A.com/')])
+notice({$u => 1}[URI('http://a.com/')])
+notice([$u, URI('http://a.com/')].unique)
+notice(String($u))
+notice("${u}")

@@ -1,0 +1,6 @@
+notice(type(URI('urn:isbn:123')))
+notice(type(URI('relative/path')))
+notice(type(URI('https://a.com:443/')))
+notice(type(URI('https://a.com:8443/')))
+notice(URI('https://a.com:443/'))
+notice(URI('https://a.com:8443/'))

@@ -1,0 +1,7 @@
+notice(URI('http://a.com') =~ URI[{host => 'A.COM'}])
+notice(URI('http://a.com') =~ URI[{scheme => Enum[http, https]}])
+notice(URI('http://a.com') =~ URI[{path => NotUndef}])
+notice(URI('http://a.com/p') =~ URI[{path => NotUndef}])
+notice(URI('http://a.com') =~ URI[{query => Undef}])
+notice(URI[{scheme => 'http'}] == URI[{scheme => 'http'}])
+notice(URI[{scheme => /h/}] > URI[{scheme => 'http'}])

@@ -1,0 +1,6 @@
+notice(URI({scheme => 'https', host => 'example.com', path => '/x'}))
+notice(URI({scheme => 'mailto', opaque => 'a@b.c'}))
+notice(URI('mailto:a@b.c').opaque)
+notice(URI('http://example.com') + '/x/y')
+notice(URI('http://example.com/a/b') + URI('../c'))
+notice(URI('http://example.com/a/b') + 'c?x=1')

@@ -1,0 +1,8 @@
+notice(URI[{scheme => 'http', host => 'a.com'}] < URI[{scheme => 'http'}])
+notice(URI[{scheme => 'http'}] < URI[{scheme => 'http', host => 'a.com'}])
+notice(URI < URI)
+notice(URI['http://a.com'] < URI)
+notice(URI['http://a.com'] == URI['http://A.com'])
+notice(URI[{scheme => String}] > URI[{scheme => String[1]}])
+notice(URI('http://a.com') == URI('http://a.com'))
+notice(URI('http://a.com') == URI('http://a.com/'))

@@ -1,0 +1,6 @@
+notice(String(URI('http://a.com/x'), '%p'))
+notice([URI('http://a.com/x')])
+notice("${URI('http://a.com/x')}")
+notice(type(URI('http://a.com/x'), 'generalized'))
+notice(URI('http://a.com/x') =~ RichData)
+notice(URI('http://a.com/x') =~ Data)

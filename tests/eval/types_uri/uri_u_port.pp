@@ -1,0 +1,6 @@
+notice(URI('http://a.com:80/').port)
+notice(URI('https://a.com/').port)
+notice(URI('foo://a.com/').port)
+notice(URI({scheme => 'http', host => 'x', port => 8080}))
+notice(URI('HTTP://A.COM/X').host)
+notice(URI('HTTP://A.COM/X').scheme)

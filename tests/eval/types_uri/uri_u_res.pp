@@ -1,0 +1,1 @@
+notify { 'x': message => URI('http://a.com/x') }
