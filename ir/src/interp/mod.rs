@@ -241,6 +241,9 @@ pub struct Interp {
     renders: Vec<String>,
     /// Lowered templates by source text (inline) or path (files).
     templates: HashMap<String, FuncId>,
+    /// ERB template files by the name `template()` was given (see
+    /// `erb.rs`).
+    erb_files: ErbFiles,
     /// Files (indexes into `autoloads.files`) the autoloader has read in
     /// this compile (each is read once).
     loaded: Vec<bool>,
@@ -267,6 +270,9 @@ pub struct Interp {
     /// more than the rest of setting them).
     names: ScopeNames,
 }
+
+/// ERB template files by name: parsed (or the syntax error) and path.
+type ErbFiles = HashMap<String, (Result<Rc<pjit_runtime::erb::Template>, pjit_runtime::erb::ErbError>, String)>;
 
 /// See [`Interp::names`].
 #[derive(Clone, Copy)]
@@ -340,6 +346,7 @@ pub struct Warm {
     /// The size of the last catalog (room for the next one).
     resources: usize,
     templates: HashMap<String, FuncId>,
+    erb_files: ErbFiles,
     ruby_types: HashMap<String, Option<Rc<resource_types::TypeInfo>>>,
     module_functions: HashMap<String, ModuleFunction>,
     reg_pool: Vec<Vec<Value>>,
@@ -358,6 +365,7 @@ impl Warm {
             autoloads: Autoloads::default(),
             resources: 0,
             templates: HashMap::default(),
+            erb_files: HashMap::default(),
             ruby_types: HashMap::default(),
             module_functions: HashMap::default(),
             reg_pool: vec![],
@@ -413,6 +421,7 @@ impl Interp {
             base: None,
             renders: vec![],
             templates: HashMap::default(),
+            erb_files: HashMap::default(),
             tier: tier::Tier::default(),
             lookup: Default::default(),
             no_matches: Rc::new(Vec::new()),
@@ -426,13 +435,14 @@ impl Interp {
     /// An interpreter for one more compile of a program an earlier
     /// compile ran (see [`Warm`]).
     pub fn from_warm(warm: Warm, opts: Options) -> Interp {
-        let Warm { mut prog, base, autoloads, templates, ruby_types, module_functions, reg_pool, jit, resources } = warm;
+        let Warm { mut prog, base, autoloads, templates, erb_files, ruby_types, module_functions, reg_pool, jit, resources } = warm;
         prog.set_definitions(base.clone());
         let mut it = Interp::new(prog, opts);
         it.base = Some(base);
         it.autoloads = autoloads;
         it.catalog = Catalog::with_capacity(resources);
         it.templates = templates;
+        it.erb_files = erb_files;
         it.ruby_types = ruby_types;
         it.module_functions = module_functions;
         it.reg_pool = reg_pool;
@@ -456,6 +466,7 @@ impl Interp {
             autoloads: self.autoloads,
             resources: self.catalog.resources.len(),
             templates: self.templates,
+            erb_files: self.erb_files,
             ruby_types: self.ruby_types,
             module_functions: self.module_functions,
             reg_pool: self.reg_pool,
