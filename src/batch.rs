@@ -27,7 +27,7 @@ use std::time::Instant;
 use indexmap::IndexMap;
 use pjit_aot::driver;
 use pjit_codegen::CodeCache;
-use pjit_ir::interp::{Interp, Warm};
+use pjit_ir::interp::{EnvCache, Interp, Warm};
 use pjit_runtime::Value;
 use rayon::prelude::*;
 
@@ -115,10 +115,12 @@ pub fn run(req: Request, batch: Batch) -> ExitCode {
     } else {
         indicatif::ProgressBar::hidden()
     };
+    // What depends only on the environment's files, for every worker.
+    let env_cache = Arc::new(EnvCache::default());
     let printer = Mutex::new(Printer { next: 0, done: IndexMap::new(), failed: 0, progress: progress.clone() });
     pool.install(|| {
         nodes.par_iter().enumerate().for_each(|(i, node)| {
-            let outcome = compile_node(&req, &batch, &loaded, cache.as_ref(), &outdir, node);
+            let outcome = compile_node(&req, &batch, &loaded, cache.as_ref(), &env_cache, &outdir, node);
             // A poisoned lock only means another node's printing panicked;
             // the order bookkeeping is still sound.
             let mut p = printer.lock().unwrap_or_else(|e| e.into_inner());
@@ -253,6 +255,7 @@ fn compile_node(
     batch: &Batch,
     loaded: &Loaded,
     cache: Option<&Arc<CodeCache>>,
+    env_cache: &Arc<EnvCache>,
     outdir: &Path,
     node: &str,
 ) -> Outcome {
@@ -269,6 +272,7 @@ fn compile_node(
     let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         let warm = WARM.with(|w| w.borrow_mut().take()).unwrap_or_else(|| {
             let mut warm = Warm::new(loaded.lower());
+            warm.share(env_cache.clone());
             if let Some((jit, threshold)) = compile::make_jit(req.jit, req.jit_threshold, cache) {
                 warm.set_backend(jit, threshold);
             }

@@ -257,6 +257,8 @@ pub struct Interp {
     pub tier: tier::Tier,
     /// Hiera (see `lookup.rs`).
     lookup: lookup::LookupState,
+    /// Shared with the other compiles of the environment.
+    env_cache: Arc<EnvCache>,
     /// Match data without captures, which hides outer match data from a
     /// function body (shared, so that a call allocates none).
     no_matches: scope::MatchData,
@@ -269,6 +271,15 @@ pub struct Interp {
     /// gets (interned once: a lookup in the symbol table per scope cost
     /// more than the rest of setting them).
     names: ScopeNames,
+}
+
+/// What the compiles of one environment share on every thread (batch
+/// mode's workers): what depends only on the environment's files, never
+/// on a node. See [`Warm::share`].
+#[derive(Default, Debug)]
+pub struct EnvCache {
+    /// Hiera's configurations and data files, read and parsed.
+    pub hiera_files: Arc<pjit_runtime::hiera::files::Files>,
 }
 
 /// ERB template files by name: parsed (or the syntax error) and path.
@@ -347,6 +358,7 @@ pub struct Warm {
     resources: usize,
     templates: HashMap<String, FuncId>,
     erb_files: ErbFiles,
+    env_cache: Arc<EnvCache>,
     ruby_types: HashMap<String, Option<Rc<resource_types::TypeInfo>>>,
     module_functions: HashMap<String, ModuleFunction>,
     reg_pool: Vec<Vec<Value>>,
@@ -366,11 +378,18 @@ impl Warm {
             resources: 0,
             templates: HashMap::default(),
             erb_files: HashMap::default(),
+            env_cache: Arc::default(),
             ruby_types: HashMap::default(),
             module_functions: HashMap::default(),
             reg_pool: vec![],
             jit: None,
         }
+    }
+
+    /// Shares `cache` with the other compiles of the environment (other
+    /// threads' programs), instead of this program's own.
+    pub fn share(&mut self, cache: Arc<EnvCache>) {
+        self.env_cache = cache;
     }
 
     /// Runs hot bodies through `backend` (see `tier::Tier::new`).
@@ -424,6 +443,7 @@ impl Interp {
             erb_files: HashMap::default(),
             tier: tier::Tier::default(),
             lookup: Default::default(),
+            env_cache: Arc::default(),
             no_matches: Rc::new(Vec::new()),
             param_guard: None,
             guard_hit: None,
@@ -435,7 +455,8 @@ impl Interp {
     /// An interpreter for one more compile of a program an earlier
     /// compile ran (see [`Warm`]).
     pub fn from_warm(warm: Warm, opts: Options) -> Interp {
-        let Warm { mut prog, base, autoloads, templates, erb_files, ruby_types, module_functions, reg_pool, jit, resources } = warm;
+        let Warm { mut prog, base, autoloads, templates, erb_files, env_cache, ruby_types, module_functions, reg_pool, jit, resources } =
+            warm;
         prog.set_definitions(base.clone());
         let mut it = Interp::new(prog, opts);
         it.base = Some(base);
@@ -443,6 +464,7 @@ impl Interp {
         it.catalog = Catalog::with_capacity(resources);
         it.templates = templates;
         it.erb_files = erb_files;
+        it.env_cache = env_cache;
         it.ruby_types = ruby_types;
         it.module_functions = module_functions;
         it.reg_pool = reg_pool;
@@ -467,6 +489,7 @@ impl Interp {
             resources: self.catalog.resources.len(),
             templates: self.templates,
             erb_files: self.erb_files,
+            env_cache: self.env_cache,
             ruby_types: self.ruby_types,
             module_functions: self.module_functions,
             reg_pool: self.reg_pool,
