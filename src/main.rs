@@ -8,7 +8,10 @@ mod alloc;
 mod batch;
 mod compile;
 mod diagnostics;
+mod enc;
 mod environment;
+mod server;
+mod puppetdb;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -115,6 +118,40 @@ enum Command {
         /// Batch mode: worker threads (default: one per core).
         #[arg(short = 'j', long = "jobs", default_value_t = 0)]
         jobs: usize,
+        /// PuppetDB (storeconfigs): its URLs (`http://` or `https://`,
+        /// comma-separated) or a puppetdb.conf. Exported collectors and
+        /// `puppetdb_query` query it.
+        #[arg(long)]
+        puppetdb: Option<String>,
+        /// Store each node's facts (before compiling) and catalog (after a
+        /// successful compile) in PuppetDB, as Puppet Server does.
+        #[arg(long = "puppetdb-submit")]
+        puppetdb_submit: bool,
+        /// Puppet's ssldir: HTTPS to PuppetDB presents
+        /// `certs/<certname>.pem` and verifies PuppetDB against `certs/ca.pem`.
+        #[arg(long)]
+        ssldir: Option<PathBuf>,
+        /// The certificate name for HTTPS to PuppetDB (and the producer of
+        /// what is stored); default: this host's name.
+        #[arg(long)]
+        certname: Option<String>,
+        /// `$trusted`: a JSON or YAML map (as Puppet builds it from a
+        /// node's certificate: authenticated, certname, extensions, ...).
+        #[arg(long)]
+        trusted: Option<PathBuf>,
+        /// An external node classifier (Puppet's `external_nodes`): runs
+        /// `CMD NODE` and compiles the classes, parameters and environment
+        /// its YAML gives.
+        #[arg(long = "external-nodes", alias = "external_nodes")]
+        external_nodes: Option<String>,
+    },
+    /// A catalog server for Puppet agents: `pjit server [--config
+    /// puppet.conf] [--bind ADDR:PORT] [--workers N] [--SETTING VALUE...]`
+    /// (`pjit server --help` lists its options).
+    #[command(disable_help_flag = true)]
+    Server {
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        args: Vec<String>,
     },
 }
 
@@ -143,6 +180,7 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> ExitCode {
     match cli.command {
         Command::Parse { emit, files } => parse_files(&files, emit),
+        Command::Server { args } => server::run(args),
         Command::Compile {
             args,
             code,
@@ -163,7 +201,20 @@ fn run(cli: Cli) -> ExitCode {
             nodes,
             facts_dir,
             jobs,
+            trusted,
+            external_nodes,
+            puppetdb,
+            puppetdb_submit,
+            ssldir,
+            certname,
         } => {
+            let store = match (puppetdb::Flags { puppetdb, submit: puppetdb_submit, ssldir, certname, verbose }).open() {
+                Ok(s) => s,
+                Err(e) => {
+                    eprintln!("Error: {e}");
+                    return ExitCode::from(2);
+                }
+            };
             let batch = (nodes.is_some() || facts_dir.is_some()).then_some(batch::Batch { nodes, facts_dir, jobs });
             let have_code = code.is_some() || manifest.is_some() || environmentpath.is_some();
             let (node, file) = match (args.len(), have_code) {
@@ -201,6 +252,10 @@ fn run(cli: Cli) -> ExitCode {
                 environmentpath,
                 hiera_config,
                 allow_generate,
+                basemodulepath: None,
+                trusted,
+                external_nodes,
+                store,
             };
             match batch {
                 Some(b) => batch::run(req, b),

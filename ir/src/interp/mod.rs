@@ -23,6 +23,7 @@ mod lookup;
 pub mod resource_types;
 mod erb;
 pub mod scope;
+pub mod storeconfigs;
 pub mod tier;
 
 /// The interpreter's maps are keyed by names and ids it makes itself and
@@ -68,6 +69,45 @@ pub struct Options {
     /// Whether `generate()` may run commands on this machine (off by
     /// default: a compilation then only reads files).
     pub allow_generate: bool,
+    /// `$trusted` (a Hash, as Puppet builds it from a verified client
+    /// certificate); None: Puppet's for a compile without a certificate
+    /// (`authenticated => 'local'`, empty names).
+    pub trusted: Option<Value>,
+    /// `$server_facts` entries the compiling server adds between
+    /// `serverversion` and `environment` (`servername`, `serverip`).
+    pub server_facts: Vec<(String, Value)>,
+    /// Node parameters from an external node classifier: top-scope
+    /// variables that win over facts of the same name.
+    pub parameters: IndexMap<String, Value>,
+    /// Node classes from an external node classifier, evaluated after the
+    /// node definition as Puppet's `evaluate_node_classes` does: those with
+    /// parameters resource-like first, then the others `include`-like.
+    pub classes: IndexMap<String, Option<IndexMap<String, Value>>>,
+    /// Set by whoever runs the compile to stop it (a server's time and
+    /// memory limits): the next body call or iteration step fails.
+    pub cancel: Option<Arc<Cancel>>,
+    /// Storeconfigs (PuppetDB): exported collectors and `puppetdb_query`
+    /// use it; None is Puppet's `storeconfigs = false`.
+    pub storeconfigs: Option<Arc<dyn storeconfigs::StoreConfigs>>,
+}
+
+/// A request to stop a running compile, with the reason its error gives.
+#[derive(Debug, Default)]
+pub struct Cancel {
+    requested: std::sync::atomic::AtomicBool,
+    reason: std::sync::Mutex<String>,
+}
+
+impl Cancel {
+    /// Asks the compile to stop; its error says `reason`.
+    pub fn request(&self, reason: &str) {
+        *self.reason.lock().unwrap_or_else(|e| e.into_inner()) = reason.to_string();
+        self.requested.store(true, std::sync::atomic::Ordering::Release);
+    }
+
+    pub fn is_requested(&self) -> bool {
+        self.requested.load(std::sync::atomic::Ordering::Acquire)
+    }
 }
 
 /// What the autoloader looks for.
@@ -125,6 +165,9 @@ impl EvalError {
                 | "OVERRIDE_EVALUATED"
                 | "INVALID_TAG"
                 | "LOOKUP_ERROR"
+                | "STORECONFIGS"
+                | "STORE_FAILED"
+                | "DUPLICATE_EXPORTED"
         )
     }
 }
@@ -500,6 +543,12 @@ impl Interp {
         })
     }
 
+    /// A top-scope variable (`trusted`, `facts`, ...), as the compile
+    /// sees it (set when the interpreter is made).
+    pub fn top_value(&self, name: &str) -> Option<Value> {
+        self.prog.sym(name).and_then(|s| self.top.get_here(s))
+    }
+
     fn set_top(&mut self, name: &str, v: Value) {
         let s = self.prog.intern(name);
         self.top.set(s, v);
@@ -515,22 +564,34 @@ impl Interp {
             self.set_top(&k, v);
         }
         self.set_top("facts", Value::Hash(pjit_runtime::value::PHash(Arc::new(fh))));
-        let trusted = hash_of(vec![
-            ("authenticated", Value::string("local")),
-            // `puppet catalog compile` has no certificate: Puppet leaves
-            // these empty.
-            ("certname", Value::string("")),
-            ("extensions", hash_of(vec![])),
-            ("hostname", Value::string("")),
-            ("domain", Value::string("")),
-            ("external", hash_of(vec![])),
-        ]);
+        // An ENC's parameters win over facts (Puppet's `Node#merge`).
+        let parameters: Vec<(String, Value)> =
+            self.opts.parameters.iter().filter(|(k, _)| *k != "environment").map(|(k, v)| (k.clone(), v.clone())).collect();
+        for (k, v) in parameters {
+            self.set_top(&k, v);
+        }
+        let trusted = self.opts.trusted.clone().unwrap_or_else(|| {
+            hash_of(vec![
+                ("authenticated", Value::string("local")),
+                // `puppet catalog compile` has no certificate: Puppet leaves
+                // these empty.
+                ("certname", Value::string("")),
+                ("extensions", hash_of(vec![])),
+                ("hostname", Value::string("")),
+                ("domain", Value::string("")),
+                ("external", hash_of(vec![])),
+            ])
+        });
         self.set_top("trusted", trusted);
         let env = self.opts.environment.clone();
-        self.set_top(
-            "server_facts",
-            hash_of(vec![("serverversion", Value::string("7.23.0")), ("environment", Value::string(env.as_str()))]),
-        );
+        let mut server_facts = vec![("serverversion".to_string(), Value::string("7.23.0"))];
+        server_facts.extend(self.opts.server_facts.iter().cloned());
+        server_facts.push(("environment".to_string(), Value::string(env.as_str())));
+        let mut sh = pjit_runtime::value::HashMapV::default();
+        for (k, v) in server_facts {
+            sh.insert(Value::string(k), v);
+        }
+        self.set_top("server_facts", Value::Hash(pjit_runtime::value::PHash(Arc::new(sh))));
         self.set_top("environment", Value::string(env));
         self.set_top("serverversion", Value::string("7.23.0"));
         self.set_top("name", Value::string("main"));
@@ -658,6 +719,10 @@ impl Interp {
             self.depth -= 1;
             return Err(Flow::Error(EvalError { issue: "STACK_OVERFLOW", message: "stack level too deep".into(), loc: None }));
         }
+        if let Some(e) = self.cancelled() {
+            self.depth -= 1;
+            return Err(Flow::Error(e));
+        }
         self.labels.push(scope.label.clone());
         // Register files are recycled: a call then costs no allocation for
         // them once the pool is warm.
@@ -669,6 +734,14 @@ impl Interp {
         self.labels.pop();
         self.depth -= 1;
         r
+    }
+
+    /// The error of a compile asked to stop ([`Options::cancel`]).
+    #[inline]
+    pub(crate) fn cancelled(&self) -> Option<EvalError> {
+        let c = self.opts.cancel.as_ref().filter(|c| c.is_requested())?;
+        let message = c.reason.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        Some(EvalError { issue: "CANCELLED", message, loc: None })
     }
 
     /// Binds arguments to the parameters of `f` in `scope` and returns the
@@ -1946,6 +2019,10 @@ impl Interp {
         }
         let func = match rtf::lookup(key) {
             Some(f) => f,
+            // The terminus's function, where a PuppetDB is configured.
+            None if key == "puppetdb_query" && self.opts.storeconfigs.is_some() => {
+                rtf::stdlib::lookup(key).expect("puppetdb_query is implemented")
+            }
             None => match self.module_function(key) {
                 ModuleFunction::Native(f) => f,
                 ModuleFunction::Ruby(module) => {
@@ -2748,6 +2825,14 @@ impl Host for CallHost<'_> {
             "environment" => Value::string(self.it.opts.environment.as_str()),
             _ => return None,
         })
+    }
+
+    fn puppetdb_query(&mut self, query: &Value) -> FnResult {
+        let Some(sc) = self.it.opts.storeconfigs.clone() else {
+            return Err(Unwind::Error(Error::argument("PuppetDB queries are not supported by this host")));
+        };
+        let answer = sc.query(&storeconfigs::value_to_json(query)).map_err(|m| Unwind::Error(Error::argument(m)))?;
+        pjit_runtime::functions::stdlib::data::json_to_value(answer).map_err(Unwind::Error)
     }
 
     fn find_resources(&mut self, type_name: &str, title: Option<&str>) -> Result<Vec<(String, Value)>, Error> {

@@ -46,9 +46,10 @@ use crate::value::Value;
 
 mod catalog;
 mod collections;
-pub(crate) mod data;
+pub mod data;
 mod modules;
 mod modules_more;
+mod puppetdb;
 mod strings;
 mod validate;
 pub(crate) mod yaml;
@@ -97,6 +98,7 @@ fn registry() -> &'static HashMap<&'static str, ModuleFunction> {
         catalog::register(&mut r);
         modules::register(&mut r);
         modules_more::register(&mut r);
+        puppetdb::register(&mut r);
         r.0.into_iter().map(|m| (m.function.name, m)).collect()
     })
 }
@@ -220,4 +222,10 @@ mod tests {
 /// library (facts files).
 pub fn load_yaml(text: &str) -> Result<Value, Error> {
     yaml::load(text)
+}
+
+/// Writes a value as YAML the way Ruby's Psych dumps data (`to_yaml`), for
+/// callers outside the function library (stored reports).
+pub fn dump_yaml(v: &Value) -> Result<String, Error> {
+    yaml::to_yaml(v, &yaml::Options { indent: 2, line_width: None })
 }
