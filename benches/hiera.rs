@@ -92,7 +92,8 @@ fn environment() -> PathBuf {
 }
 
 fn engine(dir: &Path) -> Hiera {
-    Hiera::new(Settings { global_config: None, environment_dir: Some(dir.to_path_buf()), codedir: PathBuf::new() })
+    // A new file cache too: a fresh engine reads and parses every file.
+    Hiera::new(Settings { global_config: None, environment_dir: Some(dir.to_path_buf()), codedir: PathBuf::new(), ..Settings::default() })
 }
 
 fn request(key: String, merge: Option<&str>) -> Request {

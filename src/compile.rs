@@ -90,6 +90,9 @@ const MAX_ERRORS: usize = 10;
 pub struct Loaded {
     pub env: crate::environment::Environment,
     pub files: Vec<(SourceFile, pjit_frontend::ast::Program)>,
+    /// What every compile of this load of the environment shares, on any
+    /// thread (Hiera's files, ...): dropped with the load.
+    pub env_cache: std::sync::Arc<interp::EnvCache>,
 }
 
 impl Loaded {
@@ -162,6 +165,7 @@ pub fn compile_node(
     let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         let w = warm.take().unwrap_or_else(|| {
             let mut w = Warm::new(loaded.lower());
+            w.share(loaded.env_cache.clone());
             if let Some((jit, threshold)) = make_jit(req.jit, req.jit_threshold, cache) {
                 w.set_backend(jit, threshold);
             }
@@ -306,7 +310,7 @@ pub fn load_to(req: &Request, node: &str, log: &mut dyn Write) -> Result<Loaded,
         };
         files.push((source, ast));
     }
-    Ok(Loaded { env, files })
+    Ok(Loaded { env, files, env_cache: Default::default() })
 }
 
 pub fn run(mut req: Request) -> ExitCode {

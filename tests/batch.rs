@@ -247,3 +247,77 @@ fn batch_over_real_modules() {
     }
     let _ = std::fs::remove_dir_all(&work);
 }
+
+/// Real roles (tests/roles/envs: `include ntp`, a LAMP server, keystone,
+/// apache vhosts; Debian 12's modules) for many distinct nodes: each node
+/// has its own name, address, processor count and memory (what the roles
+/// put in vhosts, MySQL's configuration, templates), and every seventh
+/// node fails in one of two ways (no `networking` fact; a non-Debian OS
+/// family). Whatever batch mode shares between nodes (programs, template
+/// renders, Hiera's files, compiled code), every node's catalog, log lines
+/// and error must be byte-identical to a separate `pjit compile`'s.
+#[test]
+fn batch_over_real_roles_equals_separate_compiles() {
+    let modules = Path::new("/usr/share/puppet/modules");
+    assert!(
+        modules.join("stdlib").is_dir(),
+        "the real-module corpus is missing: install Debian's puppet-module-* packages (.ci/run does)"
+    );
+    let roles = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/roles");
+    let work = tempdir("roles");
+    let facts_dir = work.join("facts");
+    let names = role_facts(&facts_dir, 22);
+    let list = work.join("nodes.txt");
+    std::fs::write(&list, names.join("\n")).unwrap();
+    for role in ["ntp", "lamp", "keystone", "apache_vhosts"] {
+        let env_args = ["--environmentpath", "envs", "--environment", role];
+        let mut singles = vec![];
+        for n in &names {
+            let s = single(&roles, &env_args, n, facts_dir.join(format!("{n}.json")).to_str().unwrap());
+            singles.push((n.clone(), s));
+        }
+        let failed = singles.iter().filter(|(_, s)| !s.ok).count();
+        assert!(failed > 0 && failed < names.len(), "{role}: {failed} of {} nodes failed", names.len());
+        for extra in [&["-j", "1", "--jit=off"][..], &["-j", "2"], &["-j", "1", "--jit=always"]] {
+            check_batch(&roles, &env_args, list.to_str().unwrap(), facts_dir.to_str().unwrap(), extra, &singles);
+        }
+    }
+    let _ = std::fs::remove_dir_all(&work);
+}
+
+/// The facts of tests/tools/role-facts.py (`--failing`), for `n` nodes.
+fn role_facts(dir: &Path, n: usize) -> Vec<String> {
+    std::fs::create_dir_all(dir).unwrap();
+    let base: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/modules/facts.json")).unwrap())
+            .unwrap();
+    let mut names = vec![];
+    for i in 0..n {
+        let mut f = base.clone();
+        let host = format!("node{i:04}");
+        let fqdn = format!("{host}.example.com");
+        let ip = format!("10.0.{}.{}", i / 250, i % 250 + 2);
+        for (k, v) in [("hostname", &host), ("fqdn", &fqdn), ("ipaddress", &ip), ("ipaddress_eth0", &ip)] {
+            f[k] = v.as_str().into();
+        }
+        f["networking"]["hostname"] = host.as_str().into();
+        f["networking"]["fqdn"] = fqdn.as_str().into();
+        f["networking"]["ip"] = ip.as_str().into();
+        f["networking"]["interfaces"]["eth0"]["ip"] = ip.as_str().into();
+        f["processorcount"] = (1 + i % 8).into();
+        f["processors"]["count"] = (1 + i % 8).into();
+        f["memorysize_mb"] = (1024.0 * (1 + i % 16) as f64).into();
+        if i % 7 == 3 {
+            f.as_object_mut().unwrap().remove("networking");
+        } else if i % 7 == 5 {
+            for (k, v) in [("osfamily", "Solaris"), ("operatingsystem", "Solaris")] {
+                f[k] = v.into();
+            }
+            f["os"]["family"] = "Solaris".into();
+            f["os"]["name"] = "Solaris".into();
+        }
+        std::fs::write(dir.join(format!("{fqdn}.json")), serde_json::to_string_pretty(&f).unwrap()).unwrap();
+        names.push(fqdn);
+    }
+    names
+}

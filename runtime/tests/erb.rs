@@ -226,7 +226,17 @@ fn run(case: &Case) -> (Option<String>, Option<String>, Vec<String>) {
     let mut host = TestHost::new(case);
     let name = format!("erbtest/{}.erb", case.name);
     let path = format!("erbtest/templates/{}.erb", case.name);
-    let r = Template::parse(&case.template, if case.inline { None } else { Some(&path) }).and_then(|t| t.render(&mut host));
+    let parsed = Template::parse(&case.template, if case.inline { None } else { Some(&path) });
+    let r = parsed.as_ref().map_err(|e| e.clone()).and_then(|t| t.render(&mut host));
+    if let (Ok(t), Ok(out)) = (&parsed, &r) {
+        // Remembered renders (what the interpreter uses): the first records,
+        // the second may give the recorded output; both must be the render's.
+        for _ in 0..2 {
+            let mut again = TestHost::new(case);
+            let got = t.render_remembered(&mut again);
+            assert_eq!(got.as_deref().ok(), Some(out), "{}: a remembered render differs", case.name);
+        }
+    }
     let (output, error) = match r {
         Ok(out) => (Some(out), None),
         Err(e) => {

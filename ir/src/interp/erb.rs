@@ -30,41 +30,27 @@ impl Interp {
         if args.is_empty() {
             return Err(wrap(format!("{fname}(): Wrong number of arguments given (0 for minimum 1)")));
         }
-        let mut out = String::new();
+        let mut outs: Vec<std::sync::Arc<String>> = Vec::with_capacity(args.len());
         for a in args {
             let arg = display::to_interpolated_string(a);
-            let (source, file) = if inline {
-                (arg.clone(), None)
+            let (parsed, file) = if inline {
+                let key = (None, arg.clone());
+                let parsed = match CACHE.with(|c| c.borrow().get(&key).cloned()) {
+                    Some(t) => Ok(t),
+                    None => Template::parse(&key.1, None).map(|t| {
+                        let t = Rc::new(t);
+                        CACHE.with(|c| c.borrow_mut().insert(key.clone(), t.clone()));
+                        t
+                    }),
+                };
+                (parsed, None)
             } else {
-                let path = if arg.starts_with('/') {
-                    Some(std::path::PathBuf::from(&arg)).filter(|p| p.is_file())
-                } else {
-                    let (module, rest) = arg.split_once('/').unwrap_or((&arg, ""));
-                    self.opts
-                        .modulepath
-                        .iter()
-                        .map(|d| d.join(module).join("templates").join(rest))
-                        .find(|p| !rest.is_empty() && p.is_file())
-                };
-                let Some(path) = path else {
-                    return Err(wrap(format!("Could not find template '{arg}'")));
-                };
-                let text = std::fs::read_to_string(&path)
-                    .map_err(|e| wrap(format!("Could not read {}: {e}", path.display())))?;
-                (text, Some(path.display().to_string()))
-            };
-            let key = (file.clone(), source);
-            let parsed = match CACHE.with(|c| c.borrow().get(&key).cloned()) {
-                Some(t) => Ok(t),
-                None => Template::parse(&key.1, file.as_deref()).map(|t| {
-                    let t = Rc::new(t);
-                    CACHE.with(|c| c.borrow_mut().insert(key.clone(), t.clone()));
-                    t
-                }),
+                let (parsed, path) = self.erb_file(&arg).map_err(wrap)?;
+                (parsed, Some(path))
             };
             let mut host = CallHost { it: self, scope: scope.clone(), loc, pending: None };
-            match parsed.and_then(|t| t.render(&mut host)) {
-                Ok(s) => out.push_str(&s),
+            match parsed.and_then(|t| t.render_remembered(&mut host)) {
+                Ok(s) => outs.push(s),
                 Err(e) => {
                     let msg = match &file {
                         Some(path) => e.template_message(&arg, path),
@@ -74,6 +60,48 @@ impl Interp {
                 }
             }
         }
-        Ok(Value::string(out))
+        // One template (the usual call) gives its output as it is, shared
+        // with the template's remembered renders.
+        if outs.len() == 1 {
+            return Ok(Value::String(outs.pop().expect("one output")));
+        }
+        Ok(Value::string(outs.iter().map(|s| s.as_str()).collect::<String>()))
+    }
+
+    /// The template file `name` (`module/path`, or an absolute path) as
+    /// Puppet finds it, parsed, and its path; found, read and parsed once
+    /// per environment (the entry is kept with the program, see
+    /// [`Warm`]). Errors: not found or not readable (not remembered);
+    /// a syntax error of the template (remembered).
+    fn erb_file(&mut self, name: &str) -> Result<(Result<Rc<Template>, pjit_runtime::erb::ErbError>, String), String> {
+        if let Some((t, path)) = self.erb_files.get(name) {
+            return Ok((t.clone(), path.clone()));
+        }
+        let path = if name.starts_with('/') {
+            Some(std::path::PathBuf::from(name)).filter(|p| p.is_file())
+        } else {
+            let (module, rest) = name.split_once('/').unwrap_or((name, ""));
+            self.opts
+                .modulepath
+                .iter()
+                .map(|d| d.join(module).join("templates").join(rest))
+                .find(|p| !rest.is_empty() && p.is_file())
+        };
+        let Some(path) = path else {
+            return Err(format!("Could not find template '{name}'"));
+        };
+        let text = std::fs::read_to_string(&path).map_err(|e| format!("Could not read {}: {e}", path.display()))?;
+        let shown = path.display().to_string();
+        let key = (Some(shown.clone()), text);
+        let parsed = match CACHE.with(|c| c.borrow().get(&key).cloned()) {
+            Some(t) => Ok(t),
+            None => Template::parse(&key.1, Some(&shown)).map(|t| {
+                let t = Rc::new(t);
+                CACHE.with(|c| c.borrow_mut().insert(key.clone(), t.clone()));
+                t
+            }),
+        };
+        self.erb_files.insert(name.to_string(), (parsed.clone(), shown.clone()));
+        Ok((parsed, shown))
     }
 }

@@ -45,7 +45,15 @@ struct HieraScope<'a> {
 impl hiera::Scope for HieraScope<'_> {
     fn variable(&mut self, name: &str) -> Variable {
         let unknown = |name: String, reason: String| Variable::Unknown { name, reason };
-        if let Some(rest) = name.strip_prefix("::").filter(|r| !r.contains("::")) {
+        // Most names are plain (`facts`, in every hierarchy's paths): no
+        // substring searchers for them.
+        if !super::catalog::is_qualified(name) {
+            return match self.it.prog.sym(name).and_then(|s| self.scope.lookup(s)) {
+                Some(v) => Variable::Set(v),
+                None => unknown(name.to_string(), String::new()),
+            };
+        }
+        if let Some(rest) = name.strip_prefix("::").filter(|r| !super::catalog::is_qualified(r)) {
             return match self.it.prog.sym(rest).and_then(|s| self.it.top.lookup(s)) {
                 Some(v) => Variable::Set(v),
                 None => unknown(name.to_string(), String::new()),
@@ -134,6 +142,7 @@ impl Interp {
                 global_config: self.opts.hiera_config.clone(),
                 environment_dir: self.opts.environment_dir.clone(),
                 codedir: "/etc/puppetlabs/code".into(),
+                files: self.env_cache.hiera_files.clone(),
             }))
         });
         self.lookup.busy = true;

@@ -284,6 +284,9 @@ pub struct Interp {
     renders: Vec<String>,
     /// Lowered templates by source text (inline) or path (files).
     templates: HashMap<String, FuncId>,
+    /// ERB template files by the name `template()` was given (see
+    /// `erb.rs`).
+    erb_files: ErbFiles,
     /// Files (indexes into `autoloads.files`) the autoloader has read in
     /// this compile (each is read once).
     loaded: Vec<bool>,
@@ -297,6 +300,8 @@ pub struct Interp {
     pub tier: tier::Tier,
     /// Hiera (see `lookup.rs`).
     lookup: lookup::LookupState,
+    /// Shared with the other compiles of the environment.
+    env_cache: Arc<EnvCache>,
     /// Match data without captures, which hides outer match data from a
     /// function body (shared, so that a call allocates none).
     no_matches: scope::MatchData,
@@ -321,6 +326,18 @@ pub struct Interp {
 /// `eval_Program` pushes its file with line 0; which file is the one of
 /// the call made from it, the frame above).
 const MAIN_FRAME: Loc = Loc { file: u32::MAX, line: 0, col: 0 };
+
+/// What the compiles of one environment share on every thread (batch
+/// mode's workers): what depends only on the environment's files, never
+/// on a node. See [`Warm::share`].
+#[derive(Default, Debug)]
+pub struct EnvCache {
+    /// Hiera's configurations and data files, read and parsed.
+    pub hiera_files: Arc<pjit_runtime::hiera::files::Files>,
+}
+
+/// ERB template files by name: parsed (or the syntax error) and path.
+type ErbFiles = HashMap<String, (Result<Rc<pjit_runtime::erb::Template>, pjit_runtime::erb::ErbError>, String)>;
 
 /// See [`Interp::names`].
 #[derive(Clone, Copy)]
@@ -394,6 +411,8 @@ pub struct Warm {
     /// The size of the last catalog (room for the next one).
     resources: usize,
     templates: HashMap<String, FuncId>,
+    erb_files: ErbFiles,
+    env_cache: Arc<EnvCache>,
     ruby_types: HashMap<String, Option<Rc<resource_types::TypeInfo>>>,
     module_functions: HashMap<String, ModuleFunction>,
     reg_pool: Vec<Vec<Value>>,
@@ -412,11 +431,19 @@ impl Warm {
             autoloads: Autoloads::default(),
             resources: 0,
             templates: HashMap::default(),
+            erb_files: HashMap::default(),
+            env_cache: Arc::default(),
             ruby_types: HashMap::default(),
             module_functions: HashMap::default(),
             reg_pool: vec![],
             jit: None,
         }
+    }
+
+    /// Shares `cache` with the other compiles of the environment (other
+    /// threads' programs), instead of this program's own.
+    pub fn share(&mut self, cache: Arc<EnvCache>) {
+        self.env_cache = cache;
     }
 
     /// Runs hot bodies through `backend` (see `tier::Tier::new`).
@@ -467,8 +494,10 @@ impl Interp {
             base: None,
             renders: vec![],
             templates: HashMap::default(),
+            erb_files: HashMap::default(),
             tier: tier::Tier::default(),
             lookup: Default::default(),
+            env_cache: Arc::default(),
             no_matches: Rc::new(Vec::new()),
             param_guard: None,
             guard_hit: None,
@@ -481,13 +510,16 @@ impl Interp {
     /// An interpreter for one more compile of a program an earlier
     /// compile ran (see [`Warm`]).
     pub fn from_warm(warm: Warm, opts: Options) -> Interp {
-        let Warm { mut prog, base, autoloads, templates, ruby_types, module_functions, reg_pool, jit, resources } = warm;
+        let Warm { mut prog, base, autoloads, templates, erb_files, env_cache, ruby_types, module_functions, reg_pool, jit, resources } =
+            warm;
         prog.set_definitions(base.clone());
         let mut it = Interp::new(prog, opts);
         it.base = Some(base);
         it.autoloads = autoloads;
         it.catalog = Catalog::with_capacity(resources);
         it.templates = templates;
+        it.erb_files = erb_files;
+        it.env_cache = env_cache;
         it.ruby_types = ruby_types;
         it.module_functions = module_functions;
         it.reg_pool = reg_pool;
@@ -511,6 +543,8 @@ impl Interp {
             autoloads: self.autoloads,
             resources: self.catalog.resources.len(),
             templates: self.templates,
+            erb_files: self.erb_files,
+            env_cache: self.env_cache,
             ruby_types: self.ruby_types,
             module_functions: self.module_functions,
             reg_pool: self.reg_pool,

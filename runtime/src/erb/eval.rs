@@ -73,6 +73,9 @@ pub(crate) struct Ctx<'h> {
     /// The template's name as Puppet reports it in `to_s` (`template[...]`).
     pub file: Option<String>,
     depth: u32,
+    /// The questions asked of the host, while the render is recorded
+    /// (see `memo.rs`).
+    pub trace: Option<super::memo::Trace>,
 }
 
 const MAX_CALL_DEPTH: u32 = 1000;
@@ -92,6 +95,54 @@ impl<'h> Ctx<'h> {
             last_match: None,
             file,
             depth: 0,
+            trace: None,
+        }
+    }
+
+    /// Whether a render starting now is outermost and sees no values a
+    /// template stored with `scope.setvar` (the only state renders share).
+    pub fn at_top_level() -> bool {
+        LIVE.with(|l| {
+            let l = l.borrow();
+            l.0 == 0 && l.1.is_empty()
+        })
+    }
+
+    // ---- the host, as recorded for `memo.rs`
+
+    /// `host.lookup_variable`.
+    pub fn ask_var(&mut self, name: &str) -> Option<crate::value::Value> {
+        let v = self.host.lookup_variable(name);
+        if let Some(t) = &mut self.trace {
+            t.queries.push(super::memo::Query::Var(name.into(), v.clone()));
+        }
+        v
+    }
+
+    /// `host.visible_variables`.
+    pub fn ask_visible(&mut self) -> Vec<(String, crate::value::Value)> {
+        let v = self.host.visible_variables();
+        if let Some(t) = &mut self.trace {
+            t.queries.push(super::memo::Query::Visible(v.clone()));
+        }
+        v
+    }
+
+    /// `host.scope_label`.
+    pub fn ask_label(&mut self) -> String {
+        let l = self.host.scope_label();
+        if let Some(t) = &mut self.trace {
+            t.queries.push(super::memo::Query::Label(l.clone()));
+        }
+        l
+    }
+
+    /// The render is about to do more than ask the host (call a function,
+    /// set or change a variable, warn): its output is not a function of
+    /// the answers alone.
+    pub fn impure(&mut self) {
+        if let Some(t) = &mut self.trace {
+            t.pure = false;
         }
     }
 
@@ -156,7 +207,7 @@ impl<'h> Ctx<'h> {
     /// the template object is its `inspect` with all its instance variables.
     pub fn describe(&mut self, v: &RV) -> String {
         match v {
-            RV::Scope => format!("{}:Puppet::Parser::Scope", self.host.scope_label()),
+            RV::Scope => format!("{}:Puppet::Parser::Scope", self.ask_label()),
             RV::Template => self.template_inspect(),
             other => describe_recv(other),
         }
@@ -166,12 +217,12 @@ impl<'h> Ctx<'h> {
     /// Puppet bound (defined ones, in `scope.to_hash` order), then those the
     /// template assigned.
     fn template_inspect(&mut self) -> String {
-        let mut out = format!("#<Puppet::Parser::TemplateWrapper:0x<addr> @__scope__={}", self.host.scope_label());
+        let mut out = format!("#<Puppet::Parser::TemplateWrapper:0x<addr> @__scope__={}", self.ask_label());
         if let Some(f) = &self.file {
             out.push_str(&format!(", @__file__={}", super::value::inspect_str(f)));
         }
         let mut seen = std::collections::HashSet::new();
-        for (k, v) in self.host.visible_variables() {
+        for (k, v) in self.ask_visible() {
             if v.is_undef() {
                 continue;
             }
@@ -214,7 +265,7 @@ impl<'h> Ctx<'h> {
         if let Some(v) = self.vars.get(name) {
             return Some(v.clone());
         }
-        let v = self.host.lookup_variable(name)?;
+        let v = self.ask_var(name)?;
         let rv = super::value::from_puppet(&v);
         self.vars.insert(name.to_string(), rv.clone());
         if matches!(v, crate::value::Value::Array(_) | crate::value::Value::Hash(_)) {
@@ -240,6 +291,7 @@ impl<'h> Ctx<'h> {
             }
             let Ok(new) = super::value::to_puppet(rv) else { continue };
             let (name, old) = (name.clone(), old.clone());
+            self.impure();
             self.host.update_variable(&name, &old, new.clone());
             self.origins[i].1 = new;
         }
@@ -251,6 +303,7 @@ impl<'h> Ctx<'h> {
             Ok(p) => p,
             Err(class) => return self.fatal(format!("scope.setvar with a {class} value is not supported")),
         };
+        self.impure();
         if let Err(e) = self.host.set_variable(name, pv.clone()) {
             return self.raise("Puppet::ParseError", e.message().to_string());
         }
@@ -715,6 +768,9 @@ impl<'h> Ctx<'h> {
     }
 
     fn eval_call(&mut self, c: &Call, line: u32) -> R<RV> {
+        if let Some(r) = self.scope_hash_entry(c, line) {
+            return r;
+        }
         let recv = match &c.recv {
             Some(r) => {
                 let v = self.eval(r)?;
@@ -747,6 +803,50 @@ impl<'h> Ctx<'h> {
             Err(Flow::Break(v)) if c.block.is_some() => Ok(v),
             other => other,
         }
+    }
+
+    /// `scope.to_hash[k]` and `scope.to_hash.has_key?(k)` (`key?`,
+    /// `include?`, `member?`) for a string `k` that is a literal or a
+    /// local variable: the entry of a hash built only to be read once and
+    /// dropped. `to_hash` holds every visible variable that is not
+    /// `undef`, by its unqualified name, so the entry is the variable
+    /// itself; building the whole hash cost about a thousand instructions
+    /// per variable in scope (logrotate's rule template does it 30 times
+    /// per render). None: not that pattern, evaluate as written (nothing
+    /// was evaluated yet).
+    fn scope_hash_entry(&mut self, c: &Call, line: u32) -> Option<R<RV>> {
+        let plain = |c: &Call| c.block.is_none() && c.block_arg.is_none() && !c.safe;
+        if !plain(c) || c.args.len() != 1 || !matches!(&*c.name, "[]" | "has_key?" | "key?" | "include?" | "member?") {
+            return None;
+        }
+        let Kind::Call(to_hash) = &c.recv.as_ref()?.kind else { return None };
+        if !plain(to_hash) || !to_hash.args.is_empty() || &*to_hash.name != "to_hash" {
+            return None;
+        }
+        let Kind::Call(scope) = &to_hash.recv.as_ref()?.kind else { return None };
+        if !plain(scope) || scope.recv.is_some() || !scope.args.is_empty() || &*scope.name != "scope" || self.defs.contains_key("scope") {
+            return None;
+        }
+        let key = match &c.args[0].kind {
+            Kind::Str(s) => s.to_string(),
+            Kind::Local(slot) => match &self.frame()[*slot as usize] {
+                RV::Str(s) => s.borrow().clone(),
+                _ => return None,
+            },
+            _ => return None,
+        };
+        self.line = line;
+        // Variable names are never qualified and never start with `$`:
+        // such keys are not in the hash (the host would resolve them).
+        let visible = !key.is_empty()
+            && !key.contains("::")
+            && !key.starts_with('$')
+            && self.ask_var(&key).is_some_and(|v| !v.is_undef());
+        Some(Ok(match &*c.name {
+            "[]" if visible => self.variable(&key).unwrap_or(RV::Nil),
+            "[]" => RV::Nil,
+            _ => RV::Bool(visible),
+        }))
     }
 
     /// A call without a receiver: a method the template defined, a method

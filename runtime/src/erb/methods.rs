@@ -1423,10 +1423,13 @@ fn lookupvar(ctx: &mut Ctx, name: &str) -> R<RV> {
             return Ok(RV::Nil);
         }
         let msg = format!("Undefined variable '{name}'; ");
+        ctx.impure();
         ctx.host.warn_once(&format!("undefined_variables:Variable: {name}"), &msg, false);
         return Ok(RV::Nil);
     }
     let (class, leaf) = key.rsplit_once("::").unwrap_or(("", key));
+    // Asking whether the class exists may load it: not a plain question.
+    ctx.impure();
     let reason = if class.is_empty() {
         String::new()
     } else if !ctx.host.is_defined_name(class) {
@@ -1476,7 +1479,7 @@ fn scope_method(ctx: &mut Ctx, name: &str, args: Vec<RV>) -> R<RV> {
         }
         "to_hash" => {
             arity(ctx, &args, 0, 2)?;
-            let vars = ctx.host.visible_variables();
+            let vars = ctx.ask_visible();
             let mut h = RHash::default();
             for (k, v) in vars {
                 if v.is_undef() {
@@ -1610,6 +1613,7 @@ fn call_puppet_function(ctx: &mut Ctx, name: &str, args: &[RV], via_3x: bool) ->
     }
     let line = ctx.line;
     ctx.write_back();
+    ctx.impure();
     let r = ctx.host.call_function(name, &pargs, None);
     ctx.line = line;
     match r {

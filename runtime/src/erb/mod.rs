@@ -42,6 +42,7 @@ mod did_you_mean;
 mod eval;
 mod json;
 mod lexer;
+mod memo;
 mod methods;
 mod parser;
 mod scanner;
@@ -109,6 +110,8 @@ impl ErbError {
 /// A parsed template, ready to render any number of times.
 pub struct Template {
     program: Rc<parser::Program>,
+    /// Earlier renders and what they read.
+    memo: memo::Memo,
     /// What `file` returns and `to_s` shows: the template's path, or None
     /// for an inline template.
     file: Option<String>,
@@ -131,13 +134,43 @@ impl Template {
             line: e.line,
             ruby_file: None,
         })?;
-        Ok(Template { program: Rc::new(program), file: file.map(str::to_string) })
+        Ok(Template { program: Rc::new(program), file: file.map(str::to_string), memo: memo::Memo::default() })
     }
 
     /// Renders the template in the scope `host` stands for.
     pub fn render(&self, host: &mut dyn Host) -> Result<String, ErbError> {
+        self.render_with(eval::Ctx::new(host, self.file.clone()))
+    }
+
+    /// Renders like [`Template::render`], or gives the output of an
+    /// earlier render of this template whose questions to the host get
+    /// the same answers now (see `memo.rs`): the same text, shared.
+    pub fn render_remembered(&self, host: &mut dyn Host) -> Result<std::sync::Arc<String>, ErbError> {
+        let remember = self.memo.active() && eval::Ctx::at_top_level();
+        if remember && let Some(out) = self.memo.find(host) {
+            return Ok(out);
+        }
         let mut ctx = eval::Ctx::new(host, self.file.clone());
-        match ctx.run(&self.program) {
+        if remember {
+            ctx.trace = Some(memo::Trace::new());
+        }
+        let trace = std::cell::Cell::new(None);
+        let out = std::sync::Arc::new(self.render_with_trace(ctx, &trace)?);
+        if let Some(t) = trace.take() {
+            self.memo.remember(t, out.clone());
+        }
+        Ok(out)
+    }
+
+    fn render_with(&self, ctx: eval::Ctx) -> Result<String, ErbError> {
+        self.render_with_trace(ctx, &std::cell::Cell::new(None))
+    }
+
+    /// Runs the program; what `ctx` recorded goes to `trace`.
+    fn render_with_trace(&self, mut ctx: eval::Ctx, trace: &std::cell::Cell<Option<memo::Trace>>) -> Result<String, ErbError> {
+        let r = ctx.run(&self.program);
+        trace.set(ctx.trace.take());
+        match r {
             Ok(()) => Ok(ctx.out),
             Err(eval::Flow::Raise(exc, line)) => Err(ErbError {
                 kind: ErbErrorKind::Runtime,

@@ -110,7 +110,7 @@ enum Body {
 struct Built {
     providers: Rc<Vec<Rc<DataProvider>>>,
     defaults: Rc<Vec<Rc<DataProvider>>>,
-    memo: Vec<ScopeMemo>,
+    memo: Rc<Vec<ScopeMemo>>,
 }
 
 /// A loaded and validated `hiera.yaml`.
@@ -330,13 +330,14 @@ impl HieraConfig {
     /// global layer).
     pub fn load(cx: &mut Cx, path: Option<&Path>, root: &Path, owner: &Owner) -> Result<Option<HieraConfig>, Error> {
         let (path, loaded) = match path {
-            Some(p) if p.exists() => {
-                let text = std::fs::read_to_string(p)
-                    .map_err(|e| ruby_error(format!("{} @ rb_sysopen - {}", super::errno_text(&e), p.display())))?;
-                let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+            Some(p) if cx.files.exists(p) => {
+                let text = cx.files.text(p).map_err(|e| ruby_error(format!("{e} @ rb_sysopen - {}", p.display())))?;
                 let shown = p.display().to_string();
-                let opts = yaml::LoadOptions { filename: Some(&shown), aliases: true, symbols: true };
-                let parsed = yaml::load_with(text, &opts).map_err(|e| puppet_error(e.message().to_string()))?;
+                let parsed = cx.files.parsed(p, super::files::Format::Yaml, &text, |text| {
+                    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+                    let opts = yaml::LoadOptions { filename: Some(&shown), aliases: true, symbols: true };
+                    yaml::load_with(text, &opts).map_err(|e| puppet_error(e.message().to_string()))
+                })?;
                 match parsed {
                     Value::Hash(m) => (Some(p.to_path_buf()), (*m).clone()),
                     _ => {
@@ -700,7 +701,7 @@ impl Hiera {
             let mut seen = std::collections::HashSet::new();
             memo.retain(|m| seen.insert(m.key.clone()));
             *config.built.borrow_mut() =
-                Some(Built { providers: Rc::new(providers), defaults: Rc::new(defaults), memo });
+                Some(Built { providers: Rc::new(providers), defaults: Rc::new(defaults), memo: Rc::new(memo) });
         }
         let built = config.built.borrow();
         let b = built.as_ref().expect("built above");
@@ -916,7 +917,7 @@ impl Hiera {
                 p.push_str(ext);
             }
             let path = pathname_plus(datadir, &p);
-            let exists = path.exists();
+            let exists = cx.files.exists(&path);
             if !is_default || exists {
                 out.push(Location { path, exists });
             }
@@ -963,7 +964,7 @@ impl Hiera {
             let r = self.interpolate_str(cx, template);
             cx.inv.locals = saved;
             let path = pathname_plus(datadir, &r?);
-            let exists = path.exists();
+            let exists = cx.files.exists(&path);
             out.push(Location { path, exists });
         }
         if let (Some(mark), Some(memo)) = (mark, cx.collect.as_mut()) {

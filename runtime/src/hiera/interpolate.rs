@@ -164,10 +164,16 @@ pub fn sub_lookup(key: &str, segments: &[Segment], mut value: Value) -> L<Value>
             continue;
         }
         let next = match &value {
-            Value::Hash(h) => match h.get(&seg.key()) {
-                Some(v) => v.clone(),
-                None => return Ok(None),
-            },
+            Value::Hash(h) => {
+                let found = match seg {
+                    Segment::Str(k) => h.get(&crate::value::StrKey(k)),
+                    Segment::Int(_) => h.get(&seg.key()),
+                };
+                match found {
+                    Some(v) => v.clone(),
+                    None => return Ok(None),
+                }
+            }
             // Integer responds to `[]` (bit reference) but not `include?`.
             Value::Integer(n) => {
                 return Err(ruby_error(format!(

@@ -26,6 +26,7 @@
 //! of the function call. See `docs/hiera.md`.
 
 pub mod config;
+pub mod files;
 pub mod function;
 mod glob;
 pub mod interpolate;
@@ -53,6 +54,12 @@ pub const LOOKUP_ERROR: &str = "HIERA_LOOKUP_ERROR";
 pub const RUBY_ERROR: &str = "HIERA_RUBY";
 /// Another `Puppet::Error`.
 pub const PUPPET_ERROR: &str = "HIERA_PUPPET";
+
+/// A JSON document as a value (a module's `metadata.json`).
+fn parse_json(text: &str) -> Result<Value, Error> {
+    let parsed: serde_json::Value = serde_json::from_str(text).map_err(|e| ruby_error(e.to_string()))?;
+    crate::functions::stdlib::data::json_to_value(parsed)
+}
 
 /// Is this a `Puppet::DataBinding::LookupError` (with or without a Hiera
 /// issue code)? Puppet reports those as they are; others are errors of
@@ -159,6 +166,8 @@ pub struct Settings {
     pub environment_dir: Option<PathBuf>,
     /// Puppet's `codedir` (Hiera 3's default datadir is below it).
     pub codedir: PathBuf,
+    /// The files read so far, shared by the compiles of the environment.
+    pub files: std::sync::Arc<files::Files>,
 }
 
 /// A scope variable that a hierarchy's paths used, with the value it had.
@@ -212,6 +221,7 @@ pub(crate) struct Cx<'a> {
     pub inv: Inv,
     /// While a hierarchy is resolved: the scope variables it reads.
     pub collect: Option<Vec<ScopeMemo>>,
+    pub files: std::sync::Arc<files::Files>,
 }
 
 /// A configured layer (Puppet's `ConfiguredDataProvider`).
@@ -315,7 +325,7 @@ impl Hiera {
         let mut inv =
             Inv { override_values: req.override_values.clone(), default_values: req.default_values.clone(), ..Inv::default() };
         let mut merge = req.merge.clone();
-        let mut cx = Cx { scope, inv: Inv::default(), collect: None };
+        let mut cx = Cx { scope, inv: Inv::default(), collect: None, files: self.settings.files.clone() };
         if let Some(call) = &req.hiera {
             if cx.scope.strict() != Strict::Off {
                 let msg = format!(
@@ -343,7 +353,7 @@ impl Hiera {
     /// Automatic parameter lookup: `<class>::<parameter>` through the
     /// layers with the merge its `lookup_options` give.
     pub fn lookup_parameter(&mut self, scope: &mut dyn Scope, key: &str) -> Result<Option<Value>, Error> {
-        let mut cx = Cx { scope, inv: Inv::default(), collect: None };
+        let mut cx = Cx { scope, inv: Inv::default(), collect: None, files: self.settings.files.clone() };
         self.adapter_lookup(&mut cx, key, None)
     }
 
@@ -542,7 +552,7 @@ impl Hiera {
         let layer = match self.settings.environment_dir.clone() {
             Some(dir) => {
                 let path = dir.join("hiera.yaml");
-                if path.exists() {
+                if cx.files.exists(&path) {
                     HieraConfig::load(cx, Some(&path), &dir, &Owner::Environment)?
                         .map(|c| Rc::new(Layer { owner: Owner::Environment, config: Some(Rc::new(c)) }))
                 } else {
@@ -581,14 +591,16 @@ impl Hiera {
         let Some(dir) = cx.scope.module_directory(module) else { return Ok(None) };
         let owner = Owner::Module(module.to_string());
         let metadata_path = dir.join("metadata.json");
-        let mut provider_name = std::fs::read_to_string(&metadata_path)
+        let mut provider_name = cx
+            .files
+            .text(&metadata_path)
             .ok()
-            .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
-            .and_then(|j| j.get("data_provider").and_then(|p| p.as_str()).map(str::to_string));
+            .and_then(|t| cx.files.parsed(&metadata_path, files::Format::Json, &t, parse_json).ok())
+            .and_then(|j| j.as_hash().and_then(|h| h.get(&Value::string("data_provider")).and_then(|p| p.as_str().map(str::to_string))));
         let conf = dir.join("hiera.yaml");
         let mut layer = None;
         let mut had_file = false;
-        if conf.exists() {
+        if cx.files.exists(&conf) {
             had_file = true;
             if let Some(c) = HieraConfig::load(cx, Some(&conf), &dir, &owner)? {
                 if c.version >= 5 {
@@ -792,20 +804,24 @@ impl Hiera {
         Ok(data)
     }
 
-    /// `yaml_data` / `json_data` of a file, parsed once per compilation.
+    /// `yaml_data` / `json_data` of a file, parsed once per compilation
+    /// (and read and parsed once for all compiles, see [`files`]).
     fn read_data_file(&mut self, cx: &mut Cx, path: &Path, yaml: bool) -> Result<Value, Error> {
         if let Some(v) = self.files.get(path) {
             return Ok(v.clone());
         }
         let shown = path.display().to_string();
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| ruby_error(format!("{} @ rb_sysopen - {shown}", errno_text(&e))))?;
+        let text = cx.files.text(path).map_err(|e| ruby_error(format!("{e} @ rb_sysopen - {shown}")))?;
         let v = if yaml {
-            let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
-            let opts = crate::functions::stdlib::yaml::LoadOptions { filename: Some(&shown), aliases: true, symbols: true };
-            match crate::functions::stdlib::yaml::load_with(text, &opts) {
-                Ok(h @ Value::Hash(_)) => h,
-                Ok(other) => {
+            let parsed = cx.files.parsed(path, files::Format::Yaml, &text, |text| {
+                let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+                let opts = crate::functions::stdlib::yaml::LoadOptions { filename: Some(&shown), aliases: true, symbols: true };
+                crate::functions::stdlib::yaml::load_with(text, &opts)
+                    .map_err(|e| lookup_error(format!("Unable to parse {}", e.message())))
+            })?;
+            match parsed {
+                h @ Value::Hash(_) => h,
+                other => {
                     let msg = format!("{shown}: file does not contain a valid yaml hash");
                     if cx.scope.strict() == Strict::Error && !matches!(other, Value::Undef | Value::Boolean(false)) {
                         return Err(lookup_error(msg));
@@ -813,13 +829,14 @@ impl Hiera {
                     cx.scope.warning(&msg);
                     Value::hash_from(HashMapV::default())
                 }
-                Err(e) => return Err(lookup_error(format!("Unable to parse {}", e.message()))),
             }
         } else {
-            let parsed: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
-                lookup_error(format!("Unable to parse ({shown}): {}", e.to_string().split(" at line").next().unwrap_or_default()))
-            })?;
-            crate::functions::stdlib::data::json_to_value(parsed)?
+            cx.files.parsed(path, files::Format::Json, &text, |text| {
+                let parsed: serde_json::Value = serde_json::from_str(text).map_err(|e| {
+                    lookup_error(format!("Unable to parse ({shown}): {}", e.to_string().split(" at line").next().unwrap_or_default()))
+                })?;
+                crate::functions::stdlib::data::json_to_value(parsed)
+            })?
         };
         self.files.insert(path.to_path_buf(), v.clone());
         Ok(v)

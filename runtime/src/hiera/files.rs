@@ -1,0 +1,89 @@
+//! The files Hiera reads (configurations, data files, module metadata)
+//! and whether the paths of hierarchies exist, remembered for every
+//! compile of an environment: many nodes compiled in one process (batch
+//! mode) would otherwise read and parse the same files once per node.
+//!
+//! What is remembered depends only on the files, never on a compile:
+//! their text, their parsed form (a YAML or JSON document, or the error
+//! that parsing it gives) and their existence. Everything a compile makes
+//! of them (validation, warnings, interpolation, merging) still happens
+//! in each compile. The files are taken not to change while the cache
+//! lives; a long-running process that must see changes drops it (it is
+//! per environment, shared by the compiles of all threads).
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+use crate::error::Error;
+use crate::value::Value;
+
+/// How a data file is parsed.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub(crate) enum Format {
+    /// YAML with aliases and symbols allowed, as Hiera loads its files.
+    Yaml,
+    Json,
+}
+
+type Parsed = Result<Value, Error>;
+
+#[derive(Default)]
+pub struct Files {
+    exists: Mutex<HashMap<PathBuf, bool>>,
+    /// File text, or the error message reading it gave (Ruby's `Errno`
+    /// text).
+    texts: Mutex<HashMap<PathBuf, Result<Arc<str>, String>>>,
+    parsed: Mutex<HashMap<(PathBuf, Format), Parsed>>,
+}
+
+impl std::fmt::Debug for Files {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Files").finish_non_exhaustive()
+    }
+}
+
+impl Files {
+    pub fn new() -> Files {
+        Files::default()
+    }
+
+    /// `Path::exists`.
+    pub fn exists(&self, p: &Path) -> bool {
+        if let Some(&e) = lock(&self.exists).get(p) {
+            return e;
+        }
+        let e = p.exists();
+        lock(&self.exists).insert(p.to_path_buf(), e);
+        e
+    }
+
+    /// The text of the file at `p`; the error is Ruby's `Errno` text.
+    pub fn text(&self, p: &Path) -> Result<Arc<str>, String> {
+        if let Some(t) = lock(&self.texts).get(p) {
+            return t.clone();
+        }
+        let t = std::fs::read_to_string(p)
+            .map(Arc::from)
+            .map_err(|e| super::errno_text(&e));
+        lock(&self.texts).insert(p.to_path_buf(), t.clone());
+        t
+    }
+
+    /// The file at `p` parsed by `parse` (given its text), once.
+    pub(crate) fn parsed(&self, p: &Path, format: Format, text: &str, parse: impl FnOnce(&str) -> Parsed) -> Parsed {
+        let key = (p.to_path_buf(), format);
+        if let Some(v) = lock(&self.parsed).get(&key) {
+            return v.clone();
+        }
+        let v = parse(text);
+        lock(&self.parsed).insert(key, v.clone());
+        v
+    }
+}
+
+/// A poisoned lock only means a compile panicked while holding it; the
+/// maps hold complete entries only.
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
