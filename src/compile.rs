@@ -69,6 +69,8 @@ pub struct Request {
     pub environmentpath: Option<PathBuf>,
     pub hiera_config: Option<PathBuf>,
     pub allow_generate: bool,
+    /// The Ruby bridge (`--ruby`), shared by every compile of the process.
+    pub ruby: Option<std::sync::Arc<pjit_bridge::RubyBridge>>,
 }
 
 /// Puppet's `max_errors` setting: how many validation errors it logs
@@ -107,6 +109,7 @@ impl Loaded {
             hiera_config: req.hiera_config.as_deref().map(|p| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf())),
             environment_dir: self.env.dir.clone(),
             allow_generate: req.allow_generate,
+            foreign: crate::ruby::runner(&req.ruby),
             strict: match req.strict {
                 StrictArg::Off => Strict::Off,
                 StrictArg::Warning => Strict::Warning,
@@ -251,6 +254,7 @@ pub fn run(req: Request) -> ExitCode {
     let result = it.compile();
     if req.verbose {
         report_tier(&it, req.jit, req.jit_threshold);
+        crate::ruby::report(&req.ruby);
     }
     let status = driver::finish(&it, result, &node, &req.environment, req.output.as_deref());
     // The process ends here: freeing the program, scopes and catalog one

@@ -10,6 +10,11 @@
 //! ...\n  Detail: ...` (`Failed to parse inline template: ...`), prefixed as
 //! a failing function call; Ruby syntax errors are reported as Ruby writes
 //! them, as Puppet does not rescue them.
+//!
+//! A template using Ruby the native engine lacks (`ErbErrorKind::Unsupported`)
+//! is rendered by Ruby's ERB through the Ruby bridge when one is configured
+//! (`foreign.rs`), with the same scope and write-back; without one, it is an
+//! error naming the construct.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -62,9 +67,26 @@ impl Interp {
                     t
                 }),
             };
+            let logs = self.logs.len();
             let mut host = CallHost { it: self, scope: scope.clone(), loc, pending: None };
             match parsed.and_then(|t| t.render(&mut host)) {
                 Ok(s) => out.push_str(&s),
+                // A construct the native engine lacks: Ruby renders the
+                // template instead (what the native attempt logged is
+                // dropped; Ruby logs it again).
+                Err(e) if e.kind == ErbErrorKind::Unsupported && self.opts.foreign.is_some() => {
+                    self.logs.truncate(logs);
+                    match self.render_foreign(&arg, file.as_deref(), &key.1, scope, loc) {
+                        Some(r) => out.push_str(&r?),
+                        None => {
+                            let msg = match &file {
+                                Some(path) => e.template_message(&arg, path),
+                                None => e.inline_message(),
+                            };
+                            return Err(wrap(msg));
+                        }
+                    }
+                }
                 Err(e) => {
                     let msg = match &file {
                         Some(path) => e.template_message(&arg, path),

@@ -22,6 +22,7 @@ mod manifest_dirs;
 mod lookup;
 pub mod resource_types;
 mod erb;
+mod foreign;
 pub mod scope;
 pub mod tier;
 
@@ -68,6 +69,9 @@ pub struct Options {
     /// Whether `generate()` may run commands on this machine (off by
     /// default: a compilation then only reads files).
     pub allow_generate: bool,
+    /// Runs the modules' Ruby code pjit has no native implementation for
+    /// (see `foreign.rs`); None: such code is an error naming its module.
+    pub foreign: Option<Arc<dyn pjit_runtime::foreign::Foreign>>,
 }
 
 /// What the autoloader looks for.
@@ -1914,6 +1918,10 @@ impl Interp {
             Some(f) => f,
             None => match self.module_function(key) {
                 ModuleFunction::Native(f) => f,
+                ModuleFunction::Ruby(module) if self.opts.foreign.is_some() => {
+                    let runner = self.opts.foreign.clone().expect("checked");
+                    return self.call_foreign(runner, name, module, &args, block.as_ref(), scope, loc, method);
+                }
                 ModuleFunction::Ruby(module) => {
                     let msg = format!(
                         "Unknown function: '{name}'. The module '{module}' implements it in Ruby, which pjit does not run."
@@ -2659,6 +2667,7 @@ impl Host for CallHost<'_> {
             && !matches!(key.as_str(), "include" | "contain" | "require")
             && rtf::lookup(&key).is_none()
             && !matches!(self.it.module_function(&key), ModuleFunction::Native(_))
+            && !(self.it.opts.foreign.is_some() && matches!(self.it.module_function(&key), ModuleFunction::Ruby(_)))
         {
             return Err(Unwind::Error(Error::new("UNKNOWN_FUNCTION", format!("Unknown function '{name}'"))));
         }
