@@ -204,12 +204,20 @@ module PjitBridge
 
   # The scope a function or template runs in: Puppet's scope API, each
   # question answered by pjit.
+  #
+  # The top scope (`top: true`, what 4.x functions get as `closure_scope`)
+  # reads unqualified names at top scope.
   class Scope < Puppet::Parser::Scope
-    def initialize(env)
+    def initialize(env, top: false)
       @env = env
+      @top = top
       @catalog = Catalog.new
       @compiler = Compiler.new(self)
       @ephemeral = []
+    end
+
+    def qualified(name)
+      @top && !name.start_with?('::') && !name.include?('::') ? "::#{name}" : name
     end
 
     attr_reader :compiler
@@ -226,7 +234,7 @@ module PjitBridge
       unless name.is_a?(String)
         raise Puppet::ParseError, _('Scope variable name %{name} is a %{klass}, not a string') % { name: name.inspect, klass: name.class }
       end
-      r = PjitBridge.callback('lookupvar', 'name' => name)
+      r = PjitBridge.callback('lookupvar', 'name' => qualified(name))
       return r['value'] if r['found']
       variable_not_found(name.sub(/\A::/, ''))
     end
@@ -236,7 +244,7 @@ module PjitBridge
     end
 
     def include?(name)
-      PjitBridge.callback('lookupvar', 'name' => name)['found']
+      PjitBridge.callback('lookupvar', 'name' => qualified(name))['found']
     end
 
     def exist?(name)
@@ -248,6 +256,7 @@ module PjitBridge
     end
 
     def to_hash(_recursive = true, _include_undef = false)
+      raise Puppet::Error, "pjit: the top scope's variables cannot be listed from Ruby" if @top
       PjitBridge.visible_variables.dup
     end
 
@@ -291,7 +300,7 @@ module PjitBridge
     end
 
     def is_topscope?
-      false
+      @top
     end
 
     def is_nodescope?
@@ -299,7 +308,7 @@ module PjitBridge
     end
 
     def is_classscope?
-      true
+      !@top
     end
 
     def to_s
@@ -454,7 +463,9 @@ module PjitBridge
       else
         type = parse_type(t)
         attrs = v.reject { |k, _| k == PTYPE }.to_h { |k, e| [k, from_wire(e)] }
-        type.create_from_hash(attrs)
+        impl = type.respond_to?(:implementation_class) ? type.implementation_class : nil
+        raise Puppet::Error, "pjit: no Ruby implementation for a #{t} value" unless impl.respond_to?(:from_asserted_hash)
+        impl.from_asserted_hash(attrs)
       end
     else
       v
@@ -544,7 +555,7 @@ module PjitBridge
         @loader = e.loaders.private_environment_loader
         scope = Scope.new(e.env)
         msg['scope_obj'] = scope
-        Puppet.override({ global_scope: scope }, 'pjit scope') do
+        Puppet.override({ global_scope: Scope.new(e.env, top: true) }, 'pjit scope') do
           { 't' => 'ok', 'value' => to_wire(run(msg, e, scope)) }
         end
       end
@@ -670,7 +681,7 @@ module PjitBridge
   # `name` (None when no module has it).
   def self.generate_type(msg, e)
     name = msg['name']
-    input = Puppet::Generate::Type.find_inputs(:pcore, e.env).find { |i| i.type_name == name }
+    input = Puppet::Generate::Type.find_inputs(:pcore, e.env).find { |i| i.type_name.to_s == name }
     return nil unless input
     require input.path
     type = Puppet::Type.instance_variable_get('@types')[name.to_sym]
@@ -685,9 +696,42 @@ module PjitBridge
   Puppet::Util::Log.newdesttype :pjit do
     def handle(msg)
       return if PjitBridge.requests.empty?
-      PjitBridge.send_msg('t' => 'log', 'level' => msg.level.to_s, 'message' => msg.message.to_s, 'source' => msg.source.to_s)
+      PjitBridge.send_msg('t' => 'log', 'level' => msg.level.to_s, 'message' => msg.to_s)
     end
   end
+
+  # A message Puppet logs once (`warn_once`, deprecations): once per
+  # compile, which pjit keeps track of by `key`, not once per process.
+  def self.log_once(key, level, text)
+    return if requests.empty?
+    send_msg('t' => 'log', 'level' => level.to_s, 'message' => text, 'key' => key)
+  end
+
+  module OncePerCompile
+    def warn_once(kind, key, message, file = nil, line = nil, level = :warning)
+      return if Puppet[:disable_warnings].include?(kind)
+      call_trace = if file == :default && line == :default
+                     ''
+                   else
+                     location = Puppet::Util::Errors.error_location(file, line)
+                     location.empty? ? "\n   " + _('(file & line not available)') : "\n   #{location}"
+                   end
+      PjitBridge.log_once("#{kind}/#{key}", level, "#{message}#{call_trace}")
+    end
+
+    def issue_deprecation_warning(message, key, file, line, use_caller)
+      return if Puppet[:disable_warnings].include?('deprecations')
+      offender = get_deprecation_offender if key.nil? || use_caller
+      key ||= offender
+      call_trace = if use_caller
+                     _('(location: %{location})') % { location: offender.join('; ') }
+                   else
+                     Puppet::Util::Errors.error_location_with_unknowns(file, line)
+                   end
+      PjitBridge.log_once("deprecations/#{key}", :warning, "%{message}\n   %{call_trace}" % { message: message, call_trace: call_trace })
+    end
+  end
+  Puppet::Util::Logging.prepend(OncePerCompile)
 end
 
 Puppet::Util::Log.close_all

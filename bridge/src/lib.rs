@@ -56,6 +56,17 @@ const BOOT: &str = "s = STDIN.read(Integer(ARGV[0])).force_encoding('UTF-8'); ev
 /// environment variable `PJIT_RUBY_TIMEOUT` overrides it in the CLI).
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);
 
+/// The least time the helper gets to start (load Puppet).
+const START_TIMEOUT: Duration = Duration::from_secs(120);
+
+/// Why the helper did not start.
+enum StartError {
+    /// Ruby or Puppet's library is missing: no later request will do better.
+    Unavailable(String),
+    /// This attempt failed; a later request tries again.
+    Failed(String),
+}
+
 /// Which Ruby runs the helper.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum RubyCommand {
@@ -183,8 +194,8 @@ impl RubyBridge {
 
     /// Starts the helper and waits for it to be ready. Err: why Ruby with
     /// Puppet is not available.
-    fn start(&self) -> Result<(Helper, Duration), String> {
-        let ruby = self.ruby()?;
+    fn start(&self) -> Result<(Helper, Duration), StartError> {
+        let ruby = self.ruby().map_err(StartError::Unavailable)?;
         let t0 = Instant::now();
         let mut child = Command::new(&ruby)
             .arg("-e")
@@ -194,7 +205,7 @@ impl RubyBridge {
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
-            .map_err(|e| format!("{} could not be run: {e}", ruby.display()))?;
+            .map_err(|e| StartError::Unavailable(format!("{} could not be run: {e}", ruby.display())))?;
         let mut stdin = child.stdin.take().expect("piped stdin");
         let stdout = child.stdout.take().expect("piped stdout");
         let stderr = child.stderr.take().expect("piped stderr");
@@ -209,7 +220,7 @@ impl RubyBridge {
                     }
                 }
             })
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| StartError::Failed(e.to_string()))?;
         let stderr_tail = Arc::new(Mutex::new(VecDeque::new()));
         let tail = stderr_tail.clone();
         std::thread::Builder::new()
@@ -226,10 +237,12 @@ impl RubyBridge {
                     }
                 }
             })
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| StartError::Failed(e.to_string()))?;
         let _ = stdin.write_all(SCRIPT.as_bytes()).and_then(|_| stdin.flush());
         let helper = Helper { child, stdin, lines, defined: vec![], stderr_tail };
-        match helper.lines.recv_timeout(self.timeout) {
+        // Loading Puppet takes seconds, more on a busy machine: start-up
+        // gets at least START_TIMEOUT whatever the request timeout.
+        match helper.lines.recv_timeout(self.timeout.max(START_TIMEOUT)) {
             Ok(line) => {
                 let msg: J = serde_json::from_str(&line).unwrap_or(J::Null);
                 match msg["t"].as_str() {
@@ -240,18 +253,26 @@ impl RubyBridge {
                     Some("fatal") => {
                         let m = msg["message"].as_str().unwrap_or("").to_string();
                         helper.stop();
-                        Err(m)
+                        Err(StartError::Unavailable(m))
                     }
-                    _ => Err(format!("{} did not start pjit's Ruby helper (it said {line:?}; {})", ruby.display(), helper.stop())),
+                    _ => Err(StartError::Unavailable(format!(
+                        "{} did not start pjit's Ruby helper (it said {line:?}; {})",
+                        ruby.display(),
+                        helper.stop()
+                    ))),
                 }
             }
             Err(RecvTimeoutError::Timeout) => {
                 let why = helper.stop();
-                Err(format!("{} did not start pjit's Ruby helper within {} seconds ({why})", ruby.display(), self.timeout.as_secs()))
+                Err(StartError::Failed(format!(
+                    "{} did not start pjit's Ruby helper within {} seconds ({why})",
+                    ruby.display(),
+                    self.timeout.max(START_TIMEOUT).as_secs()
+                )))
             }
             Err(RecvTimeoutError::Disconnected) => {
                 let why = helper.stop();
-                Err(format!("{} could not start pjit's Ruby helper (exit {why})", ruby.display()))
+                Err(StartError::Unavailable(format!("{} could not start pjit's Ruby helper (exit {why})", ruby.display())))
             }
         }
     }
@@ -273,10 +294,11 @@ impl RubyBridge {
                         st.generation += 1;
                         st.startup = Some(took);
                     }
-                    Err(why) => {
+                    Err(StartError::Unavailable(why)) => {
                         st.unavailable = Some(why.clone());
                         return Err(ForeignError::Unavailable(unavailable_message(&why)));
                     }
+                    Err(StartError::Failed(why)) => return Err(ForeignError::Failed(why)),
                 }
             }
             let key = match st.envs.iter().position(|e| e == env) {
@@ -358,7 +380,10 @@ impl RubyBridge {
                 Some("log") => {
                     let level = log_level(msg.get("level").and_then(J::as_str).unwrap_or("notice"));
                     let text = msg.get("message").and_then(J::as_str).unwrap_or("");
+                    let key = msg.get("key").and_then(J::as_str);
                     match host.as_deref_mut() {
+                        // Once per compile (Puppet: once per process).
+                        Some(h) if key.is_some() && level == LogLevel::Warning => h.deprecation_warning(key.unwrap_or(""), text),
                         Some(h) => h.puppet_log(level, text),
                         None => eprintln!("{}: {text}", capitalized(level.name())),
                     }
@@ -426,8 +451,18 @@ impl RubyBridge {
                 let mut h = std::mem::take(&mut st.handles);
                 let value = value.and_then(|v| wire::to_wire(&v, &mut h).ok()).unwrap_or(J::Null);
                 st.handles = h;
+                // Ruby sees the function's own message, as Puppet's Ruby
+                // does (the evaluator adds its prefix only to an error
+                // that reaches Puppet code).
                 let message = match &u {
-                    Unwind::Error(e) => e.message().to_string(),
+                    Unwind::Error(e) => {
+                        let m = e.message();
+                        ["Error while evaluating a Function Call, ", "Error while evaluating a Method call, "]
+                            .iter()
+                            .find_map(|p| m.strip_prefix(p))
+                            .unwrap_or(m)
+                            .to_string()
+                    }
                     _ => String::new(),
                 };
                 st.callback_errors.push(u);

@@ -11,10 +11,11 @@
 //! a failing function call; Ruby syntax errors are reported as Ruby writes
 //! them, as Puppet does not rescue them.
 //!
-//! A template using Ruby the native engine lacks (`ErbErrorKind::Unsupported`)
-//! is rendered by Ruby's ERB through the Ruby bridge when one is configured
-//! (`foreign.rs`), with the same scope and write-back; without one, it is an
-//! error naming the construct.
+//! A template using Ruby the native engine lacks (`ErbErrorKind::Unsupported`,
+//! or Ruby syntax its parser does not know) is rendered by Ruby's ERB
+//! through the Ruby bridge when one is configured (`foreign.rs`), with the
+//! same scope and write-back; without one, it is an error naming the
+//! construct (a syntax error, when Ruby finds the text invalid too).
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -74,11 +75,22 @@ impl Interp {
                 // A construct the native engine lacks: Ruby renders the
                 // template instead (what the native attempt logged is
                 // dropped; Ruby logs it again).
-                Err(e) if e.kind == ErbErrorKind::Unsupported && self.opts.foreign.is_some() => {
+                // A syntax error may be Ruby syntax the native parser
+                // lacks: Ruby decides, and when it fails too, the native
+                // error stands.
+                Err(e) if e.kind != ErbErrorKind::Runtime && self.opts.foreign.is_some() => {
                     self.logs.truncate(logs);
                     match self.render_foreign(&arg, file.as_deref(), &key.1, scope, loc) {
-                        Some(r) => out.push_str(&r?),
-                        None => {
+                        Some(Ok(text)) => out.push_str(&text),
+                        Some(Err(err)) if e.kind == ErbErrorKind::Unsupported => return Err(err),
+                        _ if e.kind == ErbErrorKind::Syntax => {
+                            let msg = match &file {
+                                Some(path) => e.template_message(&arg, path),
+                                None => e.inline_message(),
+                            };
+                            return Err(error("RUNTIME_ERROR", msg, loc));
+                        }
+                        _ => {
                             let msg = match &file {
                                 Some(path) => e.template_message(&arg, path),
                                 None => e.inline_message(),

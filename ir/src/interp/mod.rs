@@ -2663,6 +2663,13 @@ impl Host for CallHost<'_> {
 
     fn call_function(&mut self, name: &str, args: &[Value], block: Option<&Value>) -> FnResult {
         let key = catalog::strip_colons(name).to_lowercase();
+        if !self.it.prog.functions.contains_key(&key) && catalog::is_qualified(&key) {
+            // A module's Puppet-language function not loaded yet.
+            let r = self.it.autoload(LoadKind::Function, &key, self.loc);
+            if let Err(e) = r {
+                return self.keep(Err(e));
+            }
+        }
         if !self.it.prog.functions.contains_key(&key)
             && !matches!(key.as_str(), "include" | "contain" | "require")
             && rtf::lookup(&key).is_none()
