@@ -485,14 +485,24 @@ impl Interp {
             self.set_top(&k, v);
         }
         self.set_top("facts", Value::Hash(pjit_runtime::value::PHash(Arc::new(fh))));
+        // Puppet's trusted data for a compile without a certificate
+        // (`TrustedInformation.local`): the certname is the node's
+        // `clientcert` fact (which agents send), else undef.
+        let certname = match self.opts.facts.get("clientcert") {
+            Some(Value::String(c)) => Some(c.to_string()),
+            _ => None,
+        };
+        let (hostname, domain) = match certname.as_deref().map(|c| c.split_once('.').unwrap_or((c, ""))) {
+            Some((h, "")) if !certname.as_deref().unwrap_or("").contains('.') => (Value::string(h), Value::Undef),
+            Some((h, d)) => (Value::string(h), Value::string(d)),
+            None => (Value::Undef, Value::Undef),
+        };
         let trusted = hash_of(vec![
             ("authenticated", Value::string("local")),
-            // `puppet catalog compile` has no certificate: Puppet leaves
-            // these empty.
-            ("certname", Value::string("")),
+            ("certname", certname.map_or(Value::Undef, Value::string)),
             ("extensions", hash_of(vec![])),
-            ("hostname", Value::string("")),
-            ("domain", Value::string("")),
+            ("hostname", hostname),
+            ("domain", domain),
             ("external", hash_of(vec![])),
         ]);
         self.set_top("trusted", trusted);
