@@ -50,6 +50,9 @@ struct Outcome {
     ok: bool,
     /// Its log lines and error, in `pjit compile`'s format.
     log: Vec<u8>,
+    /// With `--puppetdb-submit`: its facts and (after a successful
+    /// compile) catalog commands, submitted once every node has compiled.
+    commands: Vec<pjit_puppetdb::Command>,
 }
 
 thread_local! {
@@ -115,7 +118,7 @@ pub fn run(req: Request, batch: Batch) -> ExitCode {
     } else {
         indicatif::ProgressBar::hidden()
     };
-    let printer = Mutex::new(Printer { next: 0, done: IndexMap::new(), failed: 0, progress: progress.clone() });
+    let printer = Mutex::new(Printer { next: 0, done: IndexMap::new(), failed: 0, progress: progress.clone(), commands: vec![] });
     pool.install(|| {
         nodes.par_iter().enumerate().for_each(|(i, node)| {
             let outcome = compile_node(&req, &batch, &loaded, cache.as_ref(), &outdir, node);
@@ -128,7 +131,11 @@ pub fn run(req: Request, batch: Batch) -> ExitCode {
     // The workers' programs are dropped with the pool's threads.
     drop(pool);
     progress.finish_and_clear();
-    let failed = printer.into_inner().unwrap_or_else(|e| e.into_inner()).failed;
+    let printer = printer.into_inner().unwrap_or_else(|e| e.into_inner());
+    let mut failed = printer.failed;
+    if let Some(store) = &req.store {
+        failed += submit_all(store, &nodes, printer.commands);
+    }
     let secs = start.elapsed().as_secs_f64();
     let ok = nodes.len() - failed;
     eprintln!(
@@ -138,6 +145,25 @@ pub fn run(req: Request, batch: Batch) -> ExitCode {
         if failed > 0 { format!("; {failed} failed") } else { String::new() }
     );
     if failed > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS }
+}
+
+/// `--puppetdb-submit` in batch mode: every node's facts and catalog go
+/// to PuppetDB only after every node has compiled, node by node in node
+/// order, so each node's exported collectors and `puppetdb_query` saw
+/// PuppetDB as it was when the batch started, whatever the order the
+/// compiles ran in (as agents of one run interval that all ask before
+/// PuppetDB has processed any of their catalogs); the next batch sees
+/// what this one stored. Returns how many nodes failed to store (their
+/// error printed as `pjit compile` prints it).
+fn submit_all(store: &crate::puppetdb::Store, nodes: &[String], commands: Vec<(usize, Vec<pjit_puppetdb::Command>)>) -> usize {
+    let mut failed = 0;
+    for (i, cmds) in commands {
+        if let Some(e) = cmds.iter().find_map(|c| store.db.submit(c).err()) {
+            eprintln!("Error: {e} on node {}", nodes[i]);
+            failed += 1;
+        }
+    }
+    failed
 }
 
 /// mimalloc's `mi_option_purge_delay`, in the numbering of the mimalloc
@@ -170,6 +196,8 @@ struct Printer {
     done: IndexMap<usize, Outcome>,
     failed: usize,
     progress: indicatif::ProgressBar,
+    /// The nodes' PuppetDB commands, in node order.
+    commands: Vec<(usize, Vec<pjit_puppetdb::Command>)>,
 }
 
 impl Printer {
@@ -179,7 +207,10 @@ impl Printer {
             self.failed += 1;
         }
         self.done.insert(i, o);
-        while let Some(o) = self.done.swap_remove(&self.next) {
+        while let Some(mut o) = self.done.swap_remove(&self.next) {
+            if !o.commands.is_empty() {
+                self.commands.push((self.next, std::mem::take(&mut o.commands)));
+            }
             if !o.log.is_empty() {
                 self.progress.suspend(|| {
                     let mut err = std::io::stderr().lock();
@@ -261,7 +292,7 @@ fn compile_node(
         Ok(f) => f,
         Err(e) => {
             let _ = writeln!(log, "Error: {e}");
-            return Outcome { ok: false, log };
+            return Outcome { ok: false, log, commands: vec![] };
         }
     };
     let opts = loaded.options(req, node, facts);
@@ -275,7 +306,22 @@ fn compile_node(
             warm
         });
         let mut it = Interp::from_warm(warm, opts);
-        let result = it.compile();
+        let mut commands = vec![];
+        // Submissions wait for the end of the batch (see `submit_all`);
+        // the commands are made here, from the compile's own state.
+        let mut prepare = |cmd: Result<pjit_puppetdb::Command, String>| match cmd {
+            Ok(c) => {
+                commands.push(c);
+                Ok(())
+            }
+            Err(message) => Err(pjit_ir::interp::EvalError { issue: "STORECONFIGS", message, loc: None }),
+        };
+        let result = match req.store.as_ref().filter(|s| s.submit) {
+            Some(store) => prepare(store.facts_command(&it))
+                .and_then(|()| it.compile())
+                .and_then(|()| prepare(store.catalog_command(&it))),
+            None => it.compile(),
+        };
         let status = driver::report(&it, result, node, &req.environment, Some(&out), &mut log);
         if req.verbose {
             compile::report_tier(&it, req.jit, req.jit_threshold);
@@ -283,16 +329,16 @@ fn compile_node(
         // Keep the program for this thread's next node (dropping this
         // compile's catalog, scopes and logs).
         WARM.with(|w| *w.borrow_mut() = it.into_warm());
-        status
+        (status, commands)
     }));
     match run {
-        Ok(status) => Outcome { ok: status == 0, log },
+        Ok((status, commands)) => Outcome { ok: status == 0, log, commands },
         Err(_) => {
             // The thread's program may be inconsistent: the next compile on
             // this thread starts afresh.
             WARM.with(|w| *w.borrow_mut() = None);
             let _ = writeln!(log, "Error: internal error while compiling node {node}");
-            Outcome { ok: false, log }
+            Outcome { ok: false, log, commands: vec![] }
         }
     }
 }

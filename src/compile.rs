@@ -71,6 +71,8 @@ pub struct Request {
     pub allow_generate: bool,
     /// The Ruby bridge (`--ruby`), shared by every compile of the process.
     pub ruby: Option<std::sync::Arc<pjit_bridge::RubyBridge>>,
+    /// PuppetDB (`--puppetdb`), and whether compiles store into it.
+    pub store: Option<crate::puppetdb::Store>,
 }
 
 /// Puppet's `max_errors` setting: how many validation errors it logs
@@ -110,6 +112,7 @@ impl Loaded {
             environment_dir: self.env.dir.clone(),
             allow_generate: req.allow_generate,
             foreign: crate::ruby::runner(&req.ruby),
+            storeconfigs: req.store.as_ref().map(|s| s.backend()),
             strict: match req.strict {
                 StrictArg::Off => Strict::Off,
                 StrictArg::Warning => Strict::Warning,
@@ -251,7 +254,10 @@ pub fn run(req: Request) -> ExitCode {
     let opts = loaded.options(&req, &node, facts);
     let mut it = Interp::new(prog, opts);
     install_jit(&mut it.tier, req.jit, req.jit_threshold);
-    let result = it.compile();
+    let result = match &req.store {
+        Some(store) => store.before(&it).and_then(|()| it.compile()).and_then(|()| store.after(&it)),
+        None => it.compile(),
+    };
     if req.verbose {
         report_tier(&it, req.jit, req.jit_threshold);
         crate::ruby::report(&req.ruby);

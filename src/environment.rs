@@ -77,7 +77,20 @@ pub fn resolve(s: &Settings) -> Result<Environment, String> {
 
 fn absolute(dir: &Path, p: &str) -> PathBuf {
     let p = Path::new(p.trim());
-    if p.is_absolute() { p.to_path_buf() } else { dir.join(p) }
+    // `..` resolved as Puppet's `File.expand_path` does (the paths reach
+    // the catalog's `file` fields).
+    let joined = if p.is_absolute() { p.to_path_buf() } else { dir.join(p) };
+    let mut out = PathBuf::new();
+    for c in joined.components() {
+        match c {
+            std::path::Component::ParentDir if matches!(out.components().next_back(), Some(std::path::Component::Normal(_))) => {
+                out.pop();
+            }
+            std::path::Component::CurDir => {}
+            other => out.push(other),
+        }
+    }
+    out
 }
 
 /// `environment.conf`: `key = value` lines (a leading `[main]`-style

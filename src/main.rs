@@ -10,6 +10,7 @@ mod compile;
 mod diagnostics;
 mod environment;
 mod ruby;
+mod puppetdb;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -122,6 +123,23 @@ enum Command {
         /// Batch mode: worker threads (default: one per core).
         #[arg(short = 'j', long = "jobs", default_value_t = 0)]
         jobs: usize,
+        /// PuppetDB (storeconfigs): its URLs (`http://` or `https://`,
+        /// comma-separated) or a puppetdb.conf. Exported collectors and
+        /// `puppetdb_query` query it.
+        #[arg(long)]
+        puppetdb: Option<String>,
+        /// Store each node's facts (before compiling) and catalog (after a
+        /// successful compile) in PuppetDB, as Puppet Server does.
+        #[arg(long = "puppetdb-submit")]
+        puppetdb_submit: bool,
+        /// Puppet's ssldir: HTTPS to PuppetDB presents
+        /// `certs/<certname>.pem` and verifies PuppetDB against `certs/ca.pem`.
+        #[arg(long)]
+        ssldir: Option<PathBuf>,
+        /// The certificate name for HTTPS to PuppetDB (and the producer of
+        /// what is stored); default: this host's name.
+        #[arg(long)]
+        certname: Option<String>,
     },
 }
 
@@ -171,7 +189,18 @@ fn run(cli: Cli) -> ExitCode {
             nodes,
             facts_dir,
             jobs,
+            puppetdb,
+            puppetdb_submit,
+            ssldir,
+            certname,
         } => {
+            let store = match (puppetdb::Flags { puppetdb, submit: puppetdb_submit, ssldir, certname, verbose }).open() {
+                Ok(s) => s,
+                Err(e) => {
+                    eprintln!("Error: {e}");
+                    return ExitCode::from(2);
+                }
+            };
             let batch = (nodes.is_some() || facts_dir.is_some()).then_some(batch::Batch { nodes, facts_dir, jobs });
             let have_code = code.is_some() || manifest.is_some() || environmentpath.is_some();
             let (node, file) = match (args.len(), have_code) {
@@ -210,6 +239,7 @@ fn run(cli: Cli) -> ExitCode {
                 hiera_config,
                 allow_generate,
                 ruby: ruby::bridge(&ruby),
+                store,
             };
             match batch {
                 Some(b) => batch::run(req, b),

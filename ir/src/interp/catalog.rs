@@ -68,6 +68,9 @@ pub struct Resource {
     /// Puppet keeps the Ruby object, so the title is no tag and the namevar
     /// (parsed from the title's text) never equals it.
     pub non_string_title: bool,
+    /// For a resource an exported collector found in storeconfigs: the
+    /// terminus's `collector_id` (`certname|Type|title`).
+    pub collector_id: Option<Rc<str>>,
 }
 
 impl Resource {
@@ -95,6 +98,7 @@ impl Resource {
             module_name: None,
             by_function: false,
             non_string_title: false,
+            collector_id: None,
         }
     }
 
@@ -439,6 +443,31 @@ impl Catalog {
     /// is about 400 bytes per resource; writing it out in pieces keeps
     /// that memory from being touched at all.
     pub fn json_chunks(&self, out: &mut Vec<u8>, node: &str, environment: &str, flush: &mut dyn FnMut(&mut Vec<u8>)) {
+        self.json_document(out, node, environment, false, flush);
+    }
+
+    /// The catalog Puppet stores (`storeconfigs`): as [`Catalog::json_text`]
+    /// plus the exported resources no collector realized and their
+    /// containment edges (Puppet's compiler catalog keeps every exported
+    /// resource; only the agent's copy drops the virtual ones).
+    pub fn stored_json_text(&self, out: &mut Vec<u8>, node: &str, environment: &str) {
+        self.json_document(out, node, environment, true, &mut |_| {});
+    }
+
+    /// Whether a resource is in the document: not virtual, or (in the
+    /// stored catalog) exported.
+    fn in_document(r: &Resource, stored: bool) -> bool {
+        !r.virtual_ || (stored && r.exported)
+    }
+
+    fn json_document(
+        &self,
+        out: &mut Vec<u8>,
+        node: &str,
+        environment: &str,
+        stored: bool,
+        flush: &mut dyn FnMut(&mut Vec<u8>),
+    ) {
         // Puppet converts its compiler catalog for output by adding the
         // classes (which tags it with their names) and then its tags.
         let mut tags = Tags::default();
@@ -450,7 +479,7 @@ impl Catalog {
         // entered the catalog (Puppet lists its graph's edges by their
         // target vertex).
         let mut edges: Vec<(usize, usize)> =
-            self.edges.iter().copied().filter(|(s, t)| !self.resources[*s].virtual_ && !self.resources[*t].virtual_).collect();
+            self.edges.iter().copied().filter(|(s, t)| Self::in_document(&self.resources[*s], stored) && Self::in_document(&self.resources[*t], stored)).collect();
         edges.sort_by_key(|(_, t)| *t);
         let mut w = JsonWriter::new(out);
         w.begin_object();
@@ -475,7 +504,7 @@ impl Catalog {
         w.string(environment);
         w.field("resources");
         w.begin_array();
-        for r in self.resources.iter().filter(|r| !r.virtual_) {
+        for r in self.resources.iter().filter(|r| Self::in_document(r, stored)) {
             w.element();
             resource_json(&mut w, r);
             if w.buffer().len() >= JSON_CHUNK {

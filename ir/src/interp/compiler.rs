@@ -23,6 +23,8 @@
 use super::catalog::{ParamMeta, Resource, normalize_ref, parse_ref};
 use super::resource_types::{self, METAPARAMS, RELATIONSHIP_PARAMS};
 use super::scope::{CatScope, DefaultAttr};
+use super::storeconfigs::{ExportedResource, StoreConfigs, value_to_json};
+use pjit_runtime::functions::stdlib::data::json_to_value;
 use super::*;
 
 /// Attribute operations of an override: `=>` and `+>` values, who wrote
@@ -40,7 +42,7 @@ pub(super) struct Override {
 
 /// A compiled collector query, in postfix order.
 #[derive(Clone, Debug)]
-enum CQuery {
+pub(super) enum CQuery {
     Eq(String, Value),
     Ne(String, Value),
     And,
@@ -51,10 +53,13 @@ enum CQuery {
 enum CollectorKind {
     /// `Type <| query |>`.
     Query { type_name: String, query: Vec<CQuery> },
-    /// `Type <<| query |>>`: exported resources come from storeconfigs,
-    /// which a catalog compile without PuppetDB does not have; Puppet then
-    /// ignores the collector.
-    Exported,
+    /// `Type <<| query |>>`: this node's own exported resources that match
+    /// (`cquery`, as a virtual query), then those other nodes exported,
+    /// from storeconfigs (`equery`, see [`super::storeconfigs`]). Without
+    /// storeconfigs Puppet ignores the collector. `found` keeps the
+    /// backend's answer for the generator passes after the first (Puppet
+    /// asks again on every pass and gets the same answer).
+    Exported { type_name: String, cquery: Vec<CQuery>, equery: Option<serde_json::Value>, found: Option<Vec<ExportedResource>> },
     /// `realize(...)`: the references not found yet.
     Fixed(Vec<(String, String)>),
 }
@@ -70,6 +75,9 @@ pub(super) struct Collector {
     /// right (Puppet's "empty alternative").
     empty_alternative: Option<Vec<RelOperand>>,
     done: bool,
+    /// The scope and place of the collector expression (exported
+    /// collectors add what they find there).
+    origin: Option<(Rc<Scope>, Loc)>,
 }
 
 #[derive(Clone, Debug)]
@@ -117,6 +125,30 @@ fn hash_attrs(v: &Value) -> catalog::Params {
         Value::Hash(h) => h.iter().map(|(k, v)| (display::to_interpolated_string(k), v.clone())).collect(),
         _ => catalog::Params::default(),
     }
+}
+
+/// The exported query as Puppet's `CollectorTransformer#match_*` builds
+/// it (`[attr, "==", value]`, `[left, "and", right]`), for storeconfigs;
+/// None for an empty query.
+fn exported_filter(query: &[CQuery]) -> Option<serde_json::Value> {
+    use serde_json::Value as Json;
+    let mut stack: Vec<Json> = vec![];
+    for q in query {
+        let node = match q {
+            CQuery::Eq(attr, v) | CQuery::Ne(attr, v) => {
+                let op = if matches!(q, CQuery::Eq(..)) { "==" } else { "!=" };
+                Json::Array(vec![Json::String(attr.clone()), Json::String(op.into()), value_to_json(v)])
+            }
+            CQuery::And | CQuery::Or => {
+                let op = if matches!(q, CQuery::And) { "and" } else { "or" };
+                let right = stack.pop().unwrap_or(Json::Null);
+                let left = stack.pop().unwrap_or(Json::Null);
+                Json::Array(vec![left, Json::String(op.into()), right])
+            }
+        };
+        stack.push(node);
+    }
+    stack.pop()
 }
 
 impl Interp {
@@ -254,9 +286,11 @@ impl Interp {
         r.scope = Some(self.top.cat.clone());
         let i = self.catalog.add(r).expect("one node");
         self.catalog.contain(self.top.cat.resource, i);
+        // Log lines of the node's body say `Scope(Node[name])`.
+        let label: Rc<str> = Rc::from(format!("Node[{title}]"));
         self.catalog.classes.insert(title);
         let cat = CatScope::new(i, Rc::from(""), Some(self.top.cat.clone()));
-        let scope = Scope::new(Some(self.top.clone()), Rc::from("Class[main]"), cat);
+        let scope = Scope::new(Some(self.top.clone()), label, cat);
         self.node_scope = Some(scope.clone());
         self.run_body(node.body, vec![], scope, None).map(|_| ())
     }
@@ -357,7 +391,10 @@ impl Interp {
             return Ok(false);
         }
         let objects: Vec<usize> = match &mut self.state.collectors[c].kind {
-            CollectorKind::Exported => return Ok(false),
+            CollectorKind::Exported { .. } => match self.opts.storeconfigs.clone() {
+                Some(sc) => self.collect_exported(c, &*sc)?,
+                None => return Ok(false),
+            },
             CollectorKind::Query { type_name, query } => {
                 let (type_name, query) = (type_name.clone(), query.clone());
                 (0..self.catalog.resources.len())
@@ -403,6 +440,65 @@ impl Interp {
         }
         self.state.collectors[c].collected.extend(new);
         Ok(true)
+    }
+
+    /// `ExportedCollector#collect`: this node's own exported resources of
+    /// the type that match the query (they stay exported), then what other
+    /// nodes exported, each added to the catalog in the collector's scope
+    /// (its resource defaults apply, it contains them) unless collected
+    /// before; another resource of the same type and title is an error.
+    fn collect_exported(&mut self, c: usize, sc: &dyn StoreConfigs) -> R<Vec<usize>> {
+        let CollectorKind::Exported { type_name, cquery, equery, found } = &self.state.collectors[c].kind else {
+            return Ok(vec![]);
+        };
+        let (type_name, cquery) = (type_name.clone(), cquery.clone());
+        let remote = match found {
+            Some(f) => f.clone(),
+            None => {
+                let f = sc.search_exported(&type_name, &self.opts.node, equery.as_ref()).map_err(|m| bare("STORECONFIGS", m))?;
+                if let CollectorKind::Exported { found, .. } = &mut self.state.collectors[c].kind {
+                    *found = Some(f.clone());
+                }
+                f
+            }
+        };
+        let mut objects: Vec<usize> = (0..self.catalog.resources.len())
+            .filter(|&i| {
+                let r = &self.catalog.resources[i];
+                r.type_name == type_name && r.exported && self.query_matches(i, &cquery)
+            })
+            .collect();
+        let Some((scope, loc)) = self.state.collectors[c].origin.clone() else { return Ok(objects) };
+        for x in remote {
+            let id = x.collector_id();
+            if let Some(j) = self.catalog.lookup(&x.type_name, &x.title) {
+                if self.catalog.resources[j].collector_id.as_deref() != Some(id.as_str()) {
+                    let msg = format!(
+                        "A duplicate resource was found while collecting exported resources, with the type and title {}[{}]",
+                        x.type_name, x.title
+                    );
+                    return Err(bare("DUPLICATE_EXPORTED", msg));
+                }
+                continue;
+            }
+            let lower = catalog::lowercase(&x.type_name);
+            let Some((kind, define)) = self.resolve_resource_type(&lower, loc, "Exported Query")? else {
+                let msg = format!("Error while evaluating a Exported Query, Resource type {lower} doesn't exist");
+                return Err(error("UNKNOWN_RESOURCE_TYPE", msg, loc));
+            };
+            let mut given = catalog::Params::default();
+            for (k, v) in x.parameters {
+                let v = json_to_value(v).map_err(|e| bare("STORECONFIGS", e.message().to_string()))?;
+                given.insert(k, v);
+            }
+            let i = self.create_resource(&lower, &x.title, &given, kind, define, false, false, (false, false), &scope, loc)?;
+            let r = &mut self.catalog.resources[i];
+            r.file = None;
+            r.line = None;
+            r.collector_id = Some(id.into());
+            objects.push(i);
+        }
+        Ok(objects)
     }
 
     fn query_matches(&self, i: usize, query: &[CQuery]) -> bool {
@@ -979,18 +1075,19 @@ impl Interp {
             privileged: true,
             loc,
         });
+        let q: Vec<CQuery> = query
+            .iter()
+            .map(|(op, v)| match op {
+                QueryOp::Eq(a, _) => CQuery::Eq(self.prog.name(*a).to_string(), v.clone().unwrap_or(Value::Undef)),
+                QueryOp::Ne(a, _) => CQuery::Ne(self.prog.name(*a).to_string(), v.clone().unwrap_or(Value::Undef)),
+                QueryOp::And => CQuery::And,
+                QueryOp::Or => CQuery::Or,
+            })
+            .collect();
         let kind = if exported {
-            CollectorKind::Exported
+            let equery = exported_filter(&q);
+            CollectorKind::Exported { type_name: capitalize_name(&type_name), cquery: q, equery, found: None }
         } else {
-            let q = query
-                .iter()
-                .map(|(op, v)| match op {
-                    QueryOp::Eq(a, _) => CQuery::Eq(self.prog.name(*a).to_string(), v.clone().unwrap_or(Value::Undef)),
-                    QueryOp::Ne(a, _) => CQuery::Ne(self.prog.name(*a).to_string(), v.clone().unwrap_or(Value::Undef)),
-                    QueryOp::And => CQuery::And,
-                    QueryOp::Or => CQuery::Or,
-                })
-                .collect();
             CollectorKind::Query { type_name: capitalize_name(&type_name), query: q }
         };
         let id = self.state.collectors.len();
@@ -1000,6 +1097,7 @@ impl Interp {
             collected: IndexSet::new(),
             empty_alternative: None,
             done: false,
+            origin: exported.then(|| (scope.clone(), loc)),
         });
         Ok(Value::Integer(id as i64))
     }
@@ -1038,6 +1136,7 @@ impl Interp {
                 collected: IndexSet::new(),
                 empty_alternative: None,
                 done: false,
+                origin: None,
             });
         }
         Ok(Value::Undef)

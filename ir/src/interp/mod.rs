@@ -24,6 +24,7 @@ pub mod resource_types;
 mod erb;
 mod foreign;
 pub mod scope;
+pub mod storeconfigs;
 pub mod tier;
 
 /// The interpreter's maps are keyed by names and ids it makes itself and
@@ -72,6 +73,9 @@ pub struct Options {
     /// Runs the modules' Ruby code pjit has no native implementation for
     /// (see `foreign.rs`); None: such code is an error naming its module.
     pub foreign: Option<Arc<dyn pjit_runtime::foreign::Foreign>>,
+    /// Storeconfigs (PuppetDB): exported collectors and `puppetdb_query`
+    /// use it; None is Puppet's `storeconfigs = false`.
+    pub storeconfigs: Option<Arc<dyn storeconfigs::StoreConfigs>>,
 }
 
 /// What the autoloader looks for.
@@ -129,6 +133,8 @@ impl EvalError {
                 | "OVERRIDE_EVALUATED"
                 | "INVALID_TAG"
                 | "LOOKUP_ERROR"
+                | "STORECONFIGS"
+                | "DUPLICATE_EXPORTED"
         )
     }
 }
@@ -468,6 +474,12 @@ impl Interp {
                 self.tier.take_backend().map(|b| (b, threshold))
             },
         })
+    }
+
+    /// A top-scope variable (`trusted`, `facts`, ...), as the compile
+    /// sees it (set when the interpreter is made).
+    pub fn top_value(&self, name: &str) -> Option<Value> {
+        self.prog.sym(name).and_then(|s| self.top.get_here(s))
     }
 
     fn set_top(&mut self, name: &str, v: Value) {
@@ -1926,6 +1938,10 @@ impl Interp {
         }
         let func = match rtf::lookup(key) {
             Some(f) => f,
+            // The terminus's function, where a PuppetDB is configured.
+            None if key == "puppetdb_query" && self.opts.storeconfigs.is_some() => {
+                rtf::stdlib::lookup(key).expect("puppetdb_query is implemented")
+            }
             None => match self.module_function(key) {
                 ModuleFunction::Native(f) => f,
                 ModuleFunction::Ruby(module) if self.opts.foreign.is_some() => {
@@ -2740,6 +2756,14 @@ impl Host for CallHost<'_> {
             "environment" => Value::string(self.it.opts.environment.as_str()),
             _ => return None,
         })
+    }
+
+    fn puppetdb_query(&mut self, query: &Value) -> FnResult {
+        let Some(sc) = self.it.opts.storeconfigs.clone() else {
+            return Err(Unwind::Error(Error::argument("PuppetDB queries are not supported by this host")));
+        };
+        let answer = sc.query(&storeconfigs::value_to_json(query)).map_err(|m| Unwind::Error(Error::argument(m)))?;
+        pjit_runtime::functions::stdlib::data::json_to_value(answer).map_err(Unwind::Error)
     }
 
     fn find_resources(&mut self, type_name: &str, title: Option<&str>) -> Result<Vec<(String, Value)>, Error> {

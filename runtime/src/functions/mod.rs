@@ -213,6 +213,11 @@ pub trait Host {
         let _ = (type_name, title);
         Err(Error::argument("finding catalog resources is not supported by this host"))
     }
+    /// `puppetdb_query(query)`: the answer of the configured PuppetDB.
+    fn puppetdb_query(&mut self, query: &Value) -> FnResult {
+        let _ = query;
+        Err(Unwind::Error(Error::argument("PuppetDB queries are not supported by this host")))
+    }
     /// The body being evaluated: `Some((kind, name, reference))` with kind
     /// `hostclass`, `definition` or `node`, the lower-case name
     /// (`apt::setting`) and the resource reference (`Class[Apt]`,

@@ -232,7 +232,7 @@ fn to_yaml(_: &mut dyn Host, args: &[Value], _: Option<&Value>) -> FnResult {
 
 /// `Puppet::Util::Json.load` (Ruby's `JSON.parse`): objects keep their key
 /// order, a repeated key keeps its first position and last value.
-pub(crate) fn json_to_value(v: serde_json::Value) -> Result<Value, Error> {
+pub fn json_to_value(v: serde_json::Value) -> Result<Value, Error> {
     Ok(match v {
         serde_json::Value::Null => Value::Undef,
         serde_json::Value::Bool(b) => Value::Boolean(b),

@@ -46,9 +46,10 @@ use crate::value::Value;
 
 mod catalog;
 mod collections;
-pub(crate) mod data;
+pub mod data;
 mod modules;
 mod modules_more;
+mod puppetdb;
 mod strings;
 mod validate;
 pub(crate) mod yaml;
@@ -97,6 +98,7 @@ fn registry() -> &'static HashMap<&'static str, ModuleFunction> {
         catalog::register(&mut r);
         modules::register(&mut r);
         modules_more::register(&mut r);
+        puppetdb::register(&mut r);
         r.0.into_iter().map(|m| (m.function.name, m)).collect()
     })
 }

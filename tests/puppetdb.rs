@@ -1,0 +1,431 @@
+//! PuppetDB against the real thing: Debian's `puppetdb` 7.12 on
+//! PostgreSQL, started on loopback by `tests/tools/puppetdb.sh` (HTTP on
+//! 8090, HTTPS on 8091; CI installs the packages through .ci/puppetdb.sh).
+//!
+//! Each environment of `tests/puppetdb/envs/` is a scenario whose `steps`
+//! file lists nodes. PuppetDB starts empty; each node is compiled by
+//! `pjit compile NODE --puppetdb URL --puppetdb-submit` (facts stored
+//! before, the catalog after), and the next step waits until PuppetDB has
+//! processed what the step stored, so each node sees exactly the nodes
+//! before it, as in `tests/tools/bless-puppetdb.py`, which made the
+//! goldens (`tests/puppetdb/expected/`) with Puppet Server 7.9.5 and
+//! Puppet's own PuppetDB terminus. Per step the test compares: the agent's
+//! catalog or the error, the `Scope(...)` log lines, and what PuppetDB then
+//! holds for the node (facts but `trusted`, resources, edges), which
+//! checks the command payloads. Every scenario runs with `--jit=off` and
+//! `--jit=always`. The HTTPS port is checked with the harness's
+//! certificates, and an unreachable PuppetDB gives Puppet's errors.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::Mutex;
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use serde_json::{Value as Json, json};
+
+const PDB: &str = "http://127.0.0.1:8090";
+
+/// PuppetDB's state is shared: one test at a time.
+static PDB_LOCK: Mutex<()> = Mutex::new(());
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn data() -> PathBuf {
+    root().join("tests/puppetdb")
+}
+
+/// Starts PuppetDB (idempotent) and unpacks Debian 13's modules if needed.
+fn setup() -> std::sync::MutexGuard<'static, ()> {
+    let guard = PDB_LOCK.lock().unwrap_or_else(|e| e.into_inner());
+    if !root().join("target/trixie-modules/haproxy").is_dir() {
+        let st = Command::new(root().join("tests/tools/trixie-modules.sh")).status().expect("trixie-modules.sh");
+        assert!(st.success(), "tests/tools/trixie-modules.sh failed");
+    }
+    let st = Command::new(root().join("tests/tools/puppetdb.sh")).arg("start").status().expect("puppetdb.sh");
+    assert!(st.success(), "tests/tools/puppetdb.sh start failed");
+    guard
+}
+
+fn agent() -> ureq::Agent {
+    ureq::Agent::config_builder().http_status_as_error(false).timeout_global(Some(Duration::from_secs(60))).build().into()
+}
+
+fn get(path: &str, query: Option<&Json>) -> Option<Json> {
+    let mut url = format!("{PDB}{path}");
+    if let Some(q) = query {
+        url.push_str("?query=");
+        url.push_str(&percent(&q.to_string()));
+    }
+    let mut r = agent().get(&url).call().expect("PuppetDB answers");
+    if r.status() == 404 {
+        return None;
+    }
+    assert!(r.status().is_success(), "{url}: {}", r.status());
+    Some(r.body_mut().read_json().expect("JSON"))
+}
+
+fn percent(s: &str) -> String {
+    s.bytes()
+        .map(|b| if b.is_ascii_alphanumeric() || b"-._~".contains(&b) { (b as char).to_string() } else { format!("%{b:02X}") })
+        .collect()
+}
+
+/// Deletes every node PuppetDB knows (`/pdb/admin/v1/cmd`, `delete`).
+fn purge() {
+    let q = json!(["or", ["=", "node_state", "active"], ["=", "node_state", "inactive"]]);
+    for n in get("/pdb/query/v4/nodes", Some(&q)).unwrap().as_array().unwrap() {
+        let cmd = json!({"command": "delete", "version": 1, "payload": {"certname": n["certname"]}});
+        let r = agent().post(&format!("{PDB}/pdb/admin/v1/cmd")).header("Content-Type", "application/json").send(cmd.to_string());
+        assert!(r.expect("delete").status().is_success());
+    }
+    let start = Instant::now();
+    while !get("/pdb/query/v4/nodes", Some(&q)).unwrap().as_array().unwrap().is_empty() {
+        assert!(start.elapsed() < Duration::from_secs(60), "PuppetDB did not delete its nodes");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    // The same physical state as when the goldens were made: PuppetDB's
+    // resource queries return rows in table order.
+    let st = Command::new(root().join("tests/tools/puppetdb.sh")).arg("vacuum").status().expect("puppetdb.sh");
+    assert!(st.success(), "tests/tools/puppetdb.sh vacuum failed");
+}
+
+fn epoch(ts: &str) -> i64 {
+    chrono::DateTime::parse_from_rfc3339(ts).map(|t| t.timestamp()).unwrap_or(0)
+}
+
+/// Waits until PuppetDB has the node's catalog (or, after a failed
+/// compile, its facts) produced at or after `start` (seconds).
+fn wait_stored(node: &str, start: i64, catalog: bool) {
+    let path = format!("/pdb/query/v4/{}/{node}", if catalog { "catalogs" } else { "factsets" });
+    let t = Instant::now();
+    loop {
+        if let Some(doc) = get(&path, None)
+            && epoch(doc["producer_timestamp"].as_str().unwrap_or("")) >= start
+        {
+            return;
+        }
+        assert!(t.elapsed() < Duration::from_secs(120), "PuppetDB did not store {path}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// File paths relative to the repository.
+fn relative(v: Json) -> Json {
+    let prefix = format!("{}/", root().display());
+    match v {
+        Json::String(s) => Json::String(s.replace(&prefix, "")),
+        Json::Array(a) => Json::Array(a.into_iter().map(relative).collect()),
+        Json::Object(o) => Json::Object(o.into_iter().map(|(k, v)| (k, relative(v))).collect()),
+        other => other,
+    }
+}
+
+/// What PuppetDB holds for `node`, as tests/tools/pdbstate.py reads it.
+fn stored(node: &str) -> Json {
+    let q = json!(["=", "certname", node]);
+    let mut facts: Vec<(String, Json)> = get("/pdb/query/v4/facts", Some(&q))
+        .unwrap()
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["name"] != "trusted")
+        .map(|f| (f["name"].as_str().unwrap().to_string(), f["value"].clone()))
+        .collect();
+    facts.sort_by(|a, b| a.0.cmp(&b.0));
+    let mut resources: Vec<Json> = get("/pdb/query/v4/resources", Some(&q))
+        .unwrap()
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            let mut tags: Vec<String> = r["tags"].as_array().unwrap().iter().map(|t| t.as_str().unwrap().to_string()).collect();
+            tags.sort();
+            json!({"type": r["type"], "title": r["title"], "exported": r["exported"], "tags": tags,
+                   "file": r["file"], "line": r["line"], "parameters": r["parameters"]})
+        })
+        .collect();
+    resources.sort_by_key(|r| (r["type"].as_str().unwrap().to_string(), r["title"].as_str().unwrap().to_string()));
+    let mut edges: Vec<Json> = get("/pdb/query/v4/edges", Some(&q))
+        .unwrap()
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| json!([e["source_type"], e["source_title"], e["relationship"], e["target_type"], e["target_title"]]))
+        .collect();
+    edges.sort_by_key(|e| e.to_string());
+    let facts: serde_json::Map<String, Json> = facts.into_iter().collect();
+    relative(json!({"facts": facts, "resources": resources, "edges": edges}))
+}
+
+/// Puppet's log line `[logback level, scope, message]` for a pjit line.
+fn log_entry(line: &str) -> Option<Json> {
+    let (level, rest) = line.split_once(": Scope(")?;
+    let (scope, msg) = rest.split_once("): ")?;
+    let level = match level {
+        "Notice" | "Info" => "INFO",
+        "Warning" => "WARN",
+        "Error" | "Err" => "ERROR",
+        "Debug" => "DEBUG",
+        _ => return None,
+    };
+    Some(json!([level, scope, msg]))
+}
+
+/// A catalog without what differs by run (its version and UUID).
+fn comparable(mut c: Json) -> Json {
+    if let Json::Object(o) = &mut c {
+        o.remove("version");
+        o.remove("catalog_uuid");
+    }
+    relative(c)
+}
+
+/// Where two documents differ (paths and both values, at most 12).
+fn diff(a: &Json, b: &Json) -> String {
+    fn walk(a: &Json, b: &Json, path: &str, out: &mut Vec<String>) {
+        if out.len() >= 12 || a == b {
+            return;
+        }
+        match (a, b) {
+            (Json::Object(x), Json::Object(y)) => {
+                for k in x.keys().chain(y.keys().filter(|k| !x.contains_key(*k))) {
+                    walk(x.get(k).unwrap_or(&Json::Null), y.get(k).unwrap_or(&Json::Null), &format!("{path}/{k}"), out);
+                }
+                let (kx, ky): (Vec<_>, Vec<_>) = (x.keys().collect(), y.keys().collect());
+                if out.is_empty() && kx != ky {
+                    out.push(format!("{path}: key order {kx:?} vs {ky:?}"));
+                }
+            }
+            (Json::Array(x), Json::Array(y)) if x.len() == y.len() => {
+                for (i, (p, q)) in x.iter().zip(y).enumerate() {
+                    walk(p, q, &format!("{path}[{i}]"), out);
+                }
+            }
+            _ => out.push(format!("{path}: pjit {a} / Puppet {b}")),
+        }
+    }
+    let mut out = vec![];
+    walk(a, b, "", &mut out);
+    out.join("\n  ")
+}
+
+fn now() -> i64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).unwrap().as_secs() as i64
+}
+
+/// Runs a scenario with pjit; returns the differences from Puppet's goldens.
+fn run_scenario(env: &str, jit: &str) -> Vec<String> {
+    let mut problems = vec![];
+    let steps = std::fs::read_to_string(data().join("envs").join(env).join("steps")).unwrap();
+    purge();
+    for (n, node) in steps.split_whitespace().enumerate() {
+        let golden: Json =
+            serde_json::from_str(&std::fs::read_to_string(data().join(format!("expected/{env}/{}-{node}.json", n + 1))).unwrap())
+                .unwrap();
+        let start = now();
+        let facts = data().join(format!("facts/{node}.json"));
+        let out = Command::new(env!("CARGO_BIN_EXE_pjit"))
+            .current_dir(root())
+            .args(["compile", node, "--environmentpath", "tests/puppetdb/envs", "--environment", env])
+            .arg("--facts")
+            .arg(&facts)
+            .args(["--puppetdb", PDB, "--puppetdb-submit", &format!("--jit={jit}")])
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        let ok = out.status.success();
+        wait_stored(node, start, ok);
+        let what = format!("{env} step {} ({node}, --jit={jit})", n + 1);
+        if ok != golden["ok"].as_bool().unwrap() {
+            problems.push(format!("{what}: pjit {} but Puppet {}\n{stderr}", if ok { "compiled" } else { "failed" }, golden["ok"]));
+            continue;
+        }
+        if ok {
+            let catalog: Json = serde_json::from_slice(&out.stdout).expect("catalog JSON");
+            if comparable(catalog.clone()) != comparable(golden["catalog"].clone()) {
+                problems.push(format!("{what}: catalog differs\n  {}", diff(&comparable(catalog), &comparable(golden["catalog"].clone()))));
+            }
+        } else {
+            // The error is the last thing printed; it may span lines.
+            let error = stderr.rfind("\nError: ").map_or(stderr.strip_prefix("Error: ").unwrap_or(""), |i| &stderr[i + 8..]);
+            let error = error.trim_end().to_string();
+            let want = golden["error"].as_str().unwrap().trim_start_matches("Server Error: ");
+            if relative(json!(error)) != relative(json!(want)) {
+                problems.push(format!("{what}: error differs\npjit:   {error}\nPuppet: {want}"));
+            }
+        }
+        let logs: Vec<Json> = stderr.lines().filter_map(log_entry).collect();
+        if Json::Array(logs.clone()) != golden["logs"] {
+            problems.push(format!("{what}: log lines differ\npjit:   {logs:?}\nPuppet: {}", golden["logs"]));
+        }
+        let have = stored(node);
+        if have != golden["stored"] {
+            problems.push(format!("{what}: PuppetDB holds something else\n  {}", diff(&have, &golden["stored"])));
+        }
+    }
+    problems
+}
+
+fn scenarios() -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(data().join("envs"))
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.path().join("steps").is_file())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn scenarios_match_puppet_with_puppetdb() {
+    let _guard = setup();
+    let mut problems = vec![];
+    let list = scenarios();
+    assert!(list.len() >= 6, "{list:?}");
+    for jit in ["off", "always"] {
+        for env in &list {
+            problems.extend(run_scenario(env, jit));
+        }
+    }
+    assert!(problems.is_empty(), "{} differences:\n\n{}", problems.len(), problems.join("\n\n"));
+}
+
+/// Compiles over HTTPS configured by a puppetdb.conf, with the harness's
+/// certificates: the client certificate PuppetDB requires, its
+/// certificate checked against the CA.
+#[test]
+fn https_with_host_certificates() {
+    let _guard = setup();
+    purge();
+    let ssldir = root().join("target/puppetdb/ssl");
+    // Configured as Puppet is: puppetdb.conf (https only).
+    let conf = std::env::temp_dir().join(format!("pjit-pdb-https-{}.conf", std::process::id()));
+    std::fs::write(&conf, "[main]\nserver_urls = https://localhost:8091\nserver_url_timeout = 30\n").unwrap();
+    let run = |node: &str, extra: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_pjit"))
+            .current_dir(root())
+            .args(["compile", node, "--environmentpath", "tests/puppetdb/envs", "--environment", "sshkeys"])
+            .arg("--facts")
+            .arg(data().join(format!("facts/{node}.json")))
+            .args(["--puppetdb", conf.to_str().unwrap(), "--puppetdb-submit", "--certname", "puppet.test", "--ssldir"])
+            .arg(&ssldir)
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    let start = now();
+    let out = run("db1.test", &[]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    wait_stored("db1.test", start, true);
+    let out = run("web1.test", &[]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let catalog: Json = serde_json::from_slice(&out.stdout).unwrap();
+    let titles: Vec<&str> = catalog["resources"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["type"] == "Sshkey")
+        .map(|r| r["title"].as_str().unwrap())
+        .collect();
+    assert_eq!(titles, ["web1.test", "db1.test"]);
+    // A certificate that is not the host's: PuppetDB's own certificate is
+    // not signed for "nobody", so the client has no certificate to show.
+    let out = run("web1.test", &["--certname", "nobody.test"]);
+    assert!(!out.status.success());
+    std::fs::remove_file(&conf).unwrap();
+}
+
+/// PuppetDB down: the terminus's warnings per URL, then its error, which
+/// fails the compile; with `soft_write_failure` a failed submission is
+/// logged as Puppet's error and the catalog stands.
+#[test]
+fn puppetdb_down() {
+    let _guard = setup();
+    let dir = std::env::temp_dir().join(format!("pjit-pdb-down-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let compile = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_pjit")).args(["compile", "down.test"]).args(args).output().unwrap();
+        (out.status.success(), String::from_utf8_lossy(&out.stderr).into_owned())
+    };
+    // Port 9 (discard) on loopback: nothing listens.
+    let (ok, err) = compile(&["-e", "File <<| |>>", "--puppetdb", "http://127.0.0.1:9"]);
+    assert!(!ok);
+    assert!(err.contains("Warning: Error connecting to 127.0.0.1 on 9 at route http://127.0.0.1:9/pdb/query/v4/resources?query="), "{err}");
+    assert!(
+        err.contains("Error: Could not retrieve resources from the PuppetDB at http://127.0.0.1:9: Failed to execute '/pdb/query/v4/resources?query=%5B%22and%22%2C%5B%22%3D%22%2C%22type%22%2C%22File%22%5D"),
+        "{err}"
+    );
+    let (ok, err) = compile(&["-e", "notice(1)", "--puppetdb", "http://127.0.0.1:9", "--puppetdb-submit"]);
+    assert!(!ok, "{err}");
+    assert!(err.contains("Error: Failed to execute '/pdb/cmd/v1?checksum="), "{err}");
+    assert!(err.contains("&command=replace_facts&"), "{err}");
+    let conf = dir.join("puppetdb.conf");
+    std::fs::write(&conf, "[main]\nserver_urls = https://127.0.0.1:9\nsoft_write_failure = true\nserver_url_timeout = 5\n").unwrap();
+    let ssldir = root().join("target/puppetdb/ssl");
+    let (ok, err) = compile(&[
+        "-e",
+        "notice(1)",
+        "--puppetdb",
+        conf.to_str().unwrap(),
+        "--puppetdb-submit",
+        "--certname",
+        "puppet.test",
+        "--ssldir",
+        ssldir.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    assert!(err.contains("Notice: Scope(Class[main]): 1"), "{err}");
+    assert_eq!(err.matches("Error: Failed to execute '/pdb/cmd/v1?checksum=").count(), 2, "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Batch mode: every node sees PuppetDB as it was when the batch started
+/// (its facts and catalogs are submitted after every node compiled), so
+/// a first batch over the sshkeys scenario collects nothing from the
+/// others, whatever `-j`; a second batch sees the first one's exports,
+/// which for the bastion and web2 is what Puppet's step-by-step run gave
+/// them (web2: db1's and web1's keys; the bastion: all three).
+#[test]
+fn batch_sees_puppetdb_as_it_was() {
+    let _guard = setup();
+    purge();
+    let tmp = std::env::temp_dir().join(format!("pjit-pdb-batch-{}", std::process::id()));
+    let nodes = tmp.join("nodes");
+    std::fs::create_dir_all(&tmp).unwrap();
+    std::fs::write(&nodes, "db1.test\nweb1.test\nweb2.test\nbastion.test\n").unwrap();
+    let batch = |out: &str, jobs: &str| {
+        let start = now();
+        let o = Command::new(env!("CARGO_BIN_EXE_pjit"))
+            .current_dir(root())
+            .args(["compile", "--environmentpath", "tests/puppetdb/envs", "--environment", "sshkeys", "--nodes"])
+            .arg(&nodes)
+            .arg("--facts-dir")
+            .arg(data().join("facts"))
+            .args(["--puppetdb", PDB, "--puppetdb-submit", "-j", jobs, "-o"])
+            .arg(tmp.join(out))
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        for n in ["db1.test", "web1.test", "web2.test", "bastion.test"] {
+            wait_stored(n, start, true);
+        }
+    };
+    let catalog = |out: &str, node: &str| -> Json {
+        comparable(serde_json::from_slice(&std::fs::read(tmp.join(out).join(format!("{node}.json"))).unwrap()).unwrap())
+    };
+    let sshkeys = |c: &Json| -> Vec<String> {
+        c["resources"].as_array().unwrap().iter().filter(|r| r["type"] == "Sshkey").map(|r| r["title"].as_str().unwrap().to_string()).collect()
+    };
+    batch("first", "2");
+    assert_eq!(sshkeys(&catalog("first", "web2.test")), ["web2.test"]);
+    assert!(sshkeys(&catalog("first", "bastion.test")).is_empty());
+    let golden = |step: &str| comparable(serde_json::from_str::<Json>(&std::fs::read_to_string(data().join(format!("expected/sshkeys/{step}.json"))).unwrap()).unwrap()["catalog"].clone());
+    assert_eq!(catalog("first", "db1.test"), golden("1-db1.test"));
+    batch("second", "1");
+    assert_eq!(catalog("second", "web2.test"), golden("3-web2.test"), "{}", diff(&catalog("second", "web2.test"), &golden("3-web2.test")));
+    assert_eq!(catalog("second", "bastion.test"), golden("4-bastion.test"), "{}", diff(&catalog("second", "bastion.test"), &golden("4-bastion.test")));
+    std::fs::remove_dir_all(&tmp).unwrap();
+}
