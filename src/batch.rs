@@ -27,7 +27,7 @@ use std::time::Instant;
 use indexmap::IndexMap;
 use pjit_aot::driver;
 use pjit_codegen::CodeCache;
-use pjit_ir::interp::{Interp, Warm};
+use pjit_ir::interp::Warm;
 use pjit_runtime::Value;
 use rayon::prelude::*;
 
@@ -159,7 +159,7 @@ fn submit_all(store: &crate::puppetdb::Store, nodes: &[String], commands: Vec<(u
     let mut failed = 0;
     for (i, cmds) in commands {
         if let Some(e) = cmds.iter().find_map(|c| store.db.submit(c).err()) {
-            eprintln!("Error: {e} on node {}", nodes[i]);
+            eprintln!("Error: {e} (node {})", nodes[i]);
             failed += 1;
         }
     }
@@ -297,50 +297,11 @@ fn compile_node(
     };
     let opts = loaded.options(req, node, facts);
     let out = outdir.join(format!("{node}.json"));
-    let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        let warm = WARM.with(|w| w.borrow_mut().take()).unwrap_or_else(|| {
-            let mut warm = Warm::new(loaded.lower());
-            if let Some((jit, threshold)) = compile::make_jit(req.jit, req.jit_threshold, cache) {
-                warm.set_backend(jit, threshold);
-            }
-            warm
-        });
-        let mut it = Interp::from_warm(warm, opts);
-        let mut commands = vec![];
-        // Submissions wait for the end of the batch (see `submit_all`);
-        // the commands are made here, from the compile's own state.
-        let mut prepare = |cmd: Result<pjit_puppetdb::Command, String>| match cmd {
-            Ok(c) => {
-                commands.push(c);
-                Ok(())
-            }
-            Err(message) => Err(pjit_ir::interp::EvalError { issue: "STORECONFIGS", message, loc: None }),
-        };
-        let result = match req.store.as_ref().filter(|s| s.submit) {
-            Some(store) => prepare(store.facts_command(&it))
-                .and_then(|()| it.compile())
-                .and_then(|()| prepare(store.catalog_command(&it))),
-            None => it.compile(),
-        };
-        let status = driver::report(&it, result, node, &req.environment, Some(&out), &mut log);
-        if req.verbose {
-            compile::report_tier(&it, req.jit, req.jit_threshold);
-        }
-        // Keep the program for this thread's next node (dropping this
-        // compile's catalog, scopes and logs).
-        WARM.with(|w| *w.borrow_mut() = it.into_warm());
-        (status, commands)
-    }));
-    match run {
-        Ok((status, commands)) => Outcome { ok: status == 0, log, commands },
-        Err(_) => {
-            // The thread's program may be inconsistent: the next compile on
-            // this thread starts afresh.
-            WARM.with(|w| *w.borrow_mut() = None);
-            let _ = writeln!(log, "Error: internal error while compiling node {node}");
-            Outcome { ok: false, log, commands: vec![] }
-        }
-    }
+    WARM.with(|w| {
+        let c = compile::compile_node(req, loaded, cache, &mut w.borrow_mut(), opts, driver::CatalogOut::File(&out));
+        log.extend_from_slice(&c.log);
+        Outcome { ok: c.status == 0, log, commands: c.commands }
+    })
 }
 
 #[cfg(all(test, not(feature = "system-alloc")))]

@@ -4,6 +4,7 @@
 //! Output contract (see DESIGN.md): log lines and errors on stderr in
 //! Puppet's format, the catalog JSON on stdout; exit 1 on any error.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -12,7 +13,7 @@ use pjit_aot::driver;
 use pjit_frontend::parser::{self, SourceKind};
 use pjit_frontend::{FileId, SourceFile, printer, validate};
 use pjit_ir::interp::tier::{FuncState, Tier};
-use pjit_ir::interp::{self, Interp, Strict};
+use pjit_ir::interp::{self, Interp, Strict, Warm};
 use pjit_ir::{Program, lower, passes, print, verify};
 
 use crate::diagnostics;
@@ -71,6 +72,13 @@ pub struct Request {
     pub allow_generate: bool,
     /// The Ruby bridge (`--ruby`), shared by every compile of the process.
     pub ruby: Option<std::sync::Arc<pjit_bridge::RubyBridge>>,
+    /// Puppet's `basemodulepath` when settings were read (see
+    /// [`crate::environment::Settings::basemodulepath`]).
+    pub basemodulepath: Option<Vec<PathBuf>>,
+    /// `--trusted FILE`: `$trusted` as a JSON or YAML map.
+    pub trusted: Option<PathBuf>,
+    /// `--external-nodes CMD`: the node classifier to run.
+    pub external_nodes: Option<String>,
     /// PuppetDB (`--puppetdb`), and whether compiles store into it.
     pub store: Option<crate::puppetdb::Store>,
 }
@@ -118,6 +126,92 @@ impl Loaded {
                 StrictArg::Warning => Strict::Warning,
                 StrictArg::Error => Strict::Error,
             },
+            ..interp::Options::default()
+        }
+    }
+}
+
+/// What one node's compile gave.
+pub struct Compiled {
+    /// The exit status `pjit compile` would have (0: the catalog was written).
+    pub status: u8,
+    /// Its log lines and error, in `pjit compile`'s format.
+    pub log: Vec<u8>,
+    /// The error (after `Error: `) when it failed.
+    pub error: Option<String>,
+    /// PuppetDB commands (facts before, catalog after a successful
+    /// compile) when `req.store` submits: the caller sends them.
+    pub commands: Vec<pjit_puppetdb::Command>,
+}
+
+/// Compiles one node of a loaded environment: the compile path that batch
+/// mode and the compile server share. `warm` is the program an earlier
+/// compile of the same environment left on this thread (None: lower the
+/// main manifest afresh); the program is left there for the next compile.
+/// The catalog goes to `out`, the log lines and error to the result; a
+/// panic is this compile's error (and the next compile starts afresh).
+pub fn compile_node(
+    req: &Request,
+    loaded: &Loaded,
+    cache: Option<&std::sync::Arc<pjit_codegen::CodeCache>>,
+    warm: &mut Option<Warm>,
+    opts: interp::Options,
+    out: driver::CatalogOut,
+) -> Compiled {
+    let node = opts.node.clone();
+    let mut log = vec![];
+    let mut error = None;
+    let mut commands = vec![];
+    let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        let w = warm.take().unwrap_or_else(|| {
+            let mut w = Warm::new(loaded.lower());
+            if let Some((jit, threshold)) = make_jit(req.jit, req.jit_threshold, cache) {
+                w.set_backend(jit, threshold);
+            }
+            w
+        });
+        let mut it = Interp::from_warm(w, opts);
+        // Submissions are the caller's (batch mode sends them at the end);
+        // the commands are made here, from the compile's own state.
+        let mut prepare = |cmd: Result<pjit_puppetdb::Command, String>| match cmd {
+            Ok(c) => {
+                commands.push(c);
+                Ok(())
+            }
+            Err(message) => Err(pjit_ir::interp::EvalError { issue: "STORE_FAILED", message, loc: None }),
+        };
+        let result = match req.store.as_ref().filter(|s| s.submit) {
+            Some(store) => prepare(store.facts_command(&it))
+                .and_then(|()| it.compile())
+                .and_then(|()| prepare(store.catalog_command(&it))),
+            None => it.compile(),
+        };
+        if let Err(e) = &result {
+            error = Some(driver::error_message(&it, e, &node));
+        }
+        let status = driver::report_to(&it, result, &node, &req.environment, out, &mut log);
+        if req.verbose {
+            report_tier(&it, req.jit, req.jit_threshold);
+        }
+        // Keep the program for this thread's next node (dropping this
+        // compile's catalog, scopes and logs).
+        *warm = it.into_warm();
+        status
+    }));
+    match run {
+        Ok(status) => {
+            if status != 0 && error.is_none() {
+                // The catalog could not be written: the log says why.
+                error = Some(String::from_utf8_lossy(&log).lines().last().unwrap_or_default().trim_start_matches("Error: ").to_string());
+            }
+            Compiled { status, log, error, commands }
+        }
+        Err(_) => {
+            // The program may be inconsistent: the next compile starts afresh.
+            *warm = None;
+            let msg = format!("internal error while compiling node {node}");
+            let _ = writeln!(log, "Error: {msg}");
+            Compiled { status: 1, log, error: Some(msg), commands: vec![] }
         }
     }
 }
@@ -125,32 +219,39 @@ impl Loaded {
 /// Resolves the environment, then reads, parses and validates the main
 /// manifest; errors are printed (`node` names the node in them).
 pub fn load(req: &Request, node: &str) -> Result<Loaded, ExitCode> {
+    load_to(req, node, &mut std::io::stderr().lock()).map_err(ExitCode::from)
+}
+
+/// [`load`] with warnings and errors written to `log`; the error is the
+/// exit status.
+pub fn load_to(req: &Request, node: &str, log: &mut dyn Write) -> Result<Loaded, u8> {
     let env = match crate::environment::resolve(&crate::environment::Settings {
         environmentpath: req.environmentpath.as_deref(),
         environment: &req.environment,
         manifest: req.manifest.as_deref(),
         modulepath: &req.modulepath,
+        basemodulepath: req.basemodulepath.as_deref(),
     }) {
         Ok(e) => e,
         Err(msg) => {
-            eprintln!("Error: {msg}");
-            return Err(ExitCode::from(1));
+            let _ = writeln!(log, "Error: {msg}");
+            return Err(1);
         }
     };
     let mut inputs: Vec<(String, Vec<u8>)> = vec![];
     match &req.code {
         Some(code) => inputs.push(("<code>".to_string(), code.clone().into_bytes())),
         None if env.manifests.is_empty() && req.manifest.is_none() && req.environmentpath.is_none() => {
-            eprintln!("Error: nothing to compile: give -e CODE, --manifest FILE or FILE");
-            return Err(ExitCode::from(2));
+            let _ = writeln!(log, "Error: nothing to compile: give -e CODE, --manifest FILE or FILE");
+            return Err(2);
         }
         None => {
             for path in &env.manifests {
                 match std::fs::read(path) {
                     Ok(b) => inputs.push((path.display().to_string(), b)),
                     Err(e) => {
-                        eprintln!("Error: Could not read file {}: {e}", path.display());
-                        return Err(ExitCode::from(1));
+                        let _ = writeln!(log, "Error: Could not read file {}: {e}", path.display());
+                        return Err(1);
                     }
                 }
             }
@@ -172,13 +273,14 @@ pub fn load(req: &Request, node: &str) -> Result<Loaded, ExitCode> {
             diags.extend(validate::validate(program, &opts));
         }
         for d in diags.iter().filter(|d| !d.is_error()) {
-            diagnostics::emit(d, &source);
+            let _ = log.write_all(diagnostics::render(d, &source).as_bytes());
         }
         let errors: Vec<&pjit_frontend::Diagnostic> = diags.iter().filter(|d| d.is_error()).collect();
         let failed = !errors.is_empty();
         if errors.len() == 1 {
             // Puppet raises a single error itself, naming the environment.
-            eprintln!(
+            let _ = writeln!(
+                log,
                 "Error: Could not parse for environment {}: {}{on_node}",
                 req.environment,
                 errors[0].message_with_location(&source)
@@ -187,7 +289,7 @@ pub fn load(req: &Request, node: &str) -> Result<Loaded, ExitCode> {
             // Several: Puppet logs each (up to `max_errors`, 10), then gives
             // up naming the file, counting the warnings it logged too.
             for d in errors.iter().take(MAX_ERRORS) {
-                diagnostics::emit(d, &source);
+                let _ = log.write_all(diagnostics::render(d, &source).as_bytes());
             }
             let warnings = diags.len() - errors.len();
             let counts = if warnings > 0 {
@@ -195,22 +297,47 @@ pub fn load(req: &Request, node: &str) -> Result<Loaded, ExitCode> {
             } else {
                 format!("{} errors", errors.len())
             };
-            eprintln!(
+            let _ = writeln!(
+                log,
                 "Error: Could not parse for environment {}: Language validation logged {counts}. Giving up (file: {}){on_node}",
                 req.environment,
                 source.name()
             );
         }
         let Some(ast) = parsed.program.filter(|_| !failed) else {
-            return Err(ExitCode::from(1));
+            return Err(1);
         };
         files.push((source, ast));
     }
     Ok(Loaded { env, files })
 }
 
-pub fn run(req: Request) -> ExitCode {
+pub fn run(mut req: Request) -> ExitCode {
     let node = req.node.clone().unwrap_or_else(driver::local_hostname);
+    // The classifier runs first: the environment it names is compiled.
+    let classification = match &req.external_nodes {
+        Some(cmd) => match crate::enc::classify(cmd, &node) {
+            Ok(c) => c,
+            Err(e) => {
+                eprintln!("Error: {e}");
+                return ExitCode::from(1);
+            }
+        },
+        None => None,
+    };
+    if let Some(env) = classification.as_ref().and_then(|c| c.environment.clone()) {
+        req.environment = env;
+    }
+    let trusted = match &req.trusted {
+        Some(p) => match driver::read_facts(p) {
+            Ok(t) => Some(crate::enc::hash_value(t)),
+            Err(e) => {
+                eprintln!("Error: Could not read trusted data file {}: {e}", p.display());
+                return ExitCode::from(1);
+            }
+        },
+        None => None,
+    };
     let loaded = match load(&req, &node) {
         Ok(l) => l,
         Err(code) => return code,
@@ -251,7 +378,11 @@ pub fn run(req: Request) -> ExitCode {
             }
         };
     }
-    let opts = loaded.options(&req, &node, facts);
+    let mut opts = loaded.options(&req, &node, facts);
+    opts.trusted = trusted;
+    if let Some(c) = classification {
+        crate::enc::apply(&mut opts, c);
+    }
     let mut it = Interp::new(prog, opts);
     install_jit(&mut it.tier, req.jit, req.jit_threshold);
     let result = match &req.store {

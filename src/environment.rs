@@ -24,6 +24,12 @@ pub struct Settings<'a> {
     pub environment: &'a str,
     pub manifest: Option<&'a Path>,
     pub modulepath: &'a [PathBuf],
+    /// Puppet's `basemodulepath` (from `puppet.conf`): what
+    /// `$basemodulepath` in an `environment.conf` modulepath stands for,
+    /// and the end of the default modulepath (`modules:$basemodulepath`).
+    /// None: `pjit compile` without settings compiles only the modules it
+    /// is given.
+    pub basemodulepath: Option<&'a [PathBuf]>,
 }
 
 /// Resolves the manifests and modulepath. Command-line `--manifest` and
@@ -55,15 +61,22 @@ pub fn resolve(s: &Settings) -> Result<Environment, String> {
             });
         }
         if modulepath.is_empty() {
+            let base = s.basemodulepath.unwrap_or_default();
             modulepath = match conf.iter().find(|(k, _)| k == "modulepath") {
-                Some((_, v)) => v
-                    .split(':')
-                    // `$basemodulepath` is the machine's system module
-                    // directories; pjit compiles only what it is given.
-                    .filter(|p| !p.is_empty() && !p.contains("$basemodulepath"))
-                    .map(|p| absolute(&dir, p))
-                    .collect(),
-                None => vec![dir.join("modules")],
+                Some((_, v)) => {
+                    let mut mp = vec![];
+                    for p in v.split(':').filter(|p| !p.is_empty()) {
+                        // Without settings `$basemodulepath` is empty: pjit
+                        // compiles only what it is given.
+                        if p == "$basemodulepath" || p == "${basemodulepath}" {
+                            mp.extend(base.iter().cloned());
+                        } else if !p.contains("$basemodulepath") {
+                            mp.push(absolute(&dir, p));
+                        }
+                    }
+                    mp
+                }
+                None => std::iter::once(dir.join("modules")).chain(base.iter().cloned()).collect(),
             };
         }
     }
@@ -143,11 +156,11 @@ mod tests {
         std::fs::write(env.join("site/a.pp"), "").unwrap();
         std::fs::write(env.join("site/notes.txt"), "").unwrap();
         std::fs::write(env.join("environment.conf"), "# c\nmanifest = site\nmodulepath = mods:$basemodulepath\n").unwrap();
-        let r = resolve(&Settings { environmentpath: Some(&root), environment: "production", manifest: None, modulepath: &[] })
+        let r = resolve(&Settings { environmentpath: Some(&root), environment: "production", manifest: None, modulepath: &[], basemodulepath: None })
             .unwrap();
         assert_eq!(r.manifests, vec![env.join("site/a.pp"), env.join("site/b/z.pp")]);
         assert_eq!(r.modulepath, vec![env.join("mods")]);
-        let missing = resolve(&Settings { environmentpath: Some(&root), environment: "nope", manifest: None, modulepath: &[] });
+        let missing = resolve(&Settings { environmentpath: Some(&root), environment: "nope", manifest: None, modulepath: &[], basemodulepath: None });
         assert!(missing.unwrap_err().contains("Could not find a directory environment named 'nope'"));
         std::fs::remove_dir_all(&root).unwrap();
     }

@@ -8,8 +8,10 @@ mod alloc;
 mod batch;
 mod compile;
 mod diagnostics;
+mod enc;
 mod environment;
 mod ruby;
+mod server;
 mod puppetdb;
 
 use std::io::Write;
@@ -140,6 +142,23 @@ enum Command {
         /// what is stored); default: this host's name.
         #[arg(long)]
         certname: Option<String>,
+        /// `$trusted`: a JSON or YAML map (as Puppet builds it from a
+        /// node's certificate: authenticated, certname, extensions, ...).
+        #[arg(long)]
+        trusted: Option<PathBuf>,
+        /// An external node classifier (Puppet's `external_nodes`): runs
+        /// `CMD NODE` and compiles the classes, parameters and environment
+        /// its YAML gives.
+        #[arg(long = "external-nodes", alias = "external_nodes")]
+        external_nodes: Option<String>,
+    },
+    /// A catalog server for Puppet agents: `pjit server [--config
+    /// puppet.conf] [--bind ADDR:PORT] [--workers N] [--SETTING VALUE...]`
+    /// (`pjit server --help` lists its options).
+    #[command(disable_help_flag = true)]
+    Server {
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        args: Vec<String>,
     },
 }
 
@@ -168,6 +187,7 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> ExitCode {
     match cli.command {
         Command::Parse { emit, files } => parse_files(&files, emit),
+        Command::Server { args } => server::run(args),
         Command::Compile {
             args,
             code,
@@ -189,6 +209,8 @@ fn run(cli: Cli) -> ExitCode {
             nodes,
             facts_dir,
             jobs,
+            trusted,
+            external_nodes,
             puppetdb,
             puppetdb_submit,
             ssldir,
@@ -239,6 +261,9 @@ fn run(cli: Cli) -> ExitCode {
                 hiera_config,
                 allow_generate,
                 ruby: ruby::bridge(&ruby),
+                basemodulepath: None,
+                trusted,
+                external_nodes,
                 store,
             };
             match batch {

@@ -124,5 +124,5 @@ impl Store {
 }
 
 fn store_error(message: String) -> EvalError {
-    EvalError { issue: "STORECONFIGS", message, loc: None }
+    EvalError { issue: "STORE_FAILED", message, loc: None }
 }

@@ -89,6 +89,31 @@ pub fn report(
     output: Option<&Path>,
     log: &mut dyn Write,
 ) -> u8 {
+    let out = match output {
+        Some(p) => CatalogOut::File(p),
+        None => CatalogOut::Stdout,
+    };
+    report_to(it, result, node, environment, out, log)
+}
+
+/// Where [`report_to`] writes a compiled catalog.
+pub enum CatalogOut<'a> {
+    Stdout,
+    File(&'a Path),
+    /// Appended to a buffer (the compile server answers with it).
+    Memory(&'a mut Vec<u8>),
+}
+
+/// Writes the logs to `log`, then the catalog to `out` or the error (as
+/// [`error_message`] words it) to `log`; returns the exit status.
+pub fn report_to(
+    it: &Interp,
+    result: Result<(), EvalError>,
+    node: &str,
+    environment: &str,
+    out: CatalogOut,
+    log: &mut dyn Write,
+) -> u8 {
     // A log line that cannot be written (a closed stderr) is not a reason
     // to lose the catalog.
     for l in &it.logs {
@@ -98,29 +123,40 @@ pub fn report(
     }
     match result {
         Ok(()) => {
-            let written = match output {
-                Some(p) => std::fs::File::create(p).and_then(|f| write_catalog(it, node, environment, f)),
-                None => write_catalog(it, node, environment, std::io::stdout().lock()),
+            let (written, to) = match out {
+                CatalogOut::File(p) => {
+                    (std::fs::File::create(p).and_then(|f| write_catalog(it, node, environment, f)), p.display().to_string())
+                }
+                CatalogOut::Stdout => (write_catalog(it, node, environment, std::io::stdout().lock()), "the catalog".into()),
+                CatalogOut::Memory(buf) => (write_catalog(it, node, environment, buf), "the catalog".into()),
             };
             match written {
                 Ok(()) => 0,
                 Err(e) => {
-                    let to = output.map_or("the catalog".to_string(), |p| p.display().to_string());
                     let _ = writeln!(log, "Error: Could not write {to}: {e}");
                     1
                 }
             }
         }
         Err(e) => {
-            // Errors Puppet raises outside its evaluator's error wrapping
-            // carry no "Evaluation Error: " prefix and no column.
-            let bare = e.is_compiler_error();
-            let location = it.location_suffix(e.loc.map(|l| if bare { Loc { col: 0, ..l } } else { l }));
-            let prefix = if bare { "" } else { "Evaluation Error: " };
-            let _ = writeln!(log, "Error: {prefix}{}{location} on node {node}", e.message);
+            let _ = writeln!(log, "Error: {}", error_message(it, &e, node));
             1
         }
     }
+}
+
+/// A failed compile's error as Puppet words it (after `Error: `), with
+/// its location and the node.
+pub fn error_message(it: &Interp, e: &EvalError, node: &str) -> String {
+    // Errors Puppet raises outside its evaluator's error wrapping
+    // carry no "Evaluation Error: " prefix and no column.
+    let bare = e.is_compiler_error();
+    let location = it.location_suffix(e.loc.map(|l| if bare { Loc { col: 0, ..l } } else { l }));
+    let prefix = if bare { "" } else { "Evaluation Error: " };
+    // Storing in PuppetDB fails outside the compile: Puppet Server's
+    // message names no node.
+    let on_node = if e.issue == "STORE_FAILED" { String::new() } else { format!(" on node {node}") };
+    format!("{prefix}{}{location}{on_node}", e.message)
 }
 
 /// The catalog JSON, pretty-printed, and a final newline.
@@ -155,10 +191,16 @@ pub fn log_line(log: &Log) -> Option<String> {
 /// `{"name": ..., "values": {...}}` document `puppet facts` writes.
 pub fn read_facts(p: &Path) -> Result<IndexMap<String, Value>, String> {
     let text = std::fs::read_to_string(p).map_err(|e| e.to_string())?;
+    facts_from_text(&text)
+}
+
+/// Facts from text (what [`read_facts`] reads from a file; the compile
+/// server reads the facts agents send).
+pub fn facts_from_text(text: &str) -> Result<IndexMap<String, Value>, String> {
     if !text.trim_start().starts_with('{') {
-        return read_yaml_facts(&text);
+        return read_yaml_facts(text);
     }
-    let json: serde_json::Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
+    let json: serde_json::Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
     let obj = match &json {
         serde_json::Value::Object(m) => match (m.get("name"), m.get("values")) {
             (Some(_), Some(serde_json::Value::Object(v))) => v.clone(),
@@ -166,7 +208,7 @@ pub fn read_facts(p: &Path) -> Result<IndexMap<String, Value>, String> {
         },
         _ => return Err("the facts must be a JSON object".into()),
     };
-    Ok(obj.into_iter().map(|(k, v)| (k, from_json(&v))).collect())
+    Ok(obj.into_iter().map(|(k, v)| (k, value_from_json(&v))).collect())
 }
 
 /// Facts as YAML: a plain map (`facter -y`), or Puppet's
@@ -193,7 +235,8 @@ fn read_yaml_facts(text: &str) -> Result<IndexMap<String, Value>, String> {
     Ok(values.iter().map(|(k, v)| (pjit_runtime::display::to_interpolated_string(k), v.clone())).collect())
 }
 
-fn from_json(v: &serde_json::Value) -> Value {
+/// A JSON value as a Puppet value (null is undef).
+pub fn value_from_json(v: &serde_json::Value) -> Value {
     match v {
         serde_json::Value::Null => Value::Undef,
         serde_json::Value::Bool(b) => Value::Boolean(*b),
@@ -203,12 +246,12 @@ fn from_json(v: &serde_json::Value) -> Value {
         },
         serde_json::Value::String(s) => Value::string(s.as_str()),
         serde_json::Value::Array(a) => {
-            Value::Array(pjit_runtime::value::PArray(Arc::new(a.iter().map(from_json).collect())))
+            Value::Array(pjit_runtime::value::PArray(Arc::new(a.iter().map(value_from_json).collect())))
         }
         serde_json::Value::Object(m) => {
             let mut h = pjit_runtime::value::HashMapV::default();
             for (k, x) in m {
-                h.insert(Value::string(k.as_str()), from_json(x));
+                h.insert(Value::string(k.as_str()), value_from_json(x));
             }
             Value::Hash(pjit_runtime::value::PHash(Arc::new(h)))
         }

@@ -103,10 +103,12 @@ def run_scenario(env):
         pdbstate.wait_stored(PDB, node, start, ok)
         time.sleep(1)  # let the log catch up
         doc = {"ok": ok}
+        # Paths relative to the checkout, as tests/puppetdb.rs compares
+        # them (the goldens must not depend on where they were made).
         if ok:
-            doc["catalog"] = result
+            doc["catalog"] = pdbstate.relative(result)
         else:
-            doc["error"] = result
+            doc["error"] = pdbstate.relative(result)
         doc["logs"] = server_logs(offset)
         doc["stored"] = pdbstate.stored(PDB, node)
         path = os.path.join(out_dir, "%d-%s.json" % (n, node))
@@ -120,6 +122,7 @@ def main():
     envs = sys.argv[1:] or sorted(e for e in os.listdir(os.path.join(DATA, "envs"))
                                   if os.path.exists(os.path.join(DATA, "envs", e, "steps")))
     subprocess.check_call([os.path.join(ROOT, "tests", "tools", "puppetserver-pdb.sh"), "start", os.path.join(DATA, "envs")])
+    held = pdbstate.lock()  # noqa: F841 (held until the process ends)
     for env in envs:
         run_scenario(env)
 

@@ -33,6 +33,14 @@ def post(pdb, path, doc):
         return json.loads(r.read())
 
 
+def lock():
+    """The lock tests/puppetdb.rs takes: one user of the test PuppetDB at a time."""
+    import fcntl
+    f = open("/var/tmp/pjit-puppetdb-%s.lock" % os.environ.get("PJIT_PDB_HTTP_PORT", "8090"), "w")
+    fcntl.flock(f, fcntl.LOCK_EX)
+    return f
+
+
 def purge(pdb):
     q = ["or", ["=", "node_state", "active"], ["=", "node_state", "inactive"]]
     for n in get(pdb, "/pdb/query/v4/nodes", q):

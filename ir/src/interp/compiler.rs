@@ -184,6 +184,7 @@ impl Interp {
         let r = self
             .run_body(main, vec![], top, None)
             .and_then(|_| self.eval_node())
+            .and_then(|_| self.evaluate_node_classes())
             .and_then(|_| self.evaluate_generators())
             .and_then(|_| self.finish());
         r.map_err(illegal_exit)
@@ -293,6 +294,26 @@ impl Interp {
         let scope = Scope::new(Some(self.top.clone()), label, cat);
         self.node_scope = Some(scope.clone());
         self.run_body(node.body, vec![], scope, None).map(|_| ())
+    }
+
+    /// The classes an external node classifier gave, in the node's scope
+    /// (the top scope without a node definition): those with parameters
+    /// declared resource-like first, then the others as `include` does.
+    fn evaluate_node_classes(&mut self) -> R<()> {
+        if self.opts.classes.is_empty() {
+            return Ok(());
+        }
+        let scope = self.node_scope.clone().unwrap_or_else(|| self.top.clone());
+        let classes: Vec<(String, Option<IndexMap<String, Value>>)> =
+            self.opts.classes.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+        for (name, params) in classes.iter().filter(|(_, p)| p.as_ref().is_some_and(|p| !p.is_empty())) {
+            let params: catalog::Params = params.iter().flatten().map(|(k, v)| (k.clone(), v.clone())).collect();
+            self.declare_class(name, Some(params), &scope, Loc::default(), "Resource Statement")?;
+        }
+        for (name, _) in classes.iter().filter(|(_, p)| p.as_ref().is_none_or(|p| p.is_empty())) {
+            self.include_class(name, &scope, Loc::default())?;
+        }
+        Ok(())
     }
 
     // ---- the generators loop

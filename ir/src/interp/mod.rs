@@ -73,9 +73,45 @@ pub struct Options {
     /// Runs the modules' Ruby code pjit has no native implementation for
     /// (see `foreign.rs`); None: such code is an error naming its module.
     pub foreign: Option<Arc<dyn pjit_runtime::foreign::Foreign>>,
+    /// `$trusted` (a Hash, as Puppet builds it from a verified client
+    /// certificate); None: Puppet's for a compile without a certificate
+    /// (`authenticated => 'local'`, empty names).
+    pub trusted: Option<Value>,
+    /// `$server_facts` entries the compiling server adds between
+    /// `serverversion` and `environment` (`servername`, `serverip`).
+    pub server_facts: Vec<(String, Value)>,
+    /// Node parameters from an external node classifier: top-scope
+    /// variables that win over facts of the same name.
+    pub parameters: IndexMap<String, Value>,
+    /// Node classes from an external node classifier, evaluated after the
+    /// node definition as Puppet's `evaluate_node_classes` does: those with
+    /// parameters resource-like first, then the others `include`-like.
+    pub classes: IndexMap<String, Option<IndexMap<String, Value>>>,
+    /// Set by whoever runs the compile to stop it (a server's time and
+    /// memory limits): the next body call or iteration step fails.
+    pub cancel: Option<Arc<Cancel>>,
     /// Storeconfigs (PuppetDB): exported collectors and `puppetdb_query`
     /// use it; None is Puppet's `storeconfigs = false`.
     pub storeconfigs: Option<Arc<dyn storeconfigs::StoreConfigs>>,
+}
+
+/// A request to stop a running compile, with the reason its error gives.
+#[derive(Debug, Default)]
+pub struct Cancel {
+    requested: std::sync::atomic::AtomicBool,
+    reason: std::sync::Mutex<String>,
+}
+
+impl Cancel {
+    /// Asks the compile to stop; its error says `reason`.
+    pub fn request(&self, reason: &str) {
+        *self.reason.lock().unwrap_or_else(|e| e.into_inner()) = reason.to_string();
+        self.requested.store(true, std::sync::atomic::Ordering::Release);
+    }
+
+    pub fn is_requested(&self) -> bool {
+        self.requested.load(std::sync::atomic::Ordering::Acquire)
+    }
 }
 
 /// What the autoloader looks for.
@@ -134,6 +170,7 @@ impl EvalError {
                 | "INVALID_TAG"
                 | "LOOKUP_ERROR"
                 | "STORECONFIGS"
+                | "STORE_FAILED"
                 | "DUPLICATE_EXPORTED"
         )
     }
@@ -497,32 +534,44 @@ impl Interp {
             self.set_top(&k, v);
         }
         self.set_top("facts", Value::Hash(pjit_runtime::value::PHash(Arc::new(fh))));
-        // Puppet's trusted data for a compile without a certificate
-        // (`TrustedInformation.local`): the certname is the node's
-        // `clientcert` fact (which agents send), else undef.
-        let certname = match self.opts.facts.get("clientcert") {
-            Some(Value::String(c)) => Some(c.to_string()),
-            _ => None,
-        };
-        let (hostname, domain) = match certname.as_deref().map(|c| c.split_once('.').unwrap_or((c, ""))) {
-            Some((h, "")) if !certname.as_deref().unwrap_or("").contains('.') => (Value::string(h), Value::Undef),
-            Some((h, d)) => (Value::string(h), Value::string(d)),
-            None => (Value::Undef, Value::Undef),
-        };
-        let trusted = hash_of(vec![
-            ("authenticated", Value::string("local")),
-            ("certname", certname.map_or(Value::Undef, Value::string)),
-            ("extensions", hash_of(vec![])),
-            ("hostname", hostname),
-            ("domain", domain),
-            ("external", hash_of(vec![])),
-        ]);
+        // An ENC's parameters win over facts (Puppet's `Node#merge`).
+        let parameters: Vec<(String, Value)> =
+            self.opts.parameters.iter().filter(|(k, _)| *k != "environment").map(|(k, v)| (k.clone(), v.clone())).collect();
+        for (k, v) in parameters {
+            self.set_top(&k, v);
+        }
+        let trusted = self.opts.trusted.clone().unwrap_or_else(|| {
+            // Puppet's trusted data for a compile without a certificate
+            // (`TrustedInformation.local`): the certname is the node's
+            // `clientcert` fact (which agents send), else undef.
+            let certname = match self.opts.facts.get("clientcert") {
+                Some(Value::String(c)) => Some(c.to_string()),
+                _ => None,
+            };
+            let (hostname, domain) = match certname.as_deref().map(|c| c.split_once('.').unwrap_or((c, ""))) {
+                Some((h, "")) if !certname.as_deref().unwrap_or("").contains('.') => (Value::string(h), Value::Undef),
+                Some((h, d)) => (Value::string(h), Value::string(d)),
+                None => (Value::Undef, Value::Undef),
+            };
+            hash_of(vec![
+                ("authenticated", Value::string("local")),
+                ("certname", certname.map_or(Value::Undef, Value::string)),
+                ("extensions", hash_of(vec![])),
+                ("hostname", hostname),
+                ("domain", domain),
+                ("external", hash_of(vec![])),
+            ])
+        });
         self.set_top("trusted", trusted);
         let env = self.opts.environment.clone();
-        self.set_top(
-            "server_facts",
-            hash_of(vec![("serverversion", Value::string("7.23.0")), ("environment", Value::string(env.as_str()))]),
-        );
+        let mut server_facts = vec![("serverversion".to_string(), Value::string("7.23.0"))];
+        server_facts.extend(self.opts.server_facts.iter().cloned());
+        server_facts.push(("environment".to_string(), Value::string(env.as_str())));
+        let mut sh = pjit_runtime::value::HashMapV::default();
+        for (k, v) in server_facts {
+            sh.insert(Value::string(k), v);
+        }
+        self.set_top("server_facts", Value::Hash(pjit_runtime::value::PHash(Arc::new(sh))));
         self.set_top("environment", Value::string(env));
         self.set_top("serverversion", Value::string("7.23.0"));
         self.set_top("name", Value::string("main"));
@@ -650,6 +699,10 @@ impl Interp {
             self.depth -= 1;
             return Err(Flow::Error(EvalError { issue: "STACK_OVERFLOW", message: "stack level too deep".into(), loc: None }));
         }
+        if let Some(e) = self.cancelled() {
+            self.depth -= 1;
+            return Err(Flow::Error(e));
+        }
         self.labels.push(scope.label.clone());
         // Register files are recycled: a call then costs no allocation for
         // them once the pool is warm.
@@ -661,6 +714,14 @@ impl Interp {
         self.labels.pop();
         self.depth -= 1;
         r
+    }
+
+    /// The error of a compile asked to stop ([`Options::cancel`]).
+    #[inline]
+    pub(crate) fn cancelled(&self) -> Option<EvalError> {
+        let c = self.opts.cancel.as_ref().filter(|c| c.is_requested())?;
+        let message = c.reason.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        Some(EvalError { issue: "CANCELLED", message, loc: None })
     }
 
     /// Binds arguments to the parameters of `f` in `scope` and returns the

@@ -808,6 +808,12 @@ impl Walker<'_> {
     /// fail (at the caller's depth, as the runtime would call it).
     #[inline]
     fn call(&mut self, it: &mut Interp, args: [Value; 2], flow: &mut Option<Flow>) -> Called {
+        // A long walk of compiled code makes no body calls: a compile asked
+        // to stop stops here.
+        if let Some(e) = it.cancelled() {
+            *flow = Some(Flow::Error(e));
+            return Called::Flow;
+        }
         match self.lambda.call(it, args, self.loc, flow) {
             Ok(c) => c,
             Err(args) => {

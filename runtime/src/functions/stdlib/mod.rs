@@ -223,3 +223,9 @@ mod tests {
 pub fn load_yaml(text: &str) -> Result<Value, Error> {
     yaml::load(text)
 }
+
+/// Writes a value as YAML the way Ruby's Psych dumps data (`to_yaml`), for
+/// callers outside the function library (stored reports).
+pub fn dump_yaml(v: &Value) -> Result<String, Error> {
+    yaml::to_yaml(v, &yaml::Options { indent: 2, line_width: None })
+}

@@ -1,0 +1,222 @@
+#!/bin/sh
+# Sustained catalog throughput and latency of `pjit server` against Debian's
+# puppetserver 7.9.5, side by side on this machine, both warm, on loopback:
+# the same environment (benches/server/site.pp over Debian's modules in
+# /usr/share/puppet/modules: big.example.com, a real-module role of 241
+# resources, and small.example.com, ntp only), the same facts
+# (tests/modules/facts.json) sent as agents send them (POST
+# /puppet/v3/catalog/<node> with url-encoded JSON facts), the same
+# certificates (a throwaway CA from tests/server/make-pki.sh). Each server
+# gets its own confdir/vardir/codedir; puppetserver listens on 8142
+# (PS_PORT), pjit on 8146 (PJIT_PORT), both with environment_timeout =
+# unlimited and two compile workers (JRuby instances) for the two cores.
+#
+# It checks that both servers give the same catalogs (ignoring version,
+# code_id and catalog_uuid), warms both up, then alternates rounds: for
+# each role, REQUESTS catalog requests at CONCURRENCY, puppetserver then
+# pjit, ROUNDS times. It prints catalogs/s (requests / wall time), p50
+# and p99 latency per server and role (over all rounds), the servers'
+# resident memory after the runs, and the machine's load average.
+#
+# Needs: puppetserver (Debian's, not running as a service on PS_PORT),
+# the puppet-module-* packages, curl, openssl, python3, a release build.
+# Usage: benches/server/compare.sh [ROUNDS]  (REQUESTS=200 CONCURRENCY=4)
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+rounds=${1:-3}
+requests=${REQUESTS:-200}
+concurrency=${CONCURRENCY:-4}
+ps_port=${PS_PORT:-8142}
+pjit_port=${PJIT_PORT:-8146}
+pjit="${CARGO_TARGET_DIR:-$root/target}/release/pjit"
+work=$(mktemp -d /tmp/pjit-bench-server.XXXXXX)
+ps_pid="" pjit_pid=""
+cleanup() {
+    [ -n "$ps_pid" ] && kill "$ps_pid" 2>/dev/null && wait "$ps_pid" 2>/dev/null
+    [ -n "$pjit_pid" ] && kill "$pjit_pid" 2>/dev/null && wait "$pjit_pid" 2>/dev/null
+    rm -rf "$work"
+}
+trap cleanup EXIT INT TERM
+echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+
+sh "$root/tests/server/make-pki.sh" "$work/pki" big.example.com small.example.com
+ssl="$work/ssl"
+mkdir -p "$ssl/certs" "$ssl/private_keys"
+cp "$work/pki/ca.pem" "$ssl/certs/ca.pem"
+cp "$work/pki/server.test.pem" "$ssl/certs/server.test.pem"
+cp "$work/pki/server.test.key" "$ssl/private_keys/server.test.pem"
+cp "$work/pki/crl.pem" "$ssl/crl.pem"
+mkdir -p "$work/code/environments/production/manifests" "$work/code/modules"
+cp "$here/site.pp" "$work/code/environments/production/manifests/site.pp"
+echo "modulepath = /usr/share/puppet/modules" > "$work/code/environments/production/environment.conf"
+
+# One puppet.conf for both servers (each its own vardir).
+mkdir -p "$work/ps/conf.d" "$work/ps/services.d" "$work/ps/var" "$work/ps/log" "$work/ps/run" "$work/pjit-var"
+cat > "$work/ps/puppet.conf" <<EOF
+[main]
+ssldir = $ssl
+codedir = $work/code
+environmentpath = $work/code/environments
+basemodulepath = $work/code/modules
+hiera_config = $work/no-hiera.yaml
+certname = server.test
+[server]
+vardir = $work/ps/var
+logdir = $work/ps/log
+rundir = $work/ps/run
+environment_timeout = unlimited
+reports = none
+EOF
+
+# puppetserver: Debian's configuration with our paths, the CA disabled.
+cp /etc/puppet/puppetserver/conf.d/auth.conf /etc/puppet/puppetserver/conf.d/web-routes.conf "$work/ps/conf.d/"
+cat > "$work/ps/conf.d/global.conf" <<EOF
+global: { logging-config: $work/ps/logback.xml }
+EOF
+cat > "$work/ps/logback.xml" <<EOF
+<configuration><appender name="F" class="ch.qos.logback.core.FileAppender"><file>$work/ps/log/puppetserver.log</file>
+<encoder><pattern>%d %-5p [%c{2}] %m%n</pattern></encoder></appender><root level="warn"><appender-ref ref="F"/></root></configuration>
+EOF
+cat > "$work/ps/conf.d/webserver.conf" <<EOF
+webserver: {
+    client-auth: want
+    ssl-host: 127.0.0.1
+    ssl-port: $ps_port
+    ssl-cert: $ssl/certs/server.test.pem
+    ssl-key: $ssl/private_keys/server.test.pem
+    ssl-ca-cert: $ssl/certs/ca.pem
+    ssl-crl-path: $ssl/crl.pem
+}
+EOF
+cat > "$work/ps/conf.d/puppetserver.conf" <<EOF
+jruby-puppet: {
+    ruby-load-path: [/usr/lib/puppetserver/ruby/vendor_ruby]
+    gem-home: $work/ps/jruby-gems
+    gem-path: [$work/ps/jruby-gems, "/usr/lib/puppetserver/vendored-jruby-gems"]
+    server-conf-dir: $work/ps
+    server-code-dir: $work/code
+    server-var-dir: $work/ps/var
+    server-run-dir: $work/ps/run
+    server-log-dir: $work/ps/log
+    max-active-instances: 2
+}
+http-client: {}
+profiler: {}
+EOF
+sed 's#^puppetlabs.services.ca.certificate-authority-service/certificate-authority-service#puppetlabs.services.ca.certificate-authority-disabled-service/certificate-authority-disabled-service#' \
+    /etc/puppet/puppetserver/services.d/ca.cfg > "$work/ps/services.d/ca.cfg"
+cp /etc/puppet/puppetserver/services.d/bootstrap.cfg "$work/ps/services.d/"
+(cd /usr/share/puppetserver && exec java -Xms2g -Xmx2g -Djruby.logger.class=com.puppetlabs.jruby_utils.jruby.Slf4jLogger \
+    -Djruby.lib=/usr/share/jruby/lib -jar /usr/share/puppetserver/puppetserver.jar \
+    --config "$work/ps/conf.d" --bootstrap-config "$work/ps/services.d" >"$work/ps/log/stdout.log" 2>&1) &
+ps_pid=$!
+"$pjit" server --config "$work/ps/puppet.conf" --vardir "$work/pjit-var" --bind "127.0.0.1:$pjit_port" --workers 2 \
+    --access-log "$work/pjit-access.log" 2>"$work/pjit.log" &
+pjit_pid=$!
+
+curl_as() { # NODE ARGS...: curl with NODE's certificate
+    node=$1
+    shift
+    curl -s --cacert "$work/pki/ca.pem" --cert "$work/pki/$node.pem" --key "$work/pki/$node.key" "$@"
+}
+wait_up() { # PORT NAME
+    i=0
+    until curl_as small.example.com -o /dev/null "https://127.0.0.1:$1/status/v1/simple"; do
+        i=$((i + 1))
+        [ $i -lt 600 ] || { echo "$2 did not start" >&2; exit 1; }
+        sleep 1
+    done
+}
+wait_up "$pjit_port" "pjit server"
+wait_up "$ps_port" puppetserver
+
+
+# The facts as an agent posts them.
+for node in big.example.com small.example.com; do
+    python3 - "$root/tests/modules/facts.json" "$node" > "$work/$node.form" <<'PY'
+import json, sys, urllib.parse
+values = json.load(open(sys.argv[1]))
+doc = json.dumps({"name": sys.argv[2], "values": values})
+print("environment=production&facts_format=application%2Fjson&static_catalog=false&facts="
+      + urllib.parse.quote(urllib.parse.quote(doc, safe=""), safe=""), end="")
+PY
+done
+catalog() { # PORT NODE OUT
+    curl_as "$2" --max-time 300 -o "$3" --data-binary "@$work/$2.form" \
+        -H "Content-Type: application/x-www-form-urlencoded" "https://127.0.0.1:$1/puppet/v3/catalog/$2?environment=production"
+}
+for node in big.example.com small.example.com; do
+    catalog "$ps_port" "$node" "$work/ps-$node.json"
+    catalog "$pjit_port" "$node" "$work/pjit-$node.json"
+    python3 - "$work/ps-$node.json" "$work/pjit-$node.json" "$node" <<'PY'
+import json, sys
+a, b = (json.load(open(p)) for p in sys.argv[1:3])
+for c in (a, b):
+    for k in ("version", "code_id", "catalog_uuid"):
+        c.pop(k, None)
+if a != b:
+    sys.exit(f"puppetserver and pjit server give different catalogs for {sys.argv[3]}")
+print(f"{sys.argv[3]}: same catalog from both servers, {len(b['resources'])} resources")
+PY
+done
+
+# run PORT NODE: REQUESTS requests at CONCURRENCY; appends latencies.
+run() {
+    cfg="$work/run.cfg"
+    : > "$cfg"
+    i=0
+    while [ $i -lt "$requests" ]; do
+        echo "url = \"https://127.0.0.1:$1/puppet/v3/catalog/$2?environment=production&r=$i\"" >> "$cfg"
+        echo "output = \"/dev/null\"" >> "$cfg"
+        i=$((i + 1))
+    done
+    start=$(date +%s.%N)
+    curl_as "$2" --parallel --parallel-max "$concurrency" --max-time 300 --data-binary "@$work/$2.form" \
+        -H "Content-Type: application/x-www-form-urlencoded" -w "%{http_code} %{time_total}\n" -K "$cfg" > "$work/out"
+    end=$(date +%s.%N)
+    bad=$(grep -vc '^200 ' "$work/out" || true)
+    [ "$bad" -eq 0 ] || { echo "$bad requests failed on port $1" >&2; exit 1; }
+    echo "$start $end" >> "$work/times-$1-$2"
+    cut -d' ' -f2 "$work/out" >> "$work/lat-$1-$2"
+}
+# Warm-up: both servers compile every role until their JIT/JRuby is warm.
+for node in big.example.com small.example.com; do
+    for port in "$ps_port" "$pjit_port"; do
+        requests_saved=$requests
+        requests=40
+        run "$port" "$node"
+        requests=$requests_saved
+        rm -f "$work/times-$port-$node" "$work/lat-$port-$node"
+    done
+done
+r=0
+while [ $r -lt "$rounds" ]; do
+    for node in big.example.com small.example.com; do
+        run "$ps_port" "$node"
+        run "$pjit_port" "$node"
+    done
+    r=$((r + 1))
+done
+rss() { awk '/^VmRSS/ {printf "%.0f", $2 / 1024}' "/proc/$1/status"; }
+hwm() { awk '/^VmHWM/ {printf "%.0f", $2 / 1024}' "/proc/$1/status"; }
+echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "puppetserver: RSS $(rss "$ps_pid") MB (peak $(hwm "$ps_pid") MB, JVM -Xmx2g); pjit server: RSS $(rss "$pjit_pid") MB (peak $(hwm "$pjit_pid") MB)"
+python3 - "$work" "$ps_port" "$pjit_port" "$requests" "$concurrency" "$rounds" <<'PY'
+import statistics, sys
+work, ps, pj, n, c, rounds = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5], sys.argv[6]
+print(f"{rounds} rounds of {n} requests per server and role, {c} at a time")
+print("| role | server | catalogs/s | p50 (ms) | p99 (ms) |")
+print("|---|---|---|---|---|")
+rates = {}
+for node in ("big.example.com", "small.example.com"):
+    for name, port in (("puppetserver 7.9.5", ps), ("pjit server", pj)):
+        spans = [tuple(map(float, l.split())) for l in open(f"{work}/times-{port}-{node}")]
+        rate = n * len(spans) / sum(e - s for s, e in spans)
+        lat = sorted(float(x) * 1000 for x in open(f"{work}/lat-{port}-{node}"))
+        p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))]
+        rates[(node, name)] = rate
+        print(f"| {node} | {name} | {rate:.1f} | {statistics.median(lat):.1f} | {p99:.1f} |")
+for node in ("big.example.com", "small.example.com"):
+    print(f"{node}: pjit server / puppetserver = {rates[(node, 'pjit server')] / rates[(node, 'puppetserver 7.9.5')]:.0f}x catalogs/s")
+PY

@@ -1,0 +1,367 @@
+//! `pjit server` against real Puppet 7 agents (Debian's `puppet`, which CI
+//! installs: `.ci/server-deps.sh`), on loopback, with a throwaway CA
+//! (`tests/server/make-pki.sh`: a server, agents a1 (with `pp_role`), a2,
+//! a revoked r1 and a tool certificate).
+//!
+//! One scenario, step by step: `puppet agent --test --noop` for a1 (node,
+//! pluginsync, catalog with `$trusted` from its certificate, the metadata
+//! of a `puppet:///modules/...` source, the stored report); a real run for
+//! a2 that writes the file from the module; the served catalog compared
+//! byte for byte with `pjit compile` for the same node, facts and trusted
+//! data; the authorization rules (a node cannot fetch another's catalog,
+//! the anonymous client gets only the CA certificate, CRL and status, a
+//! revoked certificate is refused in the handshake); a failing compile is
+//! that request's 500; a changed manifest is seen without a restart; a
+//! bounded load test (count- and time-bounded, loopback only) where no
+//! request is lost; SIGTERM stops the server.
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The server process, killed when the test ends however it ends.
+struct Server {
+    child: Child,
+    port: u16,
+    log: Arc<Mutex<String>>,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn write(p: &Path, text: &str) {
+    std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+    std::fs::write(p, text).unwrap();
+}
+
+const SITE: &str = r#"
+node default {
+  $ext = $trusted['extensions']
+  notify { "role ${ext['pp_role']} for ${trusted['certname']} (${trusted['hostname']} in ${trusted['domain']}) rack ${ext['1.3.6.1.4.1.34380.1.2.1']}": }
+  include testmod
+  file { "@OUT@/${trusted['certname']}.motd":
+    ensure => file,
+    source => 'puppet:///modules/testmod/motd',
+  }
+}
+"#;
+
+/// The PKI, the code directory and puppet.conf; returns the config file.
+fn setup(dir: &Path) -> PathBuf {
+    let status = Command::new("sh").arg(root().join("tests/server/make-pki.sh")).arg(dir.join("pki")).status().unwrap();
+    assert!(status.success(), "make-pki.sh failed");
+    let pki = dir.join("pki");
+    let ssl = dir.join("server/ssl");
+    for (from, to) in [
+        ("ca.pem", "certs/ca.pem"),
+        ("server.test.pem", "certs/server.test.pem"),
+        ("server.test.key", "private_keys/server.test.pem"),
+        ("crl.pem", "crl.pem"),
+    ] {
+        std::fs::create_dir_all(ssl.join(to).parent().unwrap()).unwrap();
+        std::fs::copy(pki.join(from), ssl.join(to)).unwrap();
+    }
+    let code = dir.join("code");
+    let out = dir.join("out");
+    std::fs::create_dir_all(&out).unwrap();
+    write(&code.join("environments/production/manifests/site.pp"), &SITE.replace("@OUT@", out.to_str().unwrap()));
+    write(
+        &code.join("environments/production/modules/testmod/manifests/init.pp"),
+        "class testmod { notify { 'testmod says hello': } }\n",
+    );
+    write(&code.join("environments/production/modules/testmod/files/motd"), "served by pjit\n");
+    write(&code.join("environments/production/modules/testmod/lib/facter/pjit_test.rb"), "Facter.add(:pjit_test) { setcode { 'synced' } }\n");
+    write(&code.join("environments/broken/manifests/site.pp"), "node default { notify { 'x': message => $facts['nope'].bogus_function() } }\n");
+    std::fs::create_dir_all(code.join("modules")).unwrap();
+    let conf = dir.join("server/puppet.conf");
+    write(
+        &conf,
+        &format!(
+            "[main]\nssldir = {ssl}\nvardir = {var}\ncodedir = {code}\nbasemodulepath = {code}/modules\n\
+             hiera_config = {dir}/no-hiera.yaml\nruninterval = 30m\n\n[server]\ncertname = server.test\n\
+             reportdir = {dir}/reports\nenvironment_timeout = unlimited\n",
+            ssl = ssl.display(),
+            var = dir.join("server/var").display(),
+            code = code.display(),
+            dir = dir.display(),
+        ),
+    );
+    conf
+}
+
+fn start(dir: &Path, conf: &Path) -> Server {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pjit"))
+        .args(["server", "--config"])
+        .arg(conf)
+        .args(["--bind", "127.0.0.1:0", "--workers", "2", "--tools-allow", "tool.test", "--watch-interval", "1"])
+        .arg("--access-log")
+        .arg(dir.join("access.log"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let log = Arc::new(Mutex::new(String::new()));
+    let (tx, rx) = std::sync::mpsc::channel();
+    let stderr = child.stderr.take().unwrap();
+    let sink = log.clone();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            if let Some(rest) = line.split("listening on ").nth(1) {
+                let _ = tx.send(rest.split([' ', ':']).nth(1).and_then(|p| p.parse::<u16>().ok()));
+            }
+            sink.lock().unwrap().push_str(&line);
+            sink.lock().unwrap().push('\n');
+        }
+    });
+    let port = rx.recv_timeout(Duration::from_secs(60)).ok().flatten();
+    let port = port.unwrap_or_else(|| panic!("the server did not start:\n{}", log.lock().unwrap()));
+    Server { child, port, log }
+}
+
+/// `puppet agent --test` as `certname`, with its own directories.
+fn agent(dir: &Path, server: &Server, certname: &str, noop: bool) -> (i32, String) {
+    let a = dir.join("agents").join(certname);
+    let ssl = a.join("ssl");
+    let pki = dir.join("pki");
+    for (from, to) in [
+        ("ca.pem".to_string(), "certs/ca.pem".to_string()),
+        (format!("{certname}.pem"), format!("certs/{certname}.pem")),
+        (format!("{certname}.key"), format!("private_keys/{certname}.pem")),
+        ("crl.pem".to_string(), "crl.pem".to_string()),
+    ] {
+        std::fs::create_dir_all(ssl.join(&to).parent().unwrap()).unwrap();
+        std::fs::copy(pki.join(&from), ssl.join(&to)).unwrap();
+    }
+    let mut cmd = Command::new("puppet");
+    cmd.args(["agent", "--test", "--server", "127.0.0.1", "--serverport"])
+        .arg(server.port.to_string())
+        .args(["--certname", certname, "--environment", "production", "--color", "false"]);
+    for (setting, sub) in [("confdir", "conf"), ("vardir", "var"), ("logdir", "log"), ("rundir", "run"), ("codedir", "code"), ("publicdir", "public")] {
+        cmd.arg(format!("--{setting}")).arg(a.join(sub));
+    }
+    cmd.arg("--ssldir").arg(&ssl);
+    if noop {
+        cmd.arg("--noop");
+    }
+    let out = cmd.output().expect("puppet is installed (CI: .ci/server-deps.sh)");
+    let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    (out.status.code().unwrap_or(-1), text)
+}
+
+/// `curl` with the given client certificate (None: anonymous); returns
+/// (curl's exit status, HTTP status, body).
+fn curl(dir: &Path, server: &Server, cert: Option<&str>, args: &[&str], path: &str) -> (i32, u16, String) {
+    let pki = dir.join("pki");
+    let mut cmd = Command::new("curl");
+    cmd.args(["-s", "--max-time", "60", "-o", "-", "-w", "\n%{http_code}"]).arg("--cacert").arg(pki.join("ca.pem"));
+    if let Some(c) = cert {
+        cmd.arg("--cert").arg(pki.join(format!("{c}.pem"))).arg("--key").arg(pki.join(format!("{c}.key")));
+    }
+    cmd.args(args).arg(format!("https://127.0.0.1:{}{path}", server.port));
+    let out = cmd.output().expect("curl is installed");
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let (body, code) = text.rsplit_once('\n').unwrap_or(("", "0"));
+    (out.status.code().unwrap_or(-1), code.trim().parse().unwrap_or(0), body.to_string())
+}
+
+fn reports_of(dir: &Path, node: &str) -> Vec<String> {
+    let Ok(rd) = std::fs::read_dir(dir.join("reports").join(node)) else { return vec![] };
+    rd.flatten().map(|e| std::fs::read_to_string(e.path()).unwrap()).collect()
+}
+
+#[test]
+fn puppet_agents_against_pjit_server() {
+    let dir = std::env::temp_dir().join(format!("pjit-server-test-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let conf = setup(&dir);
+    let server = start(&dir, &conf);
+    let startup = server.log.lock().unwrap().clone();
+    assert!(
+        startup.contains("Warning: setting not supported by pjit (no effect) 'runinterval' in [main]"),
+        "unsupported settings are reported at start:\n{startup}"
+    );
+
+    // a1: a noop run. Pluginsync, the catalog with its trusted data, the
+    // metadata of the module file, the report.
+    let (code, out) = agent(&dir, &server, "a1.test", true);
+    assert!(code == 0 || code == 2, "agent a1 exited {code}:\n{out}");
+    // Facter's own complaints about the machine (a sandbox may hide
+    // /proc/1) are not the server's.
+    assert!(!out.lines().any(|l| l.starts_with("Error:") && !l.starts_with("Error: Facter:")), "agent a1 reported errors:\n{out}");
+    assert!(out.contains("Notify[role webserver for a1.test (a1 in test) rack rack-7]/message: current_value 'absent', should be"), "{out}");
+    assert!(out.contains("Notify[testmod says hello]"), "{out}");
+    assert!(out.contains("a1.test.motd]/ensure: current_value 'absent', should be 'file' (noop)"), "{out}");
+    assert!(out.contains("Applied catalog"), "{out}");
+    let synced = dir.join("agents/a1.test/var/lib/facter/pjit_test.rb");
+    assert!(synced.is_file(), "pluginsync brought the module's fact:\n{out}");
+    let reports = reports_of(&dir, "a1.test");
+    assert_eq!(reports.len(), 1, "one stored report for a1");
+    assert!(reports[0].starts_with("--- !ruby/object:Puppet::Transaction::Report\n"), "{}", reports[0]);
+    assert!(reports[0].contains("host: a1.test") && reports[0].contains("noop: true"), "{}", reports[0]);
+
+    // a2: a real run writes the module's file.
+    let (code, out) = agent(&dir, &server, "a2.test", false);
+    assert_eq!(code, 2, "agent a2 (changes applied):\n{out}");
+    assert_eq!(std::fs::read_to_string(dir.join("out/a2.test.motd")).unwrap(), "served by pjit\n");
+    assert!(out.contains("Notify[role  for a2.test (a2 in test) rack ]"), "a2 has no extensions:\n{out}");
+    assert_eq!(reports_of(&dir, "a2.test").len(), 1);
+
+    let log = std::fs::read_to_string(dir.join("access.log")).unwrap();
+    // (An agent given --environment asks for no node object.)
+    for path in ["GET /puppet/v3/file_metadatas/plugins?", "POST /puppet/v3/catalog/a1.test?", "GET /puppet/v3/file_metadata/modules/testmod/motd?", "GET /puppet/v3/file_content/modules/testmod/motd?", "PUT /puppet/v3/report/a2.test?"] {
+        assert!(log.lines().any(|l| l.contains(path) && l.contains("\" 200 ")), "access log has {path}:\n{log}");
+    }
+    assert!(log.lines().any(|l| l.starts_with("127.0.0.1 - - [") && l.contains("\"Puppet/7.")), "{log}");
+
+    // The served catalog is the one `pjit compile` prints for the same
+    // node, facts and trusted data.
+    let facts = r#"{"name":"a1.test","values":{"os":{"family":"Debian"},"answer":42}}"#;
+    std::fs::write(dir.join("facts.json"), facts).unwrap();
+    let form_facts: String = form_urlencoded::byte_serialize(facts.as_bytes()).collect();
+    let (_, status, served) = curl(
+        &dir,
+        &server,
+        Some("a1.test"),
+        &["--data-urlencode", "facts_format=application/json", "--data-urlencode", &format!("facts={form_facts}")],
+        "/puppet/v3/catalog/a1.test?environment=production",
+    );
+    assert_eq!(status, 200, "{served}");
+    std::fs::write(
+        dir.join("trusted.json"),
+        r#"{"authenticated":"remote","certname":"a1.test","extensions":{"pp_role":"webserver","1.3.6.1.4.1.34380.1.2.1":"rack-7"},"hostname":"a1","domain":"test","external":{}}"#,
+    )
+    .unwrap();
+    let compiled = Command::new(env!("CARGO_BIN_EXE_pjit"))
+        .args(["compile", "a1.test", "--environment", "production", "--environmentpath"])
+        .arg(dir.join("code/environments"))
+        .arg("--facts")
+        .arg(dir.join("facts.json"))
+        .arg("--trusted")
+        .arg(dir.join("trusted.json"))
+        .output()
+        .unwrap();
+    assert!(compiled.status.success(), "{}", String::from_utf8_lossy(&compiled.stderr));
+    assert_eq!(served, String::from_utf8_lossy(&compiled.stdout), "served and compiled catalogs differ");
+
+    // Authorization: Puppet Server's default rules.
+    let (_, status, body) = curl(&dir, &server, Some("a2.test"), &[], "/puppet/v3/catalog/a1.test?environment=production");
+    assert_eq!(status, 403, "a2 cannot fetch a1's catalog: {body}");
+    assert!(body.contains("denied by rule 'puppetlabs v3 catalog from agents'"), "{body}");
+    let (_, status, _) = curl(&dir, &server, Some("a2.test"), &["-X", "PUT", "--data", "{}"], "/puppet/v3/report/a1.test?environment=production");
+    assert_eq!(status, 403, "a2 cannot store a report for a1");
+    for (path, expected) in [
+        ("/puppet-ca/v1/certificate/ca", 200),
+        ("/puppet-ca/v1/certificate_revocation_list/ca", 200),
+        ("/status/v1/simple", 200),
+        ("/puppet/v3/catalog/a1.test?environment=production", 403),
+        ("/puppet/v3/node/a1.test?environment=production", 403),
+        ("/puppet/v3/environments", 403),
+        ("/puppet/v3/file_content/modules/testmod/motd?environment=production", 403),
+    ] {
+        let (_, status, body) = curl(&dir, &server, None, &[], path);
+        assert_eq!(status, expected, "anonymous {path}: {body}");
+    }
+    let (_, _, ca) = curl(&dir, &server, None, &[], "/puppet-ca/v1/certificate/ca");
+    assert_eq!(ca, std::fs::read_to_string(dir.join("pki/ca.pem")).unwrap());
+    let (exit, status, _) = curl(&dir, &server, Some("r1.test"), &[], "/status/v1/simple");
+    assert!(exit != 0 && status == 0, "the revoked certificate is refused in the handshake (curl {exit}, HTTP {status})");
+    let (_, status, _) = curl(&dir, &server, Some("a1.test"), &["-X", "POST", "--data", "{}"], "/puppet/v4/catalog");
+    assert_eq!(status, 403, "v4 catalog only for allowed tools");
+    let v4 = r#"{"certname":"a2.test","environment":"production","persistence":{"facts":false,"catalog":false},"facts":{"values":{}}}"#;
+    let (_, status, body) = curl(&dir, &server, Some("tool.test"), &["-H", "Content-Type: application/json", "--data", v4], "/puppet/v4/catalog");
+    assert_eq!(status, 200, "{body}");
+    assert!(body.starts_with("{\"catalog\":") && body.contains("role  for a2.test"), "{body}");
+
+    // A failing compile is that request's error, in Puppet's form.
+    let (_, status, body) = curl(&dir, &server, Some("a1.test"), &[], "/puppet/v3/catalog/a1.test?environment=broken");
+    assert_eq!(status, 500, "{body}");
+    let err: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert!(err["message"].as_str().unwrap().starts_with("Server Error: Evaluation Error:"), "{body}");
+    assert_eq!(err["issue_kind"], "RUNTIME_ERROR");
+    let (_, status, body) = curl(&dir, &server, Some("a1.test"), &[], "/puppet/v3/catalog/a1.test?environment=nosuch");
+    assert_eq!(status, 404, "{body}");
+    let (_, status, _) = curl(&dir, &server, Some("a1.test"), &[], "/puppet/v3/catalog/a1.test");
+    assert_eq!(status, 400, "no environment");
+
+    // A changed file is seen without a restart (the watcher, or the admin
+    // API's cache flush).
+    let site = dir.join("code/environments/production/manifests/site.pp");
+    let text = std::fs::read_to_string(&site).unwrap();
+    std::fs::write(&site, text.replace("include testmod", "include testmod\n  notify { 'changed on disk': }")).unwrap();
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let (_, _, body) = curl(&dir, &server, Some("a1.test"), &[], "/puppet/v3/catalog/a1.test?environment=production");
+        if body.contains("changed on disk") {
+            break;
+        }
+        assert!(Instant::now() < deadline, "the changed manifest was not seen within 30 s");
+        std::thread::sleep(Duration::from_millis(500));
+    }
+    let (_, status, _) = curl(&dir, &server, Some("tool.test"), &["-X", "DELETE"], "/puppet-admin-api/v1/environment-cache");
+    assert_eq!(status, 204);
+
+    // Load: 400 catalog requests, 40 at a time, none lost, all the same.
+    let (_, _, reference) = curl(&dir, &server, Some("a1.test"), &[], "/puppet/v3/catalog/a1.test?environment=production");
+    let n = 400;
+    let mut list = String::new();
+    for i in 0..n {
+        list.push_str(&format!(
+            "url = \"https://127.0.0.1:{}/puppet/v3/catalog/a1.test?environment=production&i={i}\"\noutput = \"{}/load/{i}.json\"\n",
+            server.port,
+            dir.display()
+        ));
+    }
+    std::fs::create_dir_all(dir.join("load")).unwrap();
+    std::fs::write(dir.join("load.cfg"), list).unwrap();
+    let pki = dir.join("pki");
+    let start = Instant::now();
+    let out = Command::new("curl")
+        .args(["-s", "--parallel", "--parallel-max", "40", "--max-time", "120", "-w", "%{http_code}\n"])
+        .arg("--cacert")
+        .arg(pki.join("ca.pem"))
+        .arg("--cert")
+        .arg(pki.join("a1.test.pem"))
+        .arg("--key")
+        .arg(pki.join("a1.test.key"))
+        .arg("-K")
+        .arg(dir.join("load.cfg"))
+        .output()
+        .unwrap();
+    let secs = start.elapsed().as_secs_f64();
+    let codes = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(codes.lines().filter(|c| *c == "200").count(), n, "every request answered 200: {codes}");
+    for i in 0..n {
+        let body = std::fs::read_to_string(dir.join(format!("load/{i}.json"))).unwrap();
+        assert!(body == reference, "request {i} got a different catalog");
+    }
+    eprintln!("load: {n} catalogs in {secs:.2} s ({:.0}/s) over 40 connections", n as f64 / secs);
+    let (_, _, metrics) = curl(&dir, &server, None, &[], "/metrics");
+    assert!(metrics.contains("pjit_compile_seconds_count"), "{metrics}");
+    assert!(metrics.contains("pjit_http_requests_total{endpoint=\"catalog\",method=\"GET\",status=\"200\"}"), "{metrics}");
+
+    // SIGTERM: a graceful stop.
+    let mut server = server;
+    // SAFETY: kill(2) on our own child's pid.
+    unsafe { libc::kill(server.child.id() as i32, libc::SIGTERM) };
+    let deadline = Instant::now() + Duration::from_secs(40);
+    let status = loop {
+        if let Some(s) = server.child.try_wait().unwrap() {
+            break s;
+        }
+        assert!(Instant::now() < deadline, "the server did not stop on SIGTERM");
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    assert!(status.success(), "exit status after SIGTERM: {status}");
+    assert!(server.log.lock().unwrap().contains("pjit server stopped"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
