@@ -70,6 +70,8 @@ pub struct Request {
     pub environmentpath: Option<PathBuf>,
     pub hiera_config: Option<PathBuf>,
     pub allow_generate: bool,
+    /// The Ruby bridge (`--ruby`), shared by every compile of the process.
+    pub ruby: Option<std::sync::Arc<pjit_bridge::RubyBridge>>,
     /// Puppet's `basemodulepath` when settings were read (see
     /// [`crate::environment::Settings::basemodulepath`]).
     pub basemodulepath: Option<Vec<PathBuf>>,
@@ -120,6 +122,7 @@ impl Loaded {
             hiera_config: req.hiera_config.as_deref().map(|p| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf())),
             environment_dir: self.env.dir.clone(),
             allow_generate: req.allow_generate,
+            foreign: crate::ruby::runner(&req.ruby),
             storeconfigs: req.store.as_ref().map(|s| s.backend()),
             strict: match req.strict {
                 StrictArg::Off => Strict::Off,
@@ -392,6 +395,7 @@ pub fn run(mut req: Request) -> ExitCode {
     };
     if req.verbose {
         report_tier(&it, req.jit, req.jit_threshold);
+        crate::ruby::report(&req.ruby);
     }
     let status = driver::finish(&it, result, &node, &req.environment, req.output.as_deref());
     // The process ends here: freeing the program, scopes and catalog one

@@ -10,6 +10,7 @@ mod compile;
 mod diagnostics;
 mod enc;
 mod environment;
+mod ruby;
 mod server;
 mod puppetdb;
 
@@ -106,6 +107,12 @@ enum Command {
         /// (off by default: compiling then only reads files).
         #[arg(long = "allow-generate")]
         allow_generate: bool,
+        /// Run the modules' Ruby code pjit has no native implementation
+        /// for (functions, ERB templates, resource types) with Puppet's own
+        /// Ruby library: `auto` (Ruby with Puppet when found), `off`, or the
+        /// path of a ruby executable.
+        #[arg(long, default_value = "auto")]
+        ruby: ruby::RubyArg,
         /// Batch mode: compile the catalog of every node named in this
         /// file (one per line) into `-o OUTDIR/<node>.json`, reusing the
         /// parsed and lowered environment across nodes.
@@ -198,6 +205,7 @@ fn run(cli: Cli) -> ExitCode {
             environmentpath,
             hiera_config,
             allow_generate,
+            ruby,
             nodes,
             facts_dir,
             jobs,
@@ -252,6 +260,7 @@ fn run(cli: Cli) -> ExitCode {
                 environmentpath,
                 hiera_config,
                 allow_generate,
+                ruby: ruby::bridge(&ruby),
                 basemodulepath: None,
                 trusted,
                 external_nodes,

@@ -19,6 +19,8 @@
 //! - [`hiera`]: Hiera 5 data binding (`lookup`, automatic parameter lookup).
 //! - [`abi`]: the `extern "C"` helpers JIT and AOT code call, and their symbol table.
 //! - [`erb`]: ERB templates (`template()`, `inline_template()`) rendered natively.
+//! - [`foreign`]: the interface of a runner for the modules' Ruby code pjit
+//!   does not run natively (the Ruby bridge).
 //!
 //! Everything fallible returns `Result<_, Error>`; nothing panics on user data.
 
@@ -26,6 +28,7 @@ pub mod abi;
 pub mod convert;
 pub mod display;
 pub mod erb;
+pub mod foreign;
 pub mod error;
 pub mod functions;
 pub mod hiera;

@@ -179,6 +179,7 @@ pub fn request_for(config: &Config, name: &str) -> Request {
         environmentpath,
         hiera_config: hiera,
         allow_generate: false,
+        ruby: config.ruby.clone(),
         basemodulepath: Some(s.paths("basemodulepath")),
         trusted: None,
         external_nodes: None,

@@ -65,6 +65,8 @@ pub struct Config {
     /// How often cached environments are checked for changed files (None:
     /// never).
     pub watch_interval: Option<Duration>,
+    /// The Ruby bridge (`--ruby`), shared by every compile of the server.
+    pub ruby: Option<std::sync::Arc<pjit_bridge::RubyBridge>>,
 }
 
 const USAGE: &str = "\
@@ -72,6 +74,7 @@ Usage: pjit server [--config puppet.conf] [--bind ADDR:PORT] [--workers N]
                    [--compile-timeout SECONDS] [--max-memory MB] [--max-body BYTES]
                    [--tools-allow CERTNAME[,CERTNAME...]] [--access-log FILE]
                    [--watch-interval SECONDS] [--jit=off|auto|always]
+                   [--ruby=auto|off|PATH]
                    [--SETTING VALUE ...]   any Puppet setting (ssldir, certname,
                                            environmentpath, basemodulepath, ...)";
 
@@ -89,6 +92,7 @@ impl Config {
         let mut jit = JitMode::Auto;
         let mut access_log = None;
         let mut watch_interval = Some(Duration::from_secs(5));
+        let mut ruby = crate::ruby::RubyArg::Auto;
         let mut i = 0;
         while i < rest.len() {
             let (flag, inline) = match rest[i].split_once('=') {
@@ -116,6 +120,7 @@ impl Config {
                 "--tools-allow" => tools_allow.extend(value.split(',').map(str::trim).filter(|s| !s.is_empty()).map(String::from)),
                 "--access-log" => access_log = (value != "-").then(|| PathBuf::from(value)),
                 "--watch-interval" => watch_interval = Some(Duration::from_secs(num(&value)?)).filter(|d| !d.is_zero()),
+                "--ruby" => ruby = value.parse().map_err(|e| format!("--ruby: {e}"))?,
                 "--jit" => {
                     jit = match value.as_str() {
                         "off" => JitMode::Off,
@@ -152,6 +157,7 @@ impl Config {
             jit,
             access_log,
             watch_interval,
+            ruby: crate::ruby::bridge(&ruby),
         })
     }
 

@@ -1774,6 +1774,13 @@ impl Interp {
                 let index = self.ruby_type_files();
                 index.types.get(name).and_then(|path| {
                     let src = std::fs::read_to_string(path).ok()?;
+                    // What the Ruby file does not show plainly (attributes
+                    // or title patterns built by Ruby code), Ruby tells.
+                    if !resource_types::scan_is_complete(&src)
+                        && let Some(t) = self.foreign_resource_type(name)
+                    {
+                        return Some(Rc::new(t));
+                    }
                     let has_provider = index.providers.contains(name);
                     Some(Rc::new(resource_types::scan_ruby_type(name, &src, has_provider)))
                 })
@@ -1796,9 +1803,19 @@ impl Interp {
         let path = self.generated_type_file(name).ok_or_else(|| format!("no generated type '{name}'"))?;
         let source_ref = path.display().to_string();
         let bytes = std::fs::read(&path).map_err(|e| format!("Could not read {source_ref}: {e}"))?;
-        let (_, ast) = parse_source(source_ref.clone(), &bytes, pjit_frontend::parser::SourceKind::Manifest)
+        self.read_generated_type_text(&source_ref, &bytes, name)
+    }
+
+    /// Reads the text of a generated type (see `generated_type`).
+    pub(super) fn read_generated_type_text(
+        &self,
+        source_ref: &str,
+        bytes: &[u8],
+        name: &str,
+    ) -> Result<resource_types::TypeInfo, String> {
+        let (_, ast) = parse_source(source_ref.to_string(), bytes, pjit_frontend::parser::SourceKind::Manifest)
             .map_err(|m| format!("Could not parse for environment {}: {m}", self.opts.environment))?;
-        let t = crate::lower::read_generated_type(&ast, &source_ref, name)?;
+        let t = crate::lower::read_generated_type(&ast, source_ref, name)?;
         Ok(resource_types::TypeInfo::from_generated(&t))
     }
 

@@ -10,6 +10,12 @@
 //! ...\n  Detail: ...` (`Failed to parse inline template: ...`), prefixed as
 //! a failing function call; Ruby syntax errors are reported as Ruby writes
 //! them, as Puppet does not rescue them.
+//!
+//! A template using Ruby the native engine lacks (`ErbErrorKind::Unsupported`,
+//! or Ruby syntax its parser does not know) is rendered by Ruby's ERB
+//! through the Ruby bridge when one is configured (`foreign.rs`), with the
+//! same scope and write-back; without one, it is an error naming the
+//! construct (a syntax error, when Ruby finds the text invalid too).
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -48,9 +54,35 @@ impl Interp {
                 let (parsed, path) = self.erb_file(&arg).map_err(wrap)?;
                 (parsed, Some(path))
             };
+            let logs = self.logs.len();
             let mut host = CallHost { it: self, scope: scope.clone(), loc, pending: None };
             match parsed.and_then(|t| t.render_remembered(&mut host)) {
                 Ok(s) => outs.push(s),
+                // A construct the native engine lacks: Ruby renders the
+                // template instead (what the native attempt logged is
+                // dropped; Ruby logs it again).
+                // A syntax error may be Ruby syntax the native parser
+                // lacks: Ruby decides, and when it fails too, the native
+                // error stands.
+                Err(e) if e.kind != ErbErrorKind::Runtime && self.opts.foreign.is_some() => {
+                    self.logs.truncate(logs);
+                    let msg = match &file {
+                        Some(path) => e.template_message(&arg, path),
+                        None => e.inline_message(),
+                    };
+                    // The source again (the fast path keeps only the
+                    // parsed template): inline text, or the file's.
+                    let source = match &file {
+                        None => arg.clone(),
+                        Some(path) => std::fs::read_to_string(path).map_err(|err| wrap(format!("Could not read {path}: {err}")))?,
+                    };
+                    match self.render_foreign(&arg, file.as_deref(), &source, scope, loc) {
+                        Some(Ok(text)) => outs.push(std::sync::Arc::new(text)),
+                        Some(Err(err)) if e.kind == ErbErrorKind::Unsupported => return Err(err),
+                        _ if e.kind == ErbErrorKind::Syntax => return Err(error("RUNTIME_ERROR", msg, loc)),
+                        _ => return Err(wrap(msg)),
+                    }
+                }
                 Err(e) => {
                     let msg = match &file {
                         Some(path) => e.template_message(&arg, path),

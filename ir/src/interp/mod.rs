@@ -22,6 +22,7 @@ mod manifest_dirs;
 mod lookup;
 pub mod resource_types;
 mod erb;
+mod foreign;
 pub mod scope;
 pub mod storeconfigs;
 pub mod tier;
@@ -69,6 +70,9 @@ pub struct Options {
     /// Whether `generate()` may run commands on this machine (off by
     /// default: a compilation then only reads files).
     pub allow_generate: bool,
+    /// Runs the modules' Ruby code pjit has no native implementation for
+    /// (see `foreign.rs`); None: such code is an error naming its module.
+    pub foreign: Option<Arc<dyn pjit_runtime::foreign::Foreign>>,
     /// `$trusted` (a Hash, as Puppet builds it from a verified client
     /// certificate); None: Puppet's for a compile without a certificate
     /// (`authenticated => 'local'`, empty names).
@@ -583,14 +587,24 @@ impl Interp {
             self.set_top(&k, v);
         }
         let trusted = self.opts.trusted.clone().unwrap_or_else(|| {
+            // Puppet's trusted data for a compile without a certificate
+            // (`TrustedInformation.local`): the certname is the node's
+            // `clientcert` fact (which agents send), else undef.
+            let certname = match self.opts.facts.get("clientcert") {
+                Some(Value::String(c)) => Some(c.to_string()),
+                _ => None,
+            };
+            let (hostname, domain) = match certname.as_deref().map(|c| c.split_once('.').unwrap_or((c, ""))) {
+                Some((h, "")) if !certname.as_deref().unwrap_or("").contains('.') => (Value::string(h), Value::Undef),
+                Some((h, d)) => (Value::string(h), Value::string(d)),
+                None => (Value::Undef, Value::Undef),
+            };
             hash_of(vec![
                 ("authenticated", Value::string("local")),
-                // `puppet catalog compile` has no certificate: Puppet leaves
-                // these empty.
-                ("certname", Value::string("")),
+                ("certname", certname.map_or(Value::Undef, Value::string)),
                 ("extensions", hash_of(vec![])),
-                ("hostname", Value::string("")),
-                ("domain", Value::string("")),
+                ("hostname", hostname),
+                ("domain", domain),
                 ("external", hash_of(vec![])),
             ])
         });
@@ -2066,6 +2080,10 @@ impl Interp {
             }
             None => match self.module_function(key) {
                 ModuleFunction::Native(f) => f,
+                ModuleFunction::Ruby(module) if self.opts.foreign.is_some() => {
+                    let runner = self.opts.foreign.clone().expect("checked");
+                    return self.call_foreign(runner, name, module, &args, block.as_ref(), scope, loc, method);
+                }
                 ModuleFunction::Ruby(module) => {
                     let msg = format!(
                         "Unknown function: '{name}'. The module '{module}' implements it in Ruby, which pjit does not run."
@@ -2795,10 +2813,18 @@ impl Host for CallHost<'_> {
 
     fn call_function(&mut self, name: &str, args: &[Value], block: Option<&Value>) -> FnResult {
         let key = catalog::strip_colons(name).to_lowercase();
+        if !self.it.prog.functions.contains_key(&key) && catalog::is_qualified(&key) {
+            // A module's Puppet-language function not loaded yet.
+            let r = self.it.autoload(LoadKind::Function, &key, self.loc);
+            if let Err(e) = r {
+                return self.keep(Err(e));
+            }
+        }
         if !self.it.prog.functions.contains_key(&key)
             && !matches!(key.as_str(), "include" | "contain" | "require")
             && rtf::lookup(&key).is_none()
             && !matches!(self.it.module_function(&key), ModuleFunction::Native(_))
+            && !(self.it.opts.foreign.is_some() && matches!(self.it.module_function(&key), ModuleFunction::Ruby(_)))
         {
             return Err(Unwind::Error(Error::new("UNKNOWN_FUNCTION", format!("Unknown function '{name}'"))));
         }

@@ -261,6 +261,27 @@ pub fn scan_ruby_type(name: &str, source: &str, has_provider: bool) -> TypeInfo 
     TypeInfo { name: name.to_string(), namevars, attributes, isomorphic, title_patterns }
 }
 
+/// Whether [`scan_ruby_type`] sees everything the catalog needs of a Ruby
+/// type: every `newparam`/`newproperty` names a literal symbol (not a
+/// variable of a loop or a helper method), and the title patterns, when
+/// the type defines them, are literal. When not, Puppet's own reading
+/// (`puppet generate types`, through the Ruby bridge) is needed.
+pub fn scan_is_complete(source: &str) -> bool {
+    for kw in ["newparam", "newproperty"] {
+        let mut rest = source;
+        while let Some(i) = rest.find(kw) {
+            let after = rest[i + kw.len()..].trim_start_matches(['(', ' ', '\t', '\n', '\r']);
+            let line_start = rest[..i].rfind('\n').map_or(0, |n| n + 1);
+            let commented = rest[line_start..i].trim_start().starts_with('#');
+            if !commented && !after.starts_with(':') && !after.starts_with('\'') && !after.starts_with('"') {
+                return false;
+            }
+            rest = &rest[i + kw.len()..];
+        }
+    }
+    !source.contains("def self.title_patterns") || scan_title_patterns(source).is_some()
+}
+
 /// The `def self.title_patterns` of a Ruby type when it is a literal list
 /// of `[regexp, [[:namevar], ...]]` pairs, each regexp as Ruby's
 /// `Regexp#to_s` writes it (`(?i-mx:...)`), which Oniguruma reads as Ruby
@@ -398,6 +419,15 @@ mod tests {
         assert_eq!(scan_title_patterns(helper), None);
         let interp = "def self.title_patterns\n [[ /^(#{region})$/, [[:region]] ]]\nend\n";
         assert_eq!(scan_title_patterns(interp), None);
+    }
+
+    #[test]
+    fn incomplete_scans() {
+        assert!(scan_is_complete("newparam(:name, namevar: true) do\nend\nnewproperty(:x)\n"));
+        assert!(!scan_is_complete("[:id, :balance].each do |param|\n  newproperty(param) do\n  end\nend\n"));
+        let helper = "def self.title_patterns\n    PuppetX::Keystone::CompositeNamevar.basic_split_title_patterns(:name, :domain)\n  end\n";
+        assert!(!scan_is_complete(helper));
+        assert!(scan_is_complete("# newparam(p) is how\nnewparam(:a)\n"));
     }
 
     /// The fast path quotes exactly as `{:?}` does.

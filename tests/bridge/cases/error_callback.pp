@@ -1,0 +1,3 @@
+# A Ruby error is the calling expression's error, with Puppet's wording.
+$x = 1
+notice(bridgetest::errors('callback'))

@@ -1,0 +1,2 @@
+# A call no signature accepts: Puppet's dispatcher message.
+notice(bridgetest::double(-1))

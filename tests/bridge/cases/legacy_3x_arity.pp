@@ -1,0 +1,1 @@
+notice(bridgetest_other('a', 'b'))

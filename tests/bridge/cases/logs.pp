@@ -1,0 +1,4 @@
+class logger {
+  notice(bridgetest::logs('hi'))
+}
+include logger

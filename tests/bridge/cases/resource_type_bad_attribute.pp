@@ -1,0 +1,1 @@
+bridgetest_thing { 'gamma': weight => 3 }

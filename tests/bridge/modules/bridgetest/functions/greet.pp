@@ -1,0 +1,3 @@
+function bridgetest::greet(String $who) >> String {
+  "hello ${who}"
+}

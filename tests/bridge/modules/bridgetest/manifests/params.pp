@@ -1,0 +1,3 @@
+class bridgetest::params {
+  $port = 8080
+}

@@ -1,0 +1,2 @@
+# puppetlabs-docker 10.4 (not in Debian): the engine with its defaults.
+class { 'docker': }

@@ -1,0 +1,2 @@
+# Error: a key no level has.
+notice(lookup('no::such::key'))

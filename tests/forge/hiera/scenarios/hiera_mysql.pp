@@ -1,0 +1,2 @@
+# Deep-merged class parameters from two levels.
+include mysql::server

@@ -1,0 +1,2 @@
+# puppetlabs-apache 12.2 with its defaults.
+class { 'apache': }

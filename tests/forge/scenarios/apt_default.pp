@@ -1,0 +1,2 @@
+# puppetlabs-apt 9.4 with its defaults.
+class { 'apt': }

@@ -1,0 +1,3 @@
+class { 'mysql::client':
+  bindings_enable => true,
+}
