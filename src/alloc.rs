@@ -11,11 +11,41 @@
 //! layout with `align <= 16` and `align <= size` (as std's `System` tests
 //! for malloc) is served by `mi_malloc`; anything else keeps the aligned
 //! entry points.
+//!
+//! Each thread also counts the bytes it has allocated minus the bytes it
+//! has freed ([`thread_allocated`]): `pjit server` bounds the memory of
+//! one compile by the growth of its worker thread's count (a compile runs
+//! on one thread). The count is a plain thread-local integer (two
+//! instructions more per call: see BENCHMARKS.md); a block freed on
+//! another thread than the one that allocated it lowers that other
+//! thread's count, so a count is a measure of growth, not of ownership.
 
 use std::alloc::{GlobalAlloc, Layout};
+use std::cell::Cell;
 use std::ffi::c_void;
 
 use libmimalloc_sys as mi;
+
+thread_local! {
+    /// Bytes this thread allocated minus bytes it freed (wrapping).
+    static NET: Cell<usize> = const { Cell::new(0) };
+}
+
+/// Adds `delta` (two's complement for a decrease) to this thread's count.
+/// A constant-initialized thread-local without a destructor is a plain
+/// TLS slot: no lazy initialization, no registration, valid for the
+/// thread's whole life (allocations during thread exit included), and
+/// `with` cannot panic, which an allocator must not.
+#[inline(always)]
+fn count(delta: usize) {
+    NET.with(|n| n.set(n.get().wrapping_add(delta)));
+}
+
+/// This thread's allocated-minus-freed byte count. Only differences of two
+/// readings on the same thread mean something.
+pub fn thread_allocated() -> usize {
+    NET.with(Cell::get)
+}
 
 /// mimalloc's guaranteed alignment for blocks of at least that size.
 const MAX_NATURAL_ALIGN: usize = 16;
@@ -33,6 +63,7 @@ fn natural(align: usize, size: usize) -> bool {
 unsafe impl GlobalAlloc for Mimalloc {
     #[inline]
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        count(layout.size());
         // SAFETY: plain C calls; a null result reports failure to the caller.
         unsafe {
             if natural(layout.align(), layout.size()) {
@@ -45,6 +76,7 @@ unsafe impl GlobalAlloc for Mimalloc {
 
     #[inline]
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        count(layout.size());
         // SAFETY: as `alloc`.
         unsafe {
             if natural(layout.align(), layout.size()) {
@@ -56,7 +88,8 @@ unsafe impl GlobalAlloc for Mimalloc {
     }
 
     #[inline]
-    unsafe fn dealloc(&self, ptr: *mut u8, _layout: Layout) {
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        count(layout.size().wrapping_neg());
         // SAFETY: `ptr` was returned by this allocator (GlobalAlloc's
         // contract), so by mimalloc.
         unsafe { mi::mi_free(ptr.cast::<c_void>()) }
@@ -64,6 +97,7 @@ unsafe impl GlobalAlloc for Mimalloc {
 
     #[inline]
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        count(new_size.wrapping_sub(layout.size()));
         // SAFETY: `ptr` is a live block of this allocator with `layout`
         // (GlobalAlloc's contract); the new block keeps the alignment the
         // test below asks for.
@@ -80,6 +114,34 @@ unsafe impl GlobalAlloc for Mimalloc {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A thread's count follows what it allocates and frees; another
+    /// thread's work does not move it.
+    #[test]
+    fn per_thread_counts() {
+        let other = std::thread::spawn(|| {
+            let start = thread_allocated();
+            let v = vec![0u8; 5 << 20];
+            let grown = thread_allocated().wrapping_sub(start);
+            drop(v);
+            (grown, thread_allocated().wrapping_sub(start))
+        })
+        .join()
+        .unwrap();
+        assert_eq!(other, (5 << 20, 0));
+        let a = Mimalloc;
+        let layout = Layout::from_size_align(1 << 20, 8).unwrap();
+        let before = thread_allocated();
+        // SAFETY: a non-zero layout; freed below with it.
+        let p = unsafe { a.alloc(layout) };
+        assert_eq!(thread_allocated().wrapping_sub(before), 1 << 20);
+        // SAFETY: `p` is live with `layout`.
+        let q = unsafe { a.realloc(p, layout, 3 << 20) };
+        assert_eq!(thread_allocated().wrapping_sub(before), 3 << 20);
+        // SAFETY: `q` is live with the grown layout.
+        unsafe { a.dealloc(q, Layout::from_size_align(3 << 20, 8).unwrap()) };
+        assert_eq!(thread_allocated(), before);
+    }
 
     /// Every alignment up to a page, small and large sizes, grown and
     /// shrunk: the blocks are aligned and keep their contents.

@@ -281,32 +281,15 @@ pub fn load_to(req: &Request, node: &str, log: &mut dyn Write) -> Result<Loaded,
         }
         let errors: Vec<&pjit_frontend::Diagnostic> = diags.iter().filter(|d| d.is_error()).collect();
         let failed = !errors.is_empty();
-        if errors.len() == 1 {
-            // Puppet raises a single error itself, naming the environment.
-            let _ = writeln!(
-                log,
-                "Error: Could not parse for environment {}: {}{on_node}",
-                req.environment,
-                errors[0].message_with_location(&source)
-            );
-        } else if errors.len() > 1 {
-            // Several: Puppet logs each (up to `max_errors`, 10), then gives
-            // up naming the file, counting the warnings it logged too.
+        if errors.len() > 1 {
+            // Several: Puppet logs each (up to `max_errors`, 10) before it
+            // gives up.
             for d in errors.iter().take(MAX_ERRORS) {
                 let _ = log.write_all(diagnostics::render(d, &source).as_bytes());
             }
-            let warnings = diags.len() - errors.len();
-            let counts = if warnings > 0 {
-                format!("{} errors, and {warnings} warnings", errors.len())
-            } else {
-                format!("{} errors", errors.len())
-            };
-            let _ = writeln!(
-                log,
-                "Error: Could not parse for environment {}: Language validation logged {counts}. Giving up (file: {}){on_node}",
-                req.environment,
-                source.name()
-            );
+        }
+        if let Some(message) = parse_failure(&diags, &source) {
+            let _ = writeln!(log, "Error: Could not parse for environment {}: {message}{on_node}", req.environment);
         }
         let Some(ast) = parsed.program.filter(|_| !failed) else {
             return Err(1);
@@ -314,6 +297,23 @@ pub fn load_to(req: &Request, node: &str, log: &mut dyn Write) -> Result<Loaded,
         files.push((source, ast));
     }
     Ok(Loaded { env, files, env_cache: Default::default() })
+}
+
+/// Puppet's message for a file that does not parse or validate
+/// (`IssueReporter.assert_and_report`): a single error is raised as it is;
+/// after several Puppet gives up naming the file, counting the warnings it
+/// logged too. None when `diags` holds no error.
+pub fn parse_failure(diags: &[pjit_frontend::Diagnostic], source: &SourceFile) -> Option<String> {
+    let errors: Vec<&pjit_frontend::Diagnostic> = diags.iter().filter(|d| d.is_error()).collect();
+    match errors.len() {
+        0 => None,
+        1 => Some(errors[0].message_with_location(source)),
+        n => {
+            let warnings = diags.len() - n;
+            let counts = if warnings > 0 { format!("{n} errors, and {warnings} warnings") } else { format!("{n} errors") };
+            Some(format!("Language validation logged {counts}. Giving up (file: {})", source.name()))
+        }
+    }
 }
 
 pub fn run(mut req: Request) -> ExitCode {

@@ -12,6 +12,8 @@ use std::path::{Path, PathBuf};
 pub struct Environment {
     /// Main manifest files, in evaluation order.
     pub manifests: Vec<PathBuf>,
+    /// The main manifest as configured: a file or a directory.
+    pub manifest: Option<PathBuf>,
     pub modulepath: Vec<PathBuf>,
     /// The directory of a directory environment (its `hiera.yaml` is the
     /// environment data layer).
@@ -80,12 +82,12 @@ pub fn resolve(s: &Settings) -> Result<Environment, String> {
             };
         }
     }
-    let manifests = match manifest {
-        Some(m) if m.is_dir() => manifest_dir(&m)?,
-        Some(m) => vec![m],
+    let manifests = match &manifest {
+        Some(m) if m.is_dir() => manifest_dir(m)?,
+        Some(m) => vec![m.clone()],
         None => vec![],
     };
-    Ok(Environment { manifests, modulepath, dir: env_dir })
+    Ok(Environment { manifests, manifest, modulepath, dir: env_dir })
 }
 
 fn absolute(dir: &Path, p: &str) -> PathBuf {
@@ -123,23 +125,55 @@ fn read_conf(path: &Path) -> Result<Vec<(String, String)>, String> {
         .collect())
 }
 
-/// Every `.pp` file below `dir`, sorted by path as Puppet sorts them.
-fn manifest_dir(dir: &Path) -> Result<Vec<PathBuf>, String> {
+/// Every `.pp` file below `dir`, sorted by path as Puppet sorts them:
+/// Ruby's `Dir.glob("DIR/**/*.pp")`, which skips names that start with a
+/// dot and does not descend into symbolic links to directories.
+pub fn manifest_dir(dir: &Path) -> Result<Vec<PathBuf>, String> {
     let mut out = vec![];
     let mut stack = vec![dir.to_path_buf()];
     while let Some(d) = stack.pop() {
         let entries = std::fs::read_dir(&d).map_err(|e| format!("Could not read {}: {e}", d.display()))?;
         for e in entries.flatten() {
+            if e.file_name().as_encoded_bytes().starts_with(b".") {
+                continue;
+            }
             let p = e.path();
-            if p.is_dir() {
+            if e.file_type().is_ok_and(|t| t.is_dir()) {
                 stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "pp") {
+            } else if p.extension().is_some_and(|x| x == "pp") && p.is_file() {
                 out.push(p);
             }
         }
     }
     out.sort();
     Ok(out)
+}
+
+/// The modules of a modulepath as Puppet's environment lists them: the
+/// directories with a valid module name (`[a-z][a-z0-9_]*`), the first of
+/// each name winning, in modulepath order and by name within a directory.
+pub fn modules(modulepath: &[PathBuf]) -> Vec<(String, PathBuf)> {
+    let mut out: Vec<(String, PathBuf)> = vec![];
+    for dir in modulepath {
+        let Ok(rd) = std::fs::read_dir(dir) else { continue };
+        let mut found: Vec<(String, PathBuf)> = rd
+            .flatten()
+            .filter_map(|e| Some((e.file_name().into_string().ok()?, e.path())))
+            .filter(|(n, p)| valid_module_name(n) && p.is_dir())
+            .collect();
+        found.sort();
+        for (name, path) in found {
+            if !out.iter().any(|(n, _)| *n == name) {
+                out.push((name, path));
+            }
+        }
+    }
+    out
+}
+
+fn valid_module_name(n: &str) -> bool {
+    let b = n.as_bytes();
+    !b.is_empty() && b[0].is_ascii_lowercase() && b.iter().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || *c == b'_')
 }
 
 #[cfg(test)]

@@ -56,8 +56,9 @@ node default {
 }
 "#;
 
-/// The PKI, the code directory and puppet.conf; returns the config file.
-fn setup(dir: &Path) -> PathBuf {
+/// The throwaway PKI in `dir/pki` and the server's ssldir made from it
+/// (`dir/server/ssl`).
+fn pki(dir: &Path) -> PathBuf {
     let status = Command::new("sh").arg(root().join("tests/server/make-pki.sh")).arg(dir.join("pki")).status().unwrap();
     assert!(status.success(), "make-pki.sh failed");
     let pki = dir.join("pki");
@@ -71,6 +72,31 @@ fn setup(dir: &Path) -> PathBuf {
         std::fs::create_dir_all(ssl.join(to).parent().unwrap()).unwrap();
         std::fs::copy(pki.join(from), ssl.join(to)).unwrap();
     }
+    ssl
+}
+
+/// `dir/server/puppet.conf` for the ssldir and the code directory (its
+/// `environments`), with more `[server]` settings; returns its path.
+fn puppet_conf(dir: &Path, ssl: &Path, code: &Path, server: &str) -> PathBuf {
+    let conf = dir.join("server/puppet.conf");
+    write(
+        &conf,
+        &format!(
+            "[main]\nssldir = {ssl}\nvardir = {var}\ncodedir = {code}\nbasemodulepath = {code}/modules\n\
+             hiera_config = {dir}/no-hiera.yaml\nruninterval = 30m\n\n[server]\ncertname = server.test\n\
+             reportdir = {dir}/reports\nenvironment_timeout = unlimited\n{server}",
+            ssl = ssl.display(),
+            var = dir.join("server/var").display(),
+            code = code.display(),
+            dir = dir.display(),
+        ),
+    );
+    conf
+}
+
+/// The PKI, the code directory and puppet.conf; returns the config file.
+fn setup(dir: &Path) -> PathBuf {
+    let ssl = pki(dir);
     let code = dir.join("code");
     let out = dir.join("out");
     std::fs::create_dir_all(&out).unwrap();
@@ -83,27 +109,16 @@ fn setup(dir: &Path) -> PathBuf {
     write(&code.join("environments/production/modules/testmod/lib/facter/pjit_test.rb"), "Facter.add(:pjit_test) { setcode { 'synced' } }\n");
     write(&code.join("environments/broken/manifests/site.pp"), "node default { notify { 'x': message => $facts['nope'].bogus_function() } }\n");
     std::fs::create_dir_all(code.join("modules")).unwrap();
-    let conf = dir.join("server/puppet.conf");
-    write(
-        &conf,
-        &format!(
-            "[main]\nssldir = {ssl}\nvardir = {var}\ncodedir = {code}\nbasemodulepath = {code}/modules\n\
-             hiera_config = {dir}/no-hiera.yaml\nruninterval = 30m\n\n[server]\ncertname = server.test\n\
-             reportdir = {dir}/reports\nenvironment_timeout = unlimited\n",
-            ssl = ssl.display(),
-            var = dir.join("server/var").display(),
-            code = code.display(),
-            dir = dir.display(),
-        ),
-    );
-    conf
+    puppet_conf(dir, &ssl, &code, "")
 }
 
-fn start(dir: &Path, conf: &Path) -> Server {
+/// `pjit server` on a free loopback port, with more flags.
+fn start(dir: &Path, conf: &Path, flags: &[&str]) -> Server {
     let mut child = Command::new(env!("CARGO_BIN_EXE_pjit"))
         .args(["server", "--config"])
         .arg(conf)
         .args(["--bind", "127.0.0.1:0", "--workers", "2", "--tools-allow", "tool.test", "--watch-interval", "1"])
+        .args(flags)
         .arg("--access-log")
         .arg(dir.join("access.log"))
         .stdout(Stdio::null())
@@ -184,7 +199,7 @@ fn puppet_agents_against_pjit_server() {
     let dir = std::env::temp_dir().join(format!("pjit-server-test-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let conf = setup(&dir);
-    let server = start(&dir, &conf);
+    let server = start(&dir, &conf, &[]);
     let startup = server.log.lock().unwrap().clone();
     assert!(
         startup.contains("Warning: setting not supported by pjit (no effect) 'runinterval' in [main]"),
@@ -310,6 +325,41 @@ fn puppet_agents_against_pjit_server() {
     let (_, status, _) = curl(&dir, &server, Some("tool.test"), &["-X", "DELETE"], "/puppet-admin-api/v1/environment-cache");
     assert_eq!(status, 204);
 
+    // environment_classes: the Etag names the answer; the same tag back is
+    // 304 until a class changes.
+    let classes = |tag: Option<&str>| {
+        let headers = dir.join("classes-headers.txt");
+        let mut args = vec!["-D".to_string(), headers.display().to_string()];
+        if let Some(t) = tag {
+            args.extend(["-H".to_string(), format!("If-None-Match: {t}")]);
+        }
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let (_, status, body) = curl(&dir, &server, Some("tool.test"), &args, "/puppet/v3/environment_classes?environment=production");
+        let headers = std::fs::read_to_string(&headers).unwrap();
+        let etag = headers.lines().find_map(|l| l.strip_prefix("etag: ")).map(|t| t.trim().to_string());
+        (status, etag, body)
+    };
+    let (status, etag, body) = classes(None);
+    assert_eq!(status, 200, "{body}");
+    assert!(body.contains(r#"{"name":"testmod","params":[]}"#), "{body}");
+    let etag = etag.expect("an Etag");
+    assert_eq!(classes(Some(&etag)).0, 304);
+    assert_eq!(classes(Some(&format!("{etag}--gzip"))).0, 304, "the tag Jetty sends for a gzipped body is the same tag");
+    let init = dir.join("code/environments/production/modules/testmod/manifests/init.pp");
+    write(&init, "class testmod (Integer $port = 80) { notify { 'testmod says hello': } }\n");
+    let (status, new_etag, body) = classes(Some(&etag));
+    assert_eq!(status, 200, "a changed class is a new answer: {body}");
+    assert!(body.contains(r#"{"name":"testmod","params":[{"default_literal":80,"default_source":"80","name":"port","type":"Integer"}]}"#), "{body}");
+    assert_ne!(new_etag.as_deref(), Some(etag.as_str()));
+    let (_, status, body) = curl(&dir, &server, Some("a1.test"), &[], "/puppet/v3/environment_classes?environment=production");
+    assert_eq!(status, 403, "environment_classes only for allowed tools: {body}");
+    // (The compiles see the changed class too, before the load test.)
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while !curl(&dir, &server, Some("a1.test"), &[], "/puppet/v3/catalog/a1.test?environment=production").2.contains("\"port\": 80") {
+        assert!(Instant::now() < deadline, "the changed class was not seen within 30 s");
+        std::thread::sleep(Duration::from_millis(500));
+    }
+
     // Load: 400 catalog requests, 40 at a time, none lost, all the same.
     let (_, _, reference) = curl(&dir, &server, Some("a1.test"), &[], "/puppet/v3/catalog/a1.test?environment=production");
     let n = 400;
@@ -363,5 +413,139 @@ fn puppet_agents_against_pjit_server() {
     };
     assert!(status.success(), "exit status after SIGTERM: {status}");
     assert!(server.log.lock().unwrap().contains("pjit server stopped"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `GET /puppet/v3/environment_classes` against Puppet Server's answers
+/// for the environments of `tests/server/classes/environments`
+/// (`tests/tools/bless-environment-classes.sh`): the same files, classes,
+/// parameters, types, default sources and literals, byte for byte in
+/// Puppet Server's compact sorted form, paths relative to the checkout.
+#[test]
+fn environment_classes_match_puppet_server() {
+    if !root().join("target/trixie-modules/mysql").is_dir() {
+        let st = Command::new(root().join("tests/tools/trixie-modules.sh")).status().expect("trixie-modules.sh");
+        assert!(st.success(), "tests/tools/trixie-modules.sh failed");
+    }
+    let dir = std::env::temp_dir().join(format!("pjit-server-classes-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let ssl = pki(&dir);
+    let data = root().join("tests/server/classes");
+    let conf = puppet_conf(&dir, &ssl, &data, "");
+    let server = start(&dir, &conf, &[]);
+    let prefix = format!("{}/", root().display());
+    for env in ["production", "single", "trixie"] {
+        let path = format!("/puppet/v3/environment_classes?environment={env}");
+        let (_, status, body) = curl(&dir, &server, Some("tool.test"), &[], &path);
+        assert_eq!(status, 200, "{env}: {body}");
+        let golden: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(data.join(format!("expected/{env}.json"))).unwrap()).unwrap();
+        let body = body.replace(&prefix, "");
+        let have: serde_json::Value = serde_json::from_str(&body).unwrap();
+        if have != golden {
+            let (h, g) = (have["files"].as_array().unwrap(), golden["files"].as_array().unwrap());
+            let differ: Vec<String> = h
+                .iter()
+                .zip(g)
+                .filter(|(a, b)| a != b)
+                .take(3)
+                .map(|(a, b)| format!("pjit:   {a}\nPuppet: {b}"))
+                .collect();
+            panic!("{env}: {} files (Puppet {}); first differences:\n{}", h.len(), g.len(), differ.join("\n\n"));
+        }
+        assert_eq!(body, golden.to_string(), "{env}: same document, but not in Puppet Server's compact sorted form");
+    }
+    // A type expression that is not literal: no type (Puppet Server fails
+    // the whole request on it; see docs/puppet-differences.md).
+    let (_, status, body) = curl(&dir, &server, Some("tool.test"), &[], "/puppet/v3/environment_classes?environment=dynamic");
+    assert_eq!(status, 200, "{body}");
+    let v: serde_json::Value = serde_json::from_str(&body).unwrap();
+    let params = &v["files"][0]["classes"][0]["params"];
+    assert_eq!(params[1], serde_json::json!({"default_literal": 2, "default_source": "2", "name": "value"}), "{body}");
+    assert_eq!(params[0]["type"], "Integer", "{body}");
+    // Puppet Server's plain-text errors.
+    for (path, code, text) in [
+        ("/puppet/v3/environment_classes", 400, "An environment parameter must be specified"),
+        ("/puppet/v3/environment_classes?environment=bog%7Cus", 400, "The environment must be purely alphanumeric, not 'bog|us'"),
+        ("/puppet/v3/environment_classes?environment=nosuch", 404, "Could not find environment 'nosuch'"),
+    ] {
+        let (_, status, body) = curl(&dir, &server, Some("tool.test"), &[], path);
+        assert_eq!((status, body.as_str()), (code, text), "{path}");
+    }
+    drop(server);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A compile past the time limit or over its memory bound is that
+/// request's error and the server goes on serving; SIGHUP reloads
+/// puppet.conf (a setting that changes the next compiles), the
+/// certificates and the CRL (a newly revoked agent is refused).
+#[test]
+fn compile_limits_and_sighup_reload() {
+    let dir = std::env::temp_dir().join(format!("pjit-server-limits-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let ssl = pki(&dir);
+    let code = dir.join("code");
+    // Endless (two billion steps of an iteration), and hungry (a string
+    // that doubles at each step).
+    write(&code.join("environments/slow/manifests/site.pp"), "node default { Integer[1, 2000000000].each |$i| { } }\n");
+    write(
+        &code.join("environments/hungry/manifests/site.pp"),
+        "node default { $s = Integer[1, 40].reduce('x') |$m, $i| { \"${m}${m}\" } notice(length($s)) }\n",
+    );
+    write(&code.join("environments/production/manifests/site.pp"), "node default { notify { \"value '${nosuch}'\": } }\n");
+    std::fs::create_dir_all(code.join("modules")).unwrap();
+    let conf = puppet_conf(&dir, &ssl, &code, "");
+    let server = start(&dir, &conf, &["--compile-timeout", "2", "--compile-memory", "64"]);
+    let catalog = |env: &str| {
+        let started = Instant::now();
+        let (_, status, body) = curl(&dir, &server, Some("a1.test"), &[], &format!("/puppet/v3/catalog/a1.test?environment={env}"));
+        (status, body, started.elapsed())
+    };
+
+    let (status, body, took) = catalog("slow");
+    assert_eq!(status, 500, "{body}");
+    assert!(body.contains("Compiling the catalog of a1.test took longer than the server's limit of 2 seconds"), "{body}");
+    assert!(took < Duration::from_secs(30), "stopped at the limit, not at the end: {took:?}");
+    let (status, body, _) = catalog("hungry");
+    assert_eq!(status, 500, "{body}");
+    assert!(body.contains("Compiling the catalog of a1.test took more than the server's limit of 64 MB of memory"), "{body}");
+    // The workers serve on.
+    for _ in 0..3 {
+        let (status, body, _) = catalog("production");
+        assert_eq!(status, 200, "{body}");
+        assert!(body.contains("value ''"), "{body}");
+    }
+    assert_eq!(curl(&dir, &server, Some("a2.test"), &[], "/status/v1/simple").1, 200);
+
+    // SIGHUP: strict_variables on, a2 revoked.
+    let conf_text = std::fs::read_to_string(&conf).unwrap();
+    std::fs::write(&conf, format!("{conf_text}strict_variables = true\n")).unwrap();
+    let pki = dir.join("pki");
+    for args in [&["-revoke", "a2.test.pem"][..], &["-gencrl", "-out", "crl.pem"][..]] {
+        let st = Command::new("openssl")
+            .current_dir(&pki)
+            .args(["ca", "-config", "ca.cnf", "-keyfile", "ca.key", "-cert", "ca.pem"])
+            .args(args)
+            .stderr(Stdio::null())
+            .status()
+            .unwrap();
+        assert!(st.success(), "openssl ca {args:?}");
+    }
+    std::fs::copy(pki.join("crl.pem"), ssl.join("crl.pem")).unwrap();
+    // SAFETY: kill(2) on our own child's pid.
+    unsafe { libc::kill(server.child.id() as i32, libc::SIGHUP) };
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while !server.log.lock().unwrap().contains("pjit server reloaded its configuration") {
+        assert!(Instant::now() < deadline, "no reload after SIGHUP:\n{}", server.log.lock().unwrap());
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let (status, body, _) = catalog("production");
+    assert_eq!(status, 500, "strict_variables after the reload: {body}");
+    assert!(body.contains("Unknown variable: 'nosuch'"), "{body}");
+    let (exit, status, _) = curl(&dir, &server, Some("a2.test"), &[], "/status/v1/simple");
+    assert!(exit != 0 && status == 0, "a2 is refused after the CRL reload (curl {exit}, HTTP {status})");
+    assert_eq!(curl(&dir, &server, Some("a1.test"), &[], "/status/v1/simple").1, 200);
+    drop(server);
     let _ = std::fs::remove_dir_all(&dir);
 }

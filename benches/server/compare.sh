@@ -18,7 +18,7 @@
 # and p99 latency per server and role (over all rounds), the servers'
 # resident memory after the runs, and the machine's load average.
 #
-# Needs: puppetserver (Debian's, not running as a service on PS_PORT),
+# Needs: puppetserver (Debian's; started here by tests/server/puppetserver.sh),
 # the puppet-module-* packages, curl, openssl, python3, a release build.
 # Usage: benches/server/compare.sh [ROUNDS]  (REQUESTS=200 CONCURRENCY=4)
 set -eu
@@ -33,7 +33,7 @@ pjit="${CARGO_TARGET_DIR:-$root/target}/release/pjit"
 work=$(mktemp -d /tmp/pjit-bench-server.XXXXXX)
 ps_pid="" pjit_pid=""
 cleanup() {
-    [ -n "$ps_pid" ] && kill "$ps_pid" 2>/dev/null && wait "$ps_pid" 2>/dev/null
+    sh "$root/tests/server/puppetserver.sh" stop "$work/ps" || true
     [ -n "$pjit_pid" ] && kill "$pjit_pid" 2>/dev/null && wait "$pjit_pid" 2>/dev/null
     rm -rf "$work"
 }
@@ -47,70 +47,15 @@ cp "$work/pki/ca.pem" "$ssl/certs/ca.pem"
 cp "$work/pki/server.test.pem" "$ssl/certs/server.test.pem"
 cp "$work/pki/server.test.key" "$ssl/private_keys/server.test.pem"
 cp "$work/pki/crl.pem" "$ssl/crl.pem"
-mkdir -p "$work/code/environments/production/manifests" "$work/code/modules"
+mkdir -p "$work/code/environments/production/manifests" "$work/ps" "$work/pjit-var"
 cp "$here/site.pp" "$work/code/environments/production/manifests/site.pp"
 echo "modulepath = /usr/share/puppet/modules" > "$work/code/environments/production/environment.conf"
 
-# One puppet.conf for both servers (each its own vardir).
-mkdir -p "$work/ps/conf.d" "$work/ps/services.d" "$work/ps/var" "$work/ps/log" "$work/ps/run" "$work/pjit-var"
-cat > "$work/ps/puppet.conf" <<EOF
-[main]
-ssldir = $ssl
-codedir = $work/code
-environmentpath = $work/code/environments
-basemodulepath = $work/code/modules
-hiera_config = $work/no-hiera.yaml
-certname = server.test
-[server]
-vardir = $work/ps/var
-logdir = $work/ps/log
-rundir = $work/ps/run
-environment_timeout = unlimited
-reports = none
-EOF
-
-# puppetserver: Debian's configuration with our paths, the CA disabled.
-cp /etc/puppet/puppetserver/conf.d/auth.conf /etc/puppet/puppetserver/conf.d/web-routes.conf "$work/ps/conf.d/"
-cat > "$work/ps/conf.d/global.conf" <<EOF
-global: { logging-config: $work/ps/logback.xml }
-EOF
-cat > "$work/ps/logback.xml" <<EOF
-<configuration><appender name="F" class="ch.qos.logback.core.FileAppender"><file>$work/ps/log/puppetserver.log</file>
-<encoder><pattern>%d %-5p [%c{2}] %m%n</pattern></encoder></appender><root level="warn"><appender-ref ref="F"/></root></configuration>
-EOF
-cat > "$work/ps/conf.d/webserver.conf" <<EOF
-webserver: {
-    client-auth: want
-    ssl-host: 127.0.0.1
-    ssl-port: $ps_port
-    ssl-cert: $ssl/certs/server.test.pem
-    ssl-key: $ssl/private_keys/server.test.pem
-    ssl-ca-cert: $ssl/certs/ca.pem
-    ssl-crl-path: $ssl/crl.pem
-}
-EOF
-cat > "$work/ps/conf.d/puppetserver.conf" <<EOF
-jruby-puppet: {
-    ruby-load-path: [/usr/lib/puppetserver/ruby/vendor_ruby]
-    gem-home: $work/ps/jruby-gems
-    gem-path: [$work/ps/jruby-gems, "/usr/lib/puppetserver/vendored-jruby-gems"]
-    server-conf-dir: $work/ps
-    server-code-dir: $work/code
-    server-var-dir: $work/ps/var
-    server-run-dir: $work/ps/run
-    server-log-dir: $work/ps/log
-    max-active-instances: 2
-}
-http-client: {}
-profiler: {}
-EOF
-sed 's#^puppetlabs.services.ca.certificate-authority-service/certificate-authority-service#puppetlabs.services.ca.certificate-authority-disabled-service/certificate-authority-disabled-service#' \
-    /etc/puppet/puppetserver/services.d/ca.cfg > "$work/ps/services.d/ca.cfg"
-cp /etc/puppet/puppetserver/services.d/bootstrap.cfg "$work/ps/services.d/"
-(cd /usr/share/puppetserver && exec java -Xms2g -Xmx2g -Djruby.logger.class=com.puppetlabs.jruby_utils.jruby.Slf4jLogger \
-    -Djruby.lib=/usr/share/jruby/lib -jar /usr/share/puppetserver/puppetserver.jar \
-    --config "$work/ps/conf.d" --bootstrap-config "$work/ps/services.d" >"$work/ps/log/stdout.log" 2>&1) &
-ps_pid=$!
+# puppetserver through the harness tests/server/puppetserver.sh (its
+# confdir, vardir and logs in $work/ps, the CA service off, two JRuby
+# instances); pjit reads the same puppet.conf, with its own vardir.
+sh "$root/tests/server/puppetserver.sh" start "$work/ps" "$ps_port" "$ssl" "$work/code/environments" 2
+ps_pid=$(cat "$work/ps/pid")
 "$pjit" server --config "$work/ps/puppet.conf" --vardir "$work/pjit-var" --bind "127.0.0.1:$pjit_port" --workers 2 \
     --access-log "$work/pjit-access.log" 2>"$work/pjit.log" &
 pjit_pid=$!
@@ -129,7 +74,6 @@ wait_up() { # PORT NAME
     done
 }
 wait_up "$pjit_port" "pjit server"
-wait_up "$ps_port" puppetserver
 
 
 # The facts as an agent posts them.

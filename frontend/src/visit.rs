@@ -157,3 +157,19 @@ macro_rules! children_fn {
 
 children_fn!(children, , iter);
 children_fn!(children_mut, mut, iter_mut);
+
+/// The byte range of `e` and everything below it: Puppet's
+/// `Locator#extract_tree_text` range (the least start and the greatest end
+/// of the positioned nodes of the tree), which messages and
+/// `environment_classes`' `default_source` quote. Nodes are positioned as
+/// Puppet positions them, so a parenthesized expression starts at its `(`
+/// but does not reach its `)`.
+pub fn tree_extent(e: &Expr) -> (usize, usize) {
+    let (mut lo, mut hi) = (e.span.lo as usize, e.span.hi as usize);
+    children(e, &mut |c| {
+        let (l, h) = tree_extent(c);
+        lo = lo.min(l);
+        hi = hi.max(h);
+    });
+    (lo, hi)
+}

@@ -24,6 +24,7 @@ type VarMap = HashMap<Sym, Val, foldhash::fast::FixedState>;
 
 use pjit_frontend::ast::{self, Expr, ExprKind};
 use pjit_frontend::{SourceFile, Span};
+use pjit_frontend::visit::tree_extent;
 use pjit_runtime::Value;
 
 use crate::ir::*;
@@ -1282,17 +1283,6 @@ impl Lowerer<'_> {
         b.ret(v, loc);
         self.finish(b)
     }
-}
-
-/// The byte range a node and its descendants cover.
-fn tree_extent(e: &Expr) -> (usize, usize) {
-    let (mut lo, mut hi) = (e.span.lo as usize, e.span.hi as usize);
-    pjit_frontend::visit::children(e, &mut |c| {
-        let (l, h) = tree_extent(c);
-        lo = lo.min(l);
-        hi = hi.max(h);
-    });
-    (lo, hi)
 }
 
 fn arith_op(op: ast::ArithOp) -> ArithOp {

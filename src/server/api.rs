@@ -203,6 +203,11 @@ async fn route(state: &Arc<State>, peer: &Arc<Peer>, req: Request<Incoming>, not
             note.endpoint = "environments";
             environments_list(&config)
         }
+        (&Method::GET, ["puppet", "v3", "environment_classes"]) => {
+            note.endpoint = "environment_classes";
+            let tag = req.headers().get(hyper::header::IF_NONE_MATCH).and_then(|v| v.to_str().ok()).map(str::to_string);
+            environment_classes(state, &params, tag).await
+        }
         (&Method::POST, ["puppet", "v4", "catalog"]) => {
             note.endpoint = "v4_catalog";
             let b = match body(state, req).await {
@@ -464,13 +469,7 @@ fn environments_list(config: &super::Config) -> Resp {
                 continue;
             }
             let req = environments::request_for(config, &name);
-            let Ok(env) = crate::environment::resolve(&crate::environment::Settings {
-                environmentpath: req.environmentpath.as_deref(),
-                environment: &name,
-                manifest: None,
-                modulepath: &[],
-                basemodulepath: req.basemodulepath.as_deref(),
-            }) else {
+            let Ok(env) = resolve_env(&req, &name) else {
                 continue;
             };
             let manifest = dir.join(&name).join("manifests");
@@ -494,6 +493,63 @@ fn environments_list(config: &super::Config) -> Resp {
     json_response(&json!({"search_paths": search, "environments": envs}))
 }
 
+/// `GET /puppet/v3/environment_classes?environment=E` (see `classes.rs`),
+/// with Puppet Server's plain-text errors; a request whose
+/// `If-None-Match` is the current tag (with or without the `--gzip` Jetty
+/// may append) gets 304.
+async fn environment_classes(state: &Arc<State>, params: &[(String, String)], if_none_match: Option<String>) -> Resp {
+    let name = match param(params, "environment") {
+        None => return respond(StatusCode::BAD_REQUEST, "text/plain", "An environment parameter must be specified"),
+        Some(e) if !environments::valid_name(e) => {
+            return respond(StatusCode::BAD_REQUEST, "text/plain", format!("The environment must be purely alphanumeric, not '{e}'"));
+        }
+        Some(e) => e.to_string(),
+    };
+    let state2 = state.clone();
+    let got = tokio::task::spawn_blocking(move || {
+        let config = state2.config();
+        let req = environments::request_for(&config, &name);
+        let env = resolve_env(&req, &name).ok()?;
+        let strict = match req.strict {
+            crate::compile::StrictArg::Off => pjit_frontend::validate::Strict::Off,
+            crate::compile::StrictArg::Warning => pjit_frontend::validate::Strict::Warning,
+            crate::compile::StrictArg::Error => pjit_frontend::validate::Strict::Error,
+        };
+        Some(state2.envs.classes.get(&name, env.manifest.as_deref(), &env.modulepath, strict))
+    })
+    .await;
+    let info = match got {
+        Ok(Some(info)) => info,
+        Ok(None) => {
+            let name = param(params, "environment").unwrap_or_default();
+            return respond(StatusCode::NOT_FOUND, "text/plain", format!("Could not find environment '{name}'"));
+        }
+        Err(_) => return error(StatusCode::INTERNAL_SERVER_ERROR, "listing the environment's classes failed"),
+    };
+    let etag = HeaderValue::from_str(&info.etag).expect("a hex digest is a header value");
+    if if_none_match.as_deref().map(|t| t.trim_matches('"').trim_end_matches("--gzip")) == Some(info.etag.as_str()) {
+        let mut r = Response::new(Full::new(Bytes::new()));
+        *r.status_mut() = StatusCode::NOT_MODIFIED;
+        r.headers_mut().insert(hyper::header::ETAG, etag);
+        return r;
+    }
+    let mut r = respond(StatusCode::OK, "application/json", info.body.clone());
+    r.headers_mut().insert(hyper::header::ETAG, etag);
+    r
+}
+
+/// An environment's directory, main manifest and modulepath under the
+/// configuration.
+fn resolve_env(req: &crate::compile::Request, name: &str) -> Result<crate::environment::Environment, String> {
+    crate::environment::resolve(&crate::environment::Settings {
+        environmentpath: req.environmentpath.as_deref(),
+        environment: name,
+        manifest: None,
+        modulepath: &[],
+        basemodulepath: req.basemodulepath.as_deref(),
+    })
+}
+
 /// `file_metadata`, `file_metadatas` and `file_content` of a mount.
 fn file_request(state: &State, kind: &str, mount: &str, path: &str, params: &[(String, String)]) -> Resp {
     let env_name = match env_param(params) {
@@ -502,13 +558,7 @@ fn file_request(state: &State, kind: &str, mount: &str, path: &str, params: &[(S
     };
     let config = state.config();
     let req = environments::request_for(&config, &env_name);
-    let env = match crate::environment::resolve(&crate::environment::Settings {
-        environmentpath: req.environmentpath.as_deref(),
-        environment: &env_name,
-        manifest: None,
-        modulepath: &[],
-        basemodulepath: req.basemodulepath.as_deref(),
-    }) {
+    let env = match resolve_env(&req, &env_name) {
         Ok(e) => e,
         Err(_) => return error(StatusCode::NOT_FOUND, &format!("Could not find environment '{env_name}'")),
     };

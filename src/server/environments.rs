@@ -62,6 +62,8 @@ pub struct Environments {
     slots: Mutex<HashMap<String, Arc<Slot>>>,
     next_generation: AtomicU64,
     pub loads: AtomicU64,
+    /// `environment_classes` answers (flushed with the environments).
+    pub classes: super::classes::Cache,
 }
 
 /// Puppet's rule for environment names.
@@ -109,6 +111,7 @@ impl Environments {
 
     /// Forgets one environment or all of them.
     pub fn flush(&self, name: Option<&str>) {
+        self.classes.flush(name);
         let mut slots = self.slots.lock().unwrap_or_else(|e| e.into_inner());
         match name {
             Some(n) => {

@@ -19,6 +19,7 @@
 
 mod api;
 mod auth;
+mod classes;
 mod environments;
 mod files;
 mod metrics;
@@ -50,6 +51,9 @@ pub struct Config {
     pub workers: usize,
     /// Per-compile time limit.
     pub compile_timeout: Duration,
+    /// Each compile's memory bound (bytes its worker thread may allocate
+    /// beyond what it held when the compile started).
+    pub compile_memory: Option<u64>,
     /// The process's memory bound: above it, running compiles are stopped
     /// (oldest first) until it is met again.
     pub max_memory: Option<u64>,
@@ -71,7 +75,8 @@ pub struct Config {
 
 const USAGE: &str = "\
 Usage: pjit server [--config puppet.conf] [--bind ADDR:PORT] [--workers N]
-                   [--compile-timeout SECONDS] [--max-memory MB] [--max-body BYTES]
+                   [--compile-timeout SECONDS] [--compile-memory MB] [--max-memory MB]
+                   [--max-body BYTES]
                    [--tools-allow CERTNAME[,CERTNAME...]] [--access-log FILE]
                    [--watch-interval SECONDS] [--jit=off|auto|always]
                    [--ruby=auto|off|PATH]
@@ -86,6 +91,7 @@ impl Config {
         let mut bind = None;
         let mut workers = 0;
         let mut compile_timeout = Duration::from_secs(120);
+        let mut compile_memory = Some(1024 << 20);
         let mut max_memory = None;
         let mut max_body = 64 << 20;
         let mut tools_allow = vec![];
@@ -115,6 +121,7 @@ impl Config {
                 "--bind" => bind = Some(value.parse::<SocketAddr>().map_err(|e| format!("--bind {value}: {e}"))?),
                 "--workers" => workers = num(&value)? as usize,
                 "--compile-timeout" => compile_timeout = Duration::from_secs(num(&value)?.max(1)),
+                "--compile-memory" => compile_memory = Some(num(&value)? << 20).filter(|m| *m > 0),
                 "--max-memory" => max_memory = Some(num(&value)? << 20).filter(|m| *m > 0),
                 "--max-body" => max_body = num(&value)? as usize,
                 "--tools-allow" => tools_allow.extend(value.split(',').map(str::trim).filter(|s| !s.is_empty()).map(String::from)),
@@ -151,6 +158,7 @@ impl Config {
             bind,
             workers,
             compile_timeout,
+            compile_memory,
             max_memory,
             max_body,
             tools_allow,
@@ -266,7 +274,7 @@ async fn serve(config: Config, tls: Arc<rustls::ServerConfig>) -> ExitCode {
     let metrics = metrics::Metrics::new();
     let state = Arc::new(State {
         envs: environments::Environments::new(),
-        pool: pool::Pool::start(config.workers, config.compile_timeout, config.max_memory),
+        pool: pool::Pool::start(config.workers, config.compile_timeout, config.compile_memory, config.max_memory),
         metrics,
         access_log,
         config: RwLock::new(config.clone()),

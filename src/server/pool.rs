@@ -5,10 +5,14 @@
 //! [`crate::compile::compile_node`], the call `pjit compile`'s batch mode
 //! makes, so a served catalog is the one `pjit compile` prints.
 //!
-//! A watchdog thread enforces the per-compile time limit and the memory
-//! bound: it asks the compile to stop (`interp::Cancel`; the interpreter
-//! checks at every body call and iteration step), and the request fails
-//! with that reason. A panic in a compile is that compile's error.
+//! A watchdog thread enforces the per-compile time limit and the
+//! process's memory bound: it asks the compile to stop (`interp::Cancel`;
+//! the interpreter checks at every body call and iteration step), and the
+//! request fails with that reason. Each compile also has a memory bound of
+//! its own, which the interpreter checks at the same points on the
+//! compile's thread: the growth of that thread's allocation count
+//! (`crate::alloc`) since the compile started. A panic in a compile is
+//! that compile's error.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -17,10 +21,19 @@ use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use pjit_ir::interp::{Cancel, Options, Warm};
+use pjit_ir::interp::{Cancel, MemoryBound, Options, Warm};
 
 use super::environments::Env;
+#[cfg(not(feature = "system-alloc"))]
+use crate::alloc::thread_allocated;
 use crate::compile;
+
+/// Built with the system allocator there is no count: no per-compile
+/// bound.
+#[cfg(feature = "system-alloc")]
+fn thread_allocated() -> usize {
+    0
+}
 
 /// What a compile gave.
 pub struct Outcome {
@@ -58,7 +71,9 @@ thread_local! {
 }
 
 impl Pool {
-    pub fn start(workers: usize, timeout: Duration, max_memory: Option<u64>) -> Pool {
+    /// `compile_memory`: each compile's memory bound; `max_memory`: the
+    /// process's.
+    pub fn start(workers: usize, timeout: Duration, compile_memory: Option<u64>, max_memory: Option<u64>) -> Pool {
         let (tx, rx) = channel::<Job>();
         let rx = Arc::new(Mutex::new(rx));
         let running = Arc::new(Mutex::new(Vec::new()));
@@ -69,7 +84,7 @@ impl Pool {
             let spawned = std::thread::Builder::new()
                 .name(format!("pjit-compile-{i}"))
                 .stack_size(256 << 20)
-                .spawn(move || worker(rx, running, queued));
+                .spawn(move || worker(rx, running, queued, compile_memory));
             if let Err(e) = spawned {
                 eprintln!("Warning: could not start compile worker {i}: {e}");
             }
@@ -97,7 +112,7 @@ impl Pool {
     }
 }
 
-fn worker(rx: Arc<Mutex<Receiver<Job>>>, running: Arc<Mutex<Vec<Running>>>, queued: Arc<AtomicUsize>) {
+fn worker(rx: Arc<Mutex<Receiver<Job>>>, running: Arc<Mutex<Vec<Running>>>, queued: Arc<AtomicUsize>, compile_memory: Option<u64>) {
     loop {
         let job = {
             let rx = rx.lock().unwrap_or_else(|e| e.into_inner());
@@ -114,8 +129,15 @@ fn worker(rx: Arc<Mutex<Receiver<Job>>>, running: Arc<Mutex<Vec<Running>>>, queu
         }
         let started = Instant::now();
         let queued_for = started.duration_since(job.queued_at);
-        let cancel = Arc::new(Cancel::default());
         let mut opts = job.opts;
+        let cancel = Arc::new(match compile_memory {
+            Some(limit) => Cancel::with_memory(MemoryBound::from_now(
+                thread_allocated,
+                limit as usize,
+                format!("Compiling the catalog of {} took more than the server's limit of {} MB of memory", opts.node, limit >> 20),
+            )),
+            None => Cancel::default(),
+        });
         opts.cancel = Some(cancel.clone());
         running.lock().unwrap_or_else(|e| e.into_inner()).push(Running {
             cancel: cancel.clone(),

@@ -88,7 +88,8 @@ pub struct Options {
     /// parameters resource-like first, then the others `include`-like.
     pub classes: IndexMap<String, Option<IndexMap<String, Value>>>,
     /// Set by whoever runs the compile to stop it (a server's time and
-    /// memory limits): the next body call or iteration step fails.
+    /// memory limits): the next body call or iteration step fails. Its
+    /// memory bound is checked there too.
     pub cancel: Option<Arc<Cancel>>,
     /// Storeconfigs (PuppetDB): exported collectors and `puppetdb_query`
     /// use it; None is Puppet's `storeconfigs = false`.
@@ -100,9 +101,37 @@ pub struct Options {
 pub struct Cancel {
     requested: std::sync::atomic::AtomicBool,
     reason: std::sync::Mutex<String>,
+    memory: Option<MemoryBound>,
+}
+
+/// A bound on the memory one compile may take, measured on the thread
+/// that runs it: `allocated` reads that thread's allocated-minus-freed
+/// byte count (the embedder's allocator keeps it); the compile stops once
+/// the count has grown by more than `limit` since the bound was made
+/// ([`MemoryBound::from_now`]).
+#[derive(Debug)]
+pub struct MemoryBound {
+    pub allocated: fn() -> usize,
+    pub limit: usize,
+    /// The error of a compile over the bound.
+    pub message: String,
+    base: usize,
+}
+
+impl MemoryBound {
+    /// A bound measured from now, on the calling thread (the one that
+    /// will run the compile).
+    pub fn from_now(allocated: fn() -> usize, limit: usize, message: String) -> MemoryBound {
+        MemoryBound { allocated, limit, message, base: allocated() }
+    }
 }
 
 impl Cancel {
+    /// A compile that also stops when it takes more memory than `bound`.
+    pub fn with_memory(bound: MemoryBound) -> Cancel {
+        Cancel { memory: Some(bound), ..Cancel::default() }
+    }
+
     /// Asks the compile to stop; its error says `reason`.
     pub fn request(&self, reason: &str) {
         *self.reason.lock().unwrap_or_else(|e| e.into_inner()) = reason.to_string();
@@ -111,6 +140,19 @@ impl Cancel {
 
     pub fn is_requested(&self) -> bool {
         self.requested.load(std::sync::atomic::Ordering::Acquire)
+    }
+
+    /// Whether the compile must stop: asked to, or (read on the compile's
+    /// own thread) over its memory bound.
+    #[inline]
+    fn must_stop(&self) -> bool {
+        if let Some(m) = &self.memory
+            && (m.allocated)().wrapping_sub(m.base) as isize > m.limit as isize
+            && !self.is_requested()
+        {
+            self.request(&m.message);
+        }
+        self.is_requested()
     }
 }
 
@@ -765,7 +807,7 @@ impl Interp {
     /// The error of a compile asked to stop ([`Options::cancel`]).
     #[inline]
     pub(crate) fn cancelled(&self) -> Option<EvalError> {
-        let c = self.opts.cancel.as_ref().filter(|c| c.is_requested())?;
+        let c = self.opts.cancel.as_ref().filter(|c| c.must_stop())?;
         let message = c.reason.lock().unwrap_or_else(|e| e.into_inner()).clone();
         Some(EvalError { issue: "CANCELLED", message, loc: None })
     }

@@ -321,17 +321,22 @@ impl<F: Fn(&str) -> Option<Type>> Interp<'_, F> {
     }
 
     fn named(&self, name: &str) -> Type {
-        match Type::from_name(name) {
-            Type::Resource { type_name: Some(_), .. } => {
-                (self.resolve)(name).unwrap_or_else(|| Type::Reference(name.into()))
-            }
-            t => t,
-        }
+        named_type(name, self.resolve)
     }
 
     fn access(&self, node: &Node, name: &str, params: &[Node]) -> Result<Type> {
         let p: Vec<Value> = params.iter().map(|x| self.value(x)).collect::<Result<_>>()?;
         interpret_access(name, &p, &node.text, self.resolve)
+    }
+}
+
+/// Puppet's `TypeParser#interpret_QualifiedReference`: a built-in type by
+/// its name, else what `resolve` makes of the name (an alias, a resource
+/// type), else an unresolved `TypeReference`.
+pub fn named_type(name: &str, resolve: &impl Fn(&str) -> Option<Type>) -> Type {
+    match Type::from_name(name) {
+        Type::Resource { type_name: Some(_), .. } => resolve(name).unwrap_or_else(|| Type::Reference(name.into())),
+        t => t,
     }
 }
 

@@ -1,0 +1,3 @@
+class broken::invalid {
+  $a::b = 1
+}

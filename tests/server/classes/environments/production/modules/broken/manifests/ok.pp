@@ -1,0 +1,1 @@
+class broken::ok (String $s = 'fine') { }

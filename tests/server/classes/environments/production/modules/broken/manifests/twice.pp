@@ -1,0 +1,3 @@
+class broken::twice ($x, $x) {
+  $trusted = 1
+}

@@ -1,0 +1,1 @@
+class single ($a = 1) { }

@@ -1,0 +1,1 @@
+class not_main { }

@@ -1,0 +1,1 @@
+class web (Array[String] $names = ['a', "b"]) { }
