@@ -60,7 +60,13 @@ thread_local! {
     static WARM: RefCell<Option<Warm>> = const { RefCell::new(None) };
 }
 
-pub fn run(req: Request, batch: Batch) -> ExitCode {
+pub fn run(mut req: Request, batch: Batch) -> ExitCode {
+    // A batch stores once every node has compiled (see `submit_all`).
+    if let Some(store) = req.store.as_mut()
+        && store.submit == crate::puppetdb::Submit::EachCompile
+    {
+        store.submit = crate::puppetdb::Submit::AfterBatch;
+    }
     let Some(outdir) = req.output.clone() else {
         eprintln!("Error: batch compiles (--nodes, --facts-dir) need -o OUTDIR");
         return ExitCode::from(2);

@@ -143,7 +143,8 @@ pub struct Compiled {
     /// The error (after `Error: `) when it failed.
     pub error: Option<String>,
     /// PuppetDB commands (facts before, catalog after a successful
-    /// compile) when `req.store` submits: the caller sends them.
+    /// compile) when `req.store` submits after the batch: the caller
+    /// sends them.
     pub commands: Vec<pjit_puppetdb::Command>,
 }
 
@@ -175,19 +176,11 @@ pub fn compile_node(
             w
         });
         let mut it = Interp::from_warm(w, opts);
-        // Submissions are the caller's (batch mode sends them at the end);
-        // the commands are made here, from the compile's own state.
-        let mut prepare = |cmd: Result<pjit_puppetdb::Command, String>| match cmd {
-            Ok(c) => {
-                commands.push(c);
-                Ok(())
-            }
-            Err(message) => Err(pjit_ir::interp::EvalError { issue: "STORE_FAILED", message, loc: None }),
-        };
-        let result = match req.store.as_ref().filter(|s| s.submit) {
-            Some(store) => prepare(store.facts_command(&it))
-                .and_then(|()| it.compile())
-                .and_then(|()| prepare(store.catalog_command(&it))),
+        // Storing is the store's: around the compile (the server), or the
+        // commands handed back for the caller (batch mode sends them at
+        // the end).
+        let result = match &req.store {
+            Some(store) => store.compile(&mut it, &mut commands),
             None => it.compile(),
         };
         if let Err(e) = &result {
@@ -390,7 +383,7 @@ pub fn run(mut req: Request) -> ExitCode {
     let mut it = Interp::new(prog, opts);
     install_jit(&mut it.tier, req.jit, req.jit_threshold);
     let result = match &req.store {
-        Some(store) => store.before(&it).and_then(|()| it.compile()).and_then(|()| store.after(&it)),
+        Some(store) => store.compile(&mut it, &mut vec![]),
         None => it.compile(),
     };
     if req.verbose {

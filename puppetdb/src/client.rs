@@ -6,14 +6,15 @@
 //! non-JSON 404 logs Puppet's warning and tries the next URL; when none
 //! answers, the request fails with the terminus's message. HTTPS presents
 //! the host's certificate (unless `verify_client_certificate = false`)
-//! and verifies PuppetDB's against the CA; `http://` URLs (only from
-//! `--puppetdb`) speak clear text.
+//! and verifies PuppetDB's against the CA and the CRLs (`tls.rs`);
+//! `http://` URLs (only from `--puppetdb`) speak clear text.
 
 use std::io::Read;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use ureq::tls::{Certificate, ClientCert, PemItem, PrivateKey, RootCerts, TlsConfig};
+use ureq::unversioned::resolver::DefaultResolver;
+use ureq::unversioned::transport::{Connector, TcpConnector};
 
 use crate::config::{Config, TlsFiles};
 
@@ -53,37 +54,6 @@ impl std::fmt::Debug for Client {
     }
 }
 
-fn read_pem(path: &std::path::Path) -> Result<Vec<PemItem<'static>>, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("Could not read {}: {e}", path.display()))?;
-    ureq::tls::parse_pem(&bytes)
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| format!("Could not read {}: {e}", path.display()))
-}
-
-fn certs(path: &std::path::Path) -> Result<Vec<Certificate<'static>>, String> {
-    let v: Vec<Certificate<'static>> = read_pem(path)?
-        .into_iter()
-        .filter_map(|i| match i {
-            PemItem::Certificate(c) => Some(c),
-            _ => None,
-        })
-        .collect();
-    if v.is_empty() {
-        return Err(format!("No certificate in {}", path.display()));
-    }
-    Ok(v)
-}
-
-fn key(path: &std::path::Path) -> Result<PrivateKey<'static>, String> {
-    read_pem(path)?
-        .into_iter()
-        .find_map(|i| match i {
-            PemItem::PrivateKey(k) => Some(k),
-            _ => None,
-        })
-        .ok_or_else(|| format!("No private key in {}", path.display()))
-}
-
 impl Client {
     /// A client for `config`; `tls` is needed for `https` URLs.
     pub fn new(config: Config, tls: Option<&TlsFiles>) -> Result<Client, String> {
@@ -93,19 +63,19 @@ impl Client {
             .max_redirects(0)
             .user_agent("pjit");
         let https = config.submit_urls().iter().any(|u| u.starts_with("https:"));
-        if let Some(t) = tls.filter(|_| https) {
-            let mut tb = TlsConfig::builder().root_certs(RootCerts::Specific(Arc::new(certs(&t.ca)?)));
-            if config.verify_client_certificate
-                && let (Some(c), Some(k)) = (&t.cert, &t.key)
-            {
-                tb = tb.client_cert(Some(ClientCert::new_with_certs(&certs(c)?, key(k)?)));
+        let agent = match tls.filter(|_| https) {
+            Some(t) => {
+                let tls = crate::tls::client_config(t, config.verify_client_certificate)?;
+                let connector = TcpConnector::default().chain(crate::tls::Tls(tls));
+                ureq::Agent::with_parts(builder.build(), connector, DefaultResolver::default())
             }
-            builder = builder.tls_config(tb.build());
-        } else if https {
-            return Err("PuppetDB over https needs the CA certificate (localcacert) and the host's certificate".into());
-        }
+            None if https => {
+                return Err("PuppetDB over https needs the CA certificate (localcacert) and the host's certificate".into());
+            }
+            None => builder.build().into(),
+        };
         Ok(Client {
-            agent: builder.build().into(),
+            agent,
             config,
             last_good_query: AtomicUsize::new(0),
             log: Arc::new(|level, msg| eprintln!("{level}: {msg}")),

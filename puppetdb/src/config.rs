@@ -214,24 +214,55 @@ fn ruby_to_i(v: &str) -> i64 {
     if neg { -n } else { n }
 }
 
+/// Puppet's `certificate_revocation`: which certificates of PuppetDB's
+/// chain are checked against the CRLs.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Revocation {
+    /// `chain` (Puppet's default): every certificate.
+    Chain,
+    /// `leaf`: PuppetDB's own certificate only.
+    Leaf,
+    /// `false`: none.
+    Off,
+}
+
+impl Revocation {
+    /// The setting's value (`chain`, `leaf`, `false`; Puppet also takes
+    /// `true` for `chain`).
+    pub fn parse(v: &str) -> Result<Revocation, String> {
+        match v {
+            "chain" | "true" => Ok(Revocation::Chain),
+            "leaf" => Ok(Revocation::Leaf),
+            "false" => Ok(Revocation::Off),
+            _ => Err(format!("Invalid value '{v}' for parameter certificate_revocation. Allowed values are 'chain', 'leaf', and 'false'")),
+        }
+    }
+}
+
 /// The certificate files Puppet's HTTP client uses for PuppetDB: the
-/// host's certificate and key (`hostcert`, `hostprivkey`) and the CA
-/// (`localcacert`).
+/// host's certificate and key (`hostcert`, `hostprivkey`), the CA
+/// (`localcacert`) and the CRLs (`hostcrl`, as `certificate_revocation`
+/// asks).
 #[derive(Clone, Debug, PartialEq)]
 pub struct TlsFiles {
     pub ca: PathBuf,
     pub cert: Option<PathBuf>,
     pub key: Option<PathBuf>,
+    pub crl: Option<PathBuf>,
+    pub revocation: Revocation,
 }
 
 impl TlsFiles {
     /// The files of certificate `certname` in a Puppet ssldir
-    /// (`certs/ca.pem`, `certs/<certname>.pem`, `private_keys/<certname>.pem`).
+    /// (`certs/ca.pem`, `certs/<certname>.pem`, `private_keys/<certname>.pem`,
+    /// `crl.pem`), with Puppet's default revocation checks (`chain`).
     pub fn from_ssldir(ssldir: &Path, certname: &str) -> TlsFiles {
         TlsFiles {
             ca: ssldir.join("certs/ca.pem"),
             cert: Some(ssldir.join(format!("certs/{certname}.pem"))),
             key: Some(ssldir.join(format!("private_keys/{certname}.pem"))),
+            crl: Some(ssldir.join("crl.pem")),
+            revocation: Revocation::Chain,
         }
     }
 }

@@ -3,7 +3,8 @@
 //!
 //! - [`config`]: `puppetdb.conf` and `--puppetdb URL`;
 //! - [`client`]: HTTP(S) with the host's certificates, failover along
-//!   `server_urls`, timeouts;
+//!   `server_urls`, timeouts; [`tls`]: PuppetDB's certificate checked
+//!   against the CA and the CRLs;
 //! - [`PuppetDb`], the interpreter's [`StoreConfigs`]: exported resources
 //!   of other nodes for exported collectors (the query the resource
 //!   terminus sends to `/pdb/query/v4/resources`), and `puppetdb_query`
@@ -20,6 +21,7 @@
 pub mod client;
 pub mod config;
 pub mod payload;
+pub mod tls;
 
 use std::sync::Arc;
 
@@ -28,7 +30,7 @@ use pjit_ir::interp::storeconfigs::{ExportedResource, StoreConfigs};
 use serde_json::{Value as Json, json};
 
 pub use client::Client;
-pub use config::{Config, TlsFiles};
+pub use config::{Config, Revocation, TlsFiles};
 pub use payload::{CatalogSubmission, FactsSubmission};
 
 /// A command ready to submit: its URL path (with the terminus's query
@@ -212,9 +214,18 @@ impl PuppetDb {
         })
     }
 
-    /// The catalog cache save after a successful compile (`version`,
-    /// `catalog_uuid` and `transaction_uuid` as the agent's copy has them).
-    pub fn catalog_command_of(&self, it: &Interp, version: &str, catalog_uuid: &str, transaction_uuid: Option<&str>, producer: &str) -> Result<Command, String> {
+    /// The catalog cache save after a successful compile (`version` and
+    /// `catalog_uuid` as the agent's copy has them, the agent run's
+    /// `transaction_uuid` and `job_id` as its request gave them).
+    pub fn catalog_command_of(
+        &self,
+        it: &Interp,
+        version: &str,
+        catalog_uuid: &str,
+        transaction_uuid: Option<&str>,
+        job_id: Option<&str>,
+        producer: &str,
+    ) -> Result<Command, String> {
         self.catalog_command(&CatalogSubmission {
             certname: &it.opts.node,
             environment: &it.opts.environment,
@@ -222,7 +233,7 @@ impl PuppetDb {
             version,
             catalog_uuid,
             transaction_uuid,
-            job_id: None,
+            job_id,
             code_id: None,
             producer,
         })

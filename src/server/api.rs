@@ -18,6 +18,7 @@ use hyper::body::Incoming;
 use hyper::header::{CONTENT_LENGTH, CONTENT_TYPE, HeaderValue, USER_AGENT};
 use hyper::{Method, Request, Response, StatusCode};
 use indexmap::IndexMap;
+use pjit_ir::interp::storeconfigs::Persistence;
 use pjit_runtime::Value;
 use serde_json::json;
 
@@ -354,7 +355,13 @@ async fn catalog(state: &Arc<State>, peer: &Arc<Peer>, node: &str, params: &[(St
     };
     // The classifier's environment is the server-specified one.
     let env_name = classification.as_ref().and_then(|c| c.environment.clone()).unwrap_or(requested);
-    compile(state, node, &env_name, facts, peer.trusted(), classification, note)
+    // Stored with the catalog (PuppetDB), as the agent's run has them.
+    let persistence = Persistence {
+        transaction_uuid: param(params, "transaction_uuid").map(str::to_string),
+        job_id: param(params, "job_id").map(str::to_string),
+        ..Persistence::default()
+    };
+    compile(state, node, &env_name, facts, peer.trusted(), classification, persistence, note)
         .await
         .map(|catalog| respond(StatusCode::OK, "application/json", catalog))
         .unwrap_or_else(|r| r)
@@ -369,11 +376,13 @@ async fn compile(
     facts: IndexMap<String, Value>,
     trusted: Value,
     classification: Option<enc::Classification>,
+    persistence: Persistence,
     note: &mut Note,
 ) -> Result<Vec<u8>, Resp> {
     let env = environment(state, env_name).await?;
     let mut opts = env.loaded.options(&env.req, node, facts);
     opts.trusted = Some(trusted);
+    opts.persistence = persistence;
     opts.server_facts = server_facts(state);
     if let Some(c) = classification {
         enc::apply(&mut opts, c);
@@ -626,7 +635,16 @@ async fn catalog_v4(state: &Arc<State>, body: &[u8], note: &mut Note) -> Resp {
         Some(e) if req["options"]["prefer_requested_environment"].as_bool() != Some(true) => e,
         _ => env_name.to_string(),
     };
-    match compile(state, certname, &env_name, facts, trusted, classification, note).await {
+    // What to store (PuppetDB): Puppet Server's v4 endpoint reads the
+    // transaction UUID under a key no request has (`transaction_id`), so
+    // it stores none.
+    let persistence = Persistence {
+        facts: req["persistence"]["facts"].as_bool().unwrap_or(false),
+        catalog: req["persistence"]["catalog"].as_bool().unwrap_or(false),
+        transaction_uuid: None,
+        job_id: req["job_id"].as_str().map(str::to_string),
+    };
+    match compile(state, certname, &env_name, facts, trusted, classification, persistence, note).await {
         Ok(catalog) => {
             let mut out = b"{\"catalog\":".to_vec();
             out.extend_from_slice(catalog.trim_ascii_end());

@@ -186,8 +186,7 @@ pub fn request_for(config: &Config, name: &str) -> Request {
         basemodulepath: Some(s.paths("basemodulepath")),
         trusted: None,
         external_nodes: None,
-        // PuppetDB through the server's settings is issue 19's.
-        store: None,
+        store: config.store.clone(),
     }
 }
 

@@ -71,6 +71,9 @@ pub struct Config {
     pub watch_interval: Option<Duration>,
     /// The Ruby bridge (`--ruby`), shared by every compile of the server.
     pub ruby: Option<std::sync::Arc<pjit_bridge::RubyBridge>>,
+    /// PuppetDB when the settings turn storeconfigs on: every compile's
+    /// facts and catalog are stored, as Puppet Server stores them.
+    pub store: Option<crate::puppetdb::Store>,
 }
 
 const USAGE: &str = "\
@@ -151,6 +154,7 @@ impl Config {
         if workers == 0 {
             workers = std::thread::available_parallelism().map_or(1, |n| n.get());
         }
+        let store = store_of(&settings)?;
         Ok(Config {
             settings,
             overrides,
@@ -166,6 +170,7 @@ impl Config {
             access_log,
             watch_interval,
             ruby: crate::ruby::bridge(&ruby),
+            store,
         })
     }
 
@@ -215,6 +220,13 @@ pub fn run(args: Vec<String>) -> ExitCode {
         }
     };
     runtime.block_on(serve(config, tls))
+}
+
+/// PuppetDB as the settings configure it (`storeconfigs`,
+/// `storeconfigs_backend`, `puppetdb.conf`); its log lines go to the
+/// server's log.
+fn store_of(settings: &Settings) -> Result<Option<crate::puppetdb::Store>, String> {
+    crate::puppetdb::from_settings(settings, crate::puppetdb::Submit::EachCompile, crate::puppetdb::stderr_log(true))
 }
 
 /// Settings whose values pjit cannot use are errors at start, not
@@ -378,10 +390,17 @@ fn reload(state: &Arc<State>, tls: &Arc<RwLock<Arc<rustls::ServerConfig>>>) {
             return;
         }
     }
+    let store = match store_of(&settings) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("Error: reload failed, keeping the running configuration: {e}");
+            return;
+        }
+    };
     for p in settings.problems() {
         eprintln!("Warning: {p}");
     }
-    let new = Config { settings, ..(*old).clone() };
+    let new = Config { settings, store, ..(*old).clone() };
     *state.config.write().unwrap_or_else(|e| e.into_inner()) = Arc::new(new);
     state.envs.flush(None);
     eprintln!("Notice: pjit server reloaded its configuration, certificates and CRL");

@@ -79,9 +79,11 @@ def relative(v):
     return v
 
 
-def stored(pdb, node):
+def stored(pdb, node, trusted=False):
+    """What PuppetDB holds for `node`; the `trusted` fact only with
+    `trusted` (a compile without a certificate has a local one)."""
     q = ["=", "certname", node]
-    facts = {f["name"]: f["value"] for f in get(pdb, "/pdb/query/v4/facts", q) if f["name"] != "trusted"}
+    facts = {f["name"]: f["value"] for f in get(pdb, "/pdb/query/v4/facts", q) if trusted or f["name"] != "trusted"}
     resources = []
     for r in get(pdb, "/pdb/query/v4/resources", q):
         resources.append({k: r.get(k) for k in ("type", "title", "exported", "tags", "file", "line", "parameters")})

@@ -154,6 +154,12 @@ pub struct Catalog {
     /// The catalog's own tags beyond the class names: the tags classes and
     /// nodes had when they were declared.
     pub tags: Tags,
+    /// The catalog's `version` and `catalog_uuid` when the compile has an
+    /// identity (a compile stored in PuppetDB: Puppet's config version,
+    /// the compile's time in seconds, and a random UUID, which the agent's
+    /// copy and the stored copy share); None: `0` and the nil UUID, so
+    /// that the same input gives the same output.
+    pub identity: Option<(i64, String)>,
 }
 
 /// How much catalog text [`Catalog::json_chunks`] gathers before it hands
@@ -492,12 +498,13 @@ impl Catalog {
         w.end_array();
         w.field("name");
         w.string(node);
+        let (version, uuid) = self.identity.as_ref().map_or((0, "00000000-0000-0000-0000-000000000000"), |(v, u)| (*v, u.as_str()));
         w.field("version");
-        w.integer(0);
+        w.integer(version);
         w.field("code_id");
         w.raw("null");
         w.field("catalog_uuid");
-        w.string("00000000-0000-0000-0000-000000000000");
+        w.string(uuid);
         w.field("catalog_format");
         w.integer(2);
         w.field("environment");

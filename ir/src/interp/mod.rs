@@ -94,6 +94,9 @@ pub struct Options {
     /// Storeconfigs (PuppetDB): exported collectors and `puppetdb_query`
     /// use it; None is Puppet's `storeconfigs = false`.
     pub storeconfigs: Option<Arc<dyn storeconfigs::StoreConfigs>>,
+    /// What the driver stores of this compile when it stores into
+    /// PuppetDB, and for which agent run.
+    pub persistence: storeconfigs::Persistence,
 }
 
 /// A request to stop a running compile, with the reason its error gives.

@@ -47,6 +47,25 @@ pub trait StoreConfigs: Send + Sync + std::fmt::Debug {
     fn query(&self, query: &Json) -> Result<Json, String>;
 }
 
+/// What a compile stores in PuppetDB of itself, and for which agent run
+/// (the driver submits; the interpreter only carries it): Puppet Server's
+/// catalog request stores the facts and the catalog with the agent's
+/// `transaction_uuid` and `job_id`; `/puppet/v4/catalog` says what to
+/// store in its `persistence`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Persistence {
+    pub facts: bool,
+    pub catalog: bool,
+    pub transaction_uuid: Option<String>,
+    pub job_id: Option<String>,
+}
+
+impl Default for Persistence {
+    fn default() -> Persistence {
+        Persistence { facts: true, catalog: true, transaction_uuid: None, job_id: None }
+    }
+}
+
 /// A Puppet value as JSON, the way Ruby's `to_json` writes the value the
 /// collector query evaluated to (undef is `null`; values JSON has no form
 /// for, such as types and resource references, as their string form).
