@@ -383,7 +383,9 @@ impl RubyBridge {
                     let key = msg.get("key").and_then(J::as_str);
                     match host.as_deref_mut() {
                         // Once per compile (Puppet: once per process).
-                        Some(h) if key.is_some() && level == LogLevel::Warning => h.deprecation_warning(key.unwrap_or(""), text),
+                        Some(h) if key.is_some() && level == LogLevel::Warning => {
+                            h.deprecation_warning(key.unwrap_or(""), text);
+                        }
                         Some(h) => h.puppet_log(level, text),
                         None => eprintln!("{}: {text}", capitalized(level.name())),
                     }

@@ -86,12 +86,12 @@ pub fn to_wire(v: &Value, handles: &mut Handles) -> Result<J, String> {
                 "names": closure_names(c),
             })
         }
-        Value::Uri(u) => typed("URI", J::String(u.to_string())),
+        Value::Uri(u) => typed("URI", J::String(u.to_text())),
         Value::Object(o) => {
             let mut m = Map::new();
-            m.insert(PTYPE.into(), J::String(o.ty.name.clone()));
+            m.insert(PTYPE.into(), J::String(o.ty.label().to_string()));
             for (k, e) in o.init_entries() {
-                m.insert(k.to_string(), to_wire(e, handles)?);
+                m.insert(k.to_string(), to_wire(&e, handles)?);
             }
             J::Object(m)
         }
@@ -165,7 +165,7 @@ fn rich(t: &str, m: &Map<String, J>, handles: &Handles, resolve: &impl Fn(&str) 
             let ty = pjit_runtime::types::parser::parse_type_with(text()?, resolve).map_err(|e| e.message().to_string())?;
             Value::of_type(ty)
         }
-        "URI" => Value::Uri(Arc::new(text()?.to_string())),
+        "URI" => Value::Uri(Arc::new(pjit_runtime::uri::Uri::parse(text()?).map_err(|e| e.message().to_string())?)),
         "Pjit::Closure" => {
             let h = m.get("handle").and_then(J::as_u64).ok_or("a lambda without its handle")?;
             handles.callables.get(h as usize).cloned().ok_or("a lambda handle of another request")?
@@ -176,7 +176,7 @@ fn rich(t: &str, m: &Map<String, J>, handles: &Handles, resolve: &impl Fn(&str) 
             for a in &ty.attributes {
                 values.push(match m.get(&a.name) {
                     Some(v) => from_wire(v, handles, resolve)?,
-                    None => a.default.clone().ok_or_else(|| format!("a Deferred without its {}", a.name))?,
+                    None => a.value.clone().ok_or_else(|| format!("a Deferred without its {}", a.name))?,
                 });
             }
             Value::Object(Arc::new(ObjectValue { ty, values }))

@@ -133,10 +133,10 @@ impl Converter {
             Value::SemVer(_) => tagged("SemVer", Some(Value::string(crate::display::to_interpolated_string(v)))),
             Value::SemVerRange(_) => tagged("SemVerRange", Some(Value::string(crate::display::to_interpolated_string(v)))),
             Value::Object(o) => {
-                let mut h = vec![(Value::string("__ptype"), Value::string(o.ty.name.as_str()))];
+                let mut h = vec![(Value::string("__ptype"), Value::string(o.ty.label()))];
                 for (name, e) in o.init_entries() {
-                    let d = self.with(Seg::Key(Value::string(name)), |c| c.convert(e))?;
-                    h.push((Value::string(name), d));
+                    let d = self.with(Seg::Key(Value::string(&name)), |c| c.convert(&e))?;
+                    h.push((Value::string(&name), d));
                 }
                 Value::hash(h)
             }
