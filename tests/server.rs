@@ -486,9 +486,13 @@ fn compile_limits_and_sighup_reload() {
     let _ = std::fs::remove_dir_all(&dir);
     let ssl = pki(&dir);
     let code = dir.join("code");
-    // Endless (two billion steps of an iteration), and hungry (a string
-    // that doubles at each step).
-    write(&code.join("environments/slow/manifests/site.pp"), "node default { Integer[1, 2000000000].each |$i| { } }\n");
+    // Endless (ten billion steps of two nested iterations, each within
+    // the iteration size pjit supports), and hungry (a string that doubles
+    // at each step).
+    write(
+        &code.join("environments/slow/manifests/site.pp"),
+        "node default { Integer[1, 10000000].each |$i| { Integer[1, 1000].each |$j| { } } }\n",
+    );
     write(
         &code.join("environments/hungry/manifests/site.pp"),
         "node default { $s = Integer[1, 40].reduce('x') |$m, $i| { \"${m}${m}\" } notice(length($s)) }\n",

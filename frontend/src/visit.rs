@@ -164,7 +164,19 @@ children_fn!(children_mut, mut, iter_mut);
 /// `environment_classes`' `default_source` quote. Nodes are positioned as
 /// Puppet positions them, so a parenthesized expression starts at its `(`
 /// but does not reach its `)`.
+///
+/// A heredoc's text is positioned by Puppet's sub-locator: it starts
+/// where the text's lines start but its length is that of the text after
+/// the margin is removed, so the range ends short of the text's end (a
+/// heredoc `@(END)` over the line `    text` reaches `    t`).
 pub fn tree_extent(e: &Expr) -> (usize, usize) {
+    if let ExprKind::Heredoc { text, .. } = &e.kind
+        && let ExprKind::String(s) = &text.kind
+    {
+        let lo = (e.span.lo as usize).min(text.span.lo as usize);
+        let hi = (e.span.hi as usize).max(text.span.lo as usize + s.len());
+        return (lo, hi);
+    }
     let (mut lo, mut hi) = (e.span.lo as usize, e.span.hi as usize);
     children(e, &mut |c| {
         let (l, h) = tree_extent(c);

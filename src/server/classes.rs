@@ -264,7 +264,9 @@ fn literal(e: &Expr) -> Option<Json> {
 /// no loader: built-in names, `Name[...]` with literal parameters; any
 /// other name is a `TypeReference`. Err for anything that is not literal.
 fn type_value(e: &Expr, text: &str) -> Result<Value, ()> {
-    let unresolved = |_: &str| None;
+    // Puppet's built-in Object types are known by name (`Deferred`);
+    // every other name stays a reference, as the service leaves aliases.
+    let unresolved = |n: &str| (n == "Deferred").then(|| pjit_runtime::types::Type::ObjectType(pjit_runtime::types::object::deferred_type()));
     Ok(match &e.kind {
         ExprKind::QualifiedReference(n) => Value::of_type(named_type(n.trim_start_matches("::"), &unresolved)),
         ExprKind::Access { left, keys } => {

@@ -42,7 +42,12 @@ status_ok() {
 
 make_ssl() {
     ssl=$dir/ssl
-    [ -f "$ssl/certs/agent.test.pem" ] && return 0
+    if [ -f "$ssl/certs/agent.test.pem" ]; then
+        # A CRL made before it was a version 2 CRL (webpki reads no other):
+        # made again with the same CA.
+        openssl crl -in "$ssl/crl.pem" -noout -text 2>/dev/null | grep -q 'Version 2' || make_crl
+        return 0
+    fi
     rm -rf "$ssl"
     mkdir -p "$ssl/certs" "$ssl/private_keys" "$ssl/ca"
     cd "$ssl"
@@ -55,12 +60,19 @@ make_ssl() {
         openssl x509 -req -in "ca/$name.csr" -CA certs/ca.pem -CAkey ca/ca_key.pem \
             -CAcreateserial -days 3650 -extfile "ca/$name.ext" -out "certs/$name.pem" 2>/dev/null
     done
-    # An empty CRL, for clients that check revocation.
-    : >ca/index.txt
-    printf '[ca]\ndefault_ca=c\n[c]\ndatabase=index.txt\ndefault_md=sha256\ndefault_crl_days=3650\n' >ca/ca.cnf
-    (cd ca && openssl ca -config ca.cnf -gencrl -keyfile ca_key.pem -cert ../certs/ca.pem -out ../crl.pem 2>/dev/null)
-    chmod -R a+rX "$ssl"
+    make_crl
     cd "$root"
+}
+
+# An empty CRL, for clients that check revocation: version 2, with a CRL
+# number and the CA's key identifier, as Puppet's CA writes it (and as
+# webpki requires).
+make_crl() {
+    : >"$ssl/ca/index.txt"
+    echo 01 >"$ssl/ca/crlnumber"
+    printf '[ca]\ndefault_ca=c\n[c]\ndatabase=index.txt\ncrlnumber=crlnumber\ndefault_md=sha256\ndefault_crl_days=3650\ncrl_extensions=crl_ext\n[crl_ext]\nauthorityKeyIdentifier=keyid:always\n' >"$ssl/ca/ca.cnf"
+    (cd "$ssl/ca" && openssl ca -config ca.cnf -gencrl -keyfile ca_key.pem -cert ../certs/ca.pem -out ../crl.pem 2>/dev/null)
+    chmod -R a+rX "$ssl"
 }
 
 install_packages() {
@@ -70,9 +82,9 @@ install_packages() {
 }
 
 start() {
+    make_ssl
     status_ok && return 0
     install_packages
-    make_ssl
     # PostgreSQL: a cluster of our own, owned by the postgres user.
     mkdir -p "$pgrun"
     chown postgres "$pgdir" "$pgrun"

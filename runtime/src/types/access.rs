@@ -520,7 +520,8 @@ pub fn parameterize(base: &Type, args: &[Value]) -> Result<Value> {
                 Type::Type(_) => Type::Type(Some(i)),
                 Type::Iterable(_) => Type::Iterable(Some(i)),
                 Type::Iterator(_) => Type::Iterator(Some(i)),
-                _ => Type::Sensitive(Some(i)),
+                // Generalized, as Puppet's `PSensitiveType#initialize` does.
+                _ => Type::Sensitive(Some(Arc::new(crate::types::calc::generalize(&i)))),
             })
         }
         Type::Callable(_) => callable(t, args),

@@ -593,7 +593,9 @@ pub fn interpret_access(
         }
         "sensitive" => match p.len() {
             0 => Type::Sensitive(None),
-            1 => Type::Sensitive(Some(Arc::new(assert_type(&p[0])?))),
+            // Puppet keeps the generalized type (`PSensitiveType#initialize`):
+            // `Sensitive[String[1]]` is `Sensitive[String]`.
+            1 => Type::Sensitive(Some(Arc::new(crate::types::calc::generalize(&assert_type(&p[0])?)))),
             n => return Err(params_error("Sensitive", "0 to 1", n)),
         },
         "optional" | "notundef" => {

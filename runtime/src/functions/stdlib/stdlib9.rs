@@ -462,7 +462,12 @@ fn fqdn_rand_string(host: &mut dyn Host, args: &[Value], _: Option<&Value>) -> F
         parts.push(Value::Integer(current));
         let joined = super::collections::ruby_join(&parts, ":");
         let n = host.call_function("fqdn_rand", &[Value::Integer(charset.len() as i64), Value::string(joined)], None)?;
-        let Value::Integer(i) = n else { unreachable!("fqdn_rand returns an Integer") };
+        // fqdn_rand gives an Integer below the charset's size; a host that
+        // answers otherwise is an error, not a panic.
+        let i = match n {
+            Value::Integer(i) if (0..charset.len() as i64).contains(&i) => i,
+            other => return Err(Error::argument(format!("fqdn_rand returned {other:?}, not an index into the charset")).into()),
+        };
         out.push(charset[i as usize]);
     }
     Ok(Value::string(out))
