@@ -53,6 +53,18 @@ node default {
     ensure => file,
     source => 'puppet:///modules/testmod/motd',
   }
+  file { "@OUT@/${trusted['certname']}.tree":
+    ensure             => directory,
+    source             => 'puppet:///modules/testmod/tree',
+    recurse            => true,
+    ignore             => ['*.bak'],
+    links              => follow,
+    source_permissions => use,
+  }
+  file { "@OUT@/${trusted['certname']}.link":
+    source => 'puppet:///modules/testmod/tree/link',
+    links  => manage,
+  }
 }
 "#;
 
@@ -106,6 +118,14 @@ fn setup(dir: &Path) -> PathBuf {
         "class testmod { notify { 'testmod says hello': } }\n",
     );
     write(&code.join("environments/production/modules/testmod/files/motd"), "served by pjit\n");
+    // A tree for a recursive source: a file with its own mode, a
+    // subdirectory, an ignored file, a symbolic link.
+    let tree = code.join("environments/production/modules/testmod/files/tree");
+    write(&tree.join("a.txt"), "alpha\n");
+    std::fs::set_permissions(tree.join("a.txt"), std::os::unix::fs::PermissionsExt::from_mode(0o640)).unwrap();
+    write(&tree.join("sub/b.txt"), "beta\n");
+    write(&tree.join("skip.bak"), "ignored\n");
+    std::os::unix::fs::symlink("a.txt", tree.join("link")).unwrap();
     write(&code.join("environments/production/modules/testmod/lib/facter/pjit_test.rb"), "Facter.add(:pjit_test) { setcode { 'synced' } }\n");
     write(&code.join("environments/broken/manifests/site.pp"), "node default { notify { 'x': message => $facts['nope'].bogus_function() } }\n");
     std::fs::create_dir_all(code.join("modules")).unwrap();
@@ -216,6 +236,7 @@ fn puppet_agents_against_pjit_server() {
     assert!(out.contains("Notify[role webserver for a1.test (a1 in test) rack rack-7]/message: current_value 'absent', should be"), "{out}");
     assert!(out.contains("Notify[testmod says hello]"), "{out}");
     assert!(out.contains("a1.test.motd]/ensure: current_value 'absent', should be 'file' (noop)"), "{out}");
+    assert!(out.contains("a1.test.tree]/ensure: current_value 'absent', should be 'directory' (noop)"), "{out}");
     assert!(out.contains("Applied catalog"), "{out}");
     let synced = dir.join("agents/a1.test/var/lib/facter/pjit_test.rb");
     assert!(synced.is_file(), "pluginsync brought the module's fact:\n{out}");
@@ -229,11 +250,23 @@ fn puppet_agents_against_pjit_server() {
     assert_eq!(code, 2, "agent a2 (changes applied):\n{out}");
     assert_eq!(std::fs::read_to_string(dir.join("out/a2.test.motd")).unwrap(), "served by pjit\n");
     assert!(out.contains("Notify[role  for a2.test (a2 in test) rack ]"), "a2 has no extensions:\n{out}");
+    // The recursive source: `ignore`, `links => follow` (the link's
+    // target's content), `source_permissions => use` (the source's mode);
+    // and a link managed as a link.
+    use std::os::unix::fs::PermissionsExt;
+    let tree = dir.join("out/a2.test.tree");
+    assert_eq!(std::fs::read_to_string(tree.join("a.txt")).unwrap(), "alpha\n", "{out}");
+    assert_eq!(std::fs::metadata(tree.join("a.txt")).unwrap().permissions().mode() & 0o777, 0o640, "source_permissions => use");
+    assert_eq!(std::fs::read_to_string(tree.join("sub/b.txt")).unwrap(), "beta\n");
+    assert!(!tree.join("skip.bak").exists(), "ignore => *.bak");
+    assert!(std::fs::symlink_metadata(tree.join("link")).unwrap().is_file(), "links => follow copies the target");
+    assert_eq!(std::fs::read_to_string(tree.join("link")).unwrap(), "alpha\n");
+    assert_eq!(std::fs::read_link(dir.join("out/a2.test.link")).unwrap(), Path::new("a.txt"), "links => manage");
     assert_eq!(reports_of(&dir, "a2.test").len(), 1);
 
     let log = std::fs::read_to_string(dir.join("access.log")).unwrap();
     // (An agent given --environment asks for no node object.)
-    for path in ["GET /puppet/v3/file_metadatas/plugins?", "POST /puppet/v3/catalog/a1.test?", "GET /puppet/v3/file_metadata/modules/testmod/motd?", "GET /puppet/v3/file_content/modules/testmod/motd?", "PUT /puppet/v3/report/a2.test?"] {
+    for path in ["GET /puppet/v3/file_metadatas/plugins?", "GET /puppet/v3/file_metadatas/modules/testmod/tree?", "POST /puppet/v3/catalog/a1.test?", "GET /puppet/v3/file_metadata/modules/testmod/motd?", "GET /puppet/v3/file_content/modules/testmod/motd?", "PUT /puppet/v3/report/a2.test?"] {
         assert!(log.lines().any(|l| l.contains(path) && l.contains("\" 200 ")), "access log has {path}:\n{log}");
     }
     assert!(log.lines().any(|l| l.starts_with("127.0.0.1 - - [") && l.contains("\"Puppet/7.")), "{log}");
@@ -550,6 +583,158 @@ fn compile_limits_and_sighup_reload() {
     let (exit, status, _) = curl(&dir, &server, Some("a2.test"), &[], "/status/v1/simple");
     assert!(exit != 0 && status == 0, "a2 is refused after the CRL reload (curl {exit}, HTTP {status})");
     assert_eq!(curl(&dir, &server, Some("a1.test"), &[], "/status/v1/simple").1, 200);
+    drop(server);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `openssl s_client` on the server as `cert`: its stdin is the raw
+/// connection (what it is sent goes out as is), its stdout what the server
+/// answers.
+fn raw_tls(dir: &Path, server: &Server, cert: &str) -> Child {
+    let pki = dir.join("pki");
+    Command::new("openssl")
+        .args(["s_client", "-quiet", "-connect"])
+        .arg(format!("127.0.0.1:{}", server.port))
+        .arg("-CAfile")
+        .arg(pki.join("ca.pem"))
+        .arg("-cert")
+        .arg(pki.join(format!("{cert}.pem")))
+        .arg("-key")
+        .arg(pki.join(format!("{cert}.key")))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("openssl is installed")
+}
+
+/// What the server answers `raw` on one connection of its own.
+fn raw_request(dir: &Path, server: &Server, raw: &[u8]) -> String {
+    use std::io::Write;
+    let mut c = raw_tls(dir, server, "a1.test");
+    c.stdin.take().unwrap().write_all(raw).unwrap();
+    let out = c.wait_with_output().unwrap();
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// Hostile requests and slow clients are their own errors: a malformed
+/// request line, a bad path, an oversized body (declared or sent), facts
+/// that are not JSON, nested past any sensible depth, or that try to
+/// shadow `$trusted`, each get their status and Puppet's error body;
+/// clients that connect and send nothing, or send half a request, hold
+/// only their own connections while other agents get their catalogs, and
+/// the silent ones are cut off.
+#[test]
+fn hostile_requests_and_slow_clients() {
+    use std::io::{Read, Write};
+    let dir = std::env::temp_dir().join(format!("pjit-server-hostile-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let ssl = pki(&dir);
+    let code = dir.join("code");
+    write(&code.join("environments/production/manifests/site.pp"), "node default { notify { \"for ${trusted['certname']}\": } }\n");
+    std::fs::create_dir_all(code.join("modules")).unwrap();
+    let conf = puppet_conf(&dir, &ssl, &code, "");
+    let server = start(&dir, &conf, &["--max-body", "1000000"]);
+    let catalog = "/puppet/v3/catalog/a1.test?environment=production";
+    let ok = |dir: &Path| {
+        let (_, status, body) = curl(dir, &server, Some("a1.test"), &[], catalog);
+        assert_eq!(status, 200, "{body}");
+        assert!(body.contains("for a1.test"), "{body}");
+    };
+
+    // Slow clients: silent TCP connections (no TLS handshake), held to
+    // the end, and TLS connections that send half a request's headers.
+    let silent: Vec<std::net::TcpStream> =
+        (0..20).map(|_| std::net::TcpStream::connect(("127.0.0.1", server.port)).unwrap()).collect();
+    let mut halves: Vec<Child> = (0..8).map(|_| raw_tls(&dir, &server, "a1.test")).collect();
+    for c in &mut halves {
+        let stdin = c.stdin.as_mut().unwrap();
+        stdin.write_all(b"GET /status/v1/simple HTTP/1.1\r\nHost: x\r\n").unwrap();
+        stdin.flush().unwrap();
+    }
+    // Other agents are served meanwhile.
+    for _ in 0..5 {
+        ok(&dir);
+    }
+    // The half requests still wait on their own connections (the header
+    // timeout is 30 s); finished, they are answered.
+    for c in &mut halves {
+        assert!(c.try_wait().unwrap().is_none(), "a slow client was dropped early");
+        let stdin = c.stdin.as_mut().unwrap();
+        stdin.write_all(b"Connection: close\r\n\r\n").unwrap();
+    }
+    for c in halves {
+        let out = c.wait_with_output().unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.starts_with("HTTP/1.1 200") && text.ends_with("running"), "{text}");
+    }
+
+    // Malformed requests.
+    let answer = raw_request(&dir, &server, b"BLAH\r\n\r\n");
+    assert!(answer.starts_with("HTTP/1.1 400"), "a malformed request line: {answer}");
+    let answer = raw_request(&dir, &server, b"GET / HTTP/1.1\r\nHost: x\r\nContent-Length: nope\r\n\r\n");
+    assert!(answer.starts_with("HTTP/1.1 400"), "a malformed header: {answer}");
+    let (_, status, body) = curl(&dir, &server, Some("a1.test"), &[], "/puppet/v3/catalog/a1%ff?environment=production");
+    assert_eq!(status, 400, "a path that is not UTF-8: {body}");
+    let (_, status, body) = curl(&dir, &server, Some("a1.test"), &["--path-as-is"], "/puppet/v3/file_content/modules/testmod/../../../../../../etc/passwd?environment=production");
+    assert!(status == 403 || status == 404, "a path out of the modules: {status} {body}");
+    assert!(!body.contains("root:"), "{body}");
+
+    // Oversized bodies: declared, then sent (chunked, no length).
+    let answer = raw_request(
+        &dir,
+        &server,
+        b"POST /puppet/v3/catalog/a1.test?environment=production HTTP/1.1\r\nHost: x\r\nContent-Length: 999999999\r\nConnection: close\r\n\r\n",
+    );
+    assert!(answer.starts_with("HTTP/1.1 413") && answer.contains("Payload Too Large"), "a declared oversized body: {answer}");
+    let big = dir.join("big.form");
+    std::fs::write(&big, format!("environment=production&padding={}", "x".repeat(2_000_000))).unwrap();
+    let (_, status, body) = curl(
+        &dir,
+        &server,
+        Some("a1.test"),
+        &["-H", "Transfer-Encoding: chunked", "--data-binary", &format!("@{}", big.display())],
+        catalog,
+    );
+    assert_eq!(status, 413, "a sent oversized body: {body}");
+    let err: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert!(err["message"].as_str().unwrap().starts_with("Payload Too Large: "), "{body}");
+
+    // Hostile facts.
+    let post_facts = |facts: &str, format: &str| {
+        let form = dir.join("facts.form");
+        let encoded: String = form_urlencoded::byte_serialize(facts.as_bytes()).collect();
+        std::fs::write(&form, format!("facts_format={format}&facts={encoded}")).unwrap();
+        curl(&dir, &server, Some("a1.test"), &["--data-binary", &format!("@{}", form.display())], catalog)
+    };
+    let (_, status, body) = post_facts("not json", "application/json");
+    assert_eq!(status, 400, "{body}");
+    let (_, status, body) = post_facts("{\"values\": {}}", "application/x-yaml");
+    assert_eq!(status, 400, "{body}");
+    let deep = format!("{{\"name\":\"a1.test\",\"values\":{{\"x\":{}{}}}}}", "[".repeat(40_000), "]".repeat(40_000));
+    let (_, status, body) = post_facts(&deep, "application/json");
+    assert_eq!(status, 400, "facts nested 40000 deep: {body}");
+    let (_, status, body) = post_facts(r#"{"name":"a1.test","values":{"trusted":{"certname":"evil.test"}}}"#, "application/json");
+    assert_eq!(status, 500, "a fact named trusted fails the compile, as in Puppet: {body}");
+    assert!(body.contains("Attempt to assign to a reserved variable name: 'trusted' on node a1.test"), "{body}");
+    let (_, status, body) = post_facts(r#"{"name":"a1.test","values":{"clientcert":"evil.test","α\u0000":"x","1":2}}"#, "application/json");
+    assert_eq!(status, 500, "a numeric fact name: {body}");
+    assert!(body.contains("Cannot assign to a numeric match result variable '$1'"), "{body}");
+    let (_, status, body) = post_facts(r#"{"name":"a1.test","values":{"clientcert":"evil.test","α\u0000":"x"}}"#, "application/json");
+    assert_eq!(status, 200, "{body}");
+    assert!(body.contains("for a1.test") && !body.contains("for evil.test"), "$trusted is the certificate's: {body}");
+
+    // The silent connections are cut off after the handshake timeout.
+    for mut s in silent {
+        s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+        let mut buf = [0u8; 16];
+        match s.read(&mut buf) {
+            Ok(0) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::ConnectionReset => {}
+            other => panic!("a silent connection was not closed by the server: {other:?}"),
+        }
+    }
+    ok(&dir);
     drop(server);
     let _ = std::fs::remove_dir_all(&dir);
 }

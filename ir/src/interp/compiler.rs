@@ -158,6 +158,21 @@ impl Interp {
         if let Some((message, loc)) = self.prog.redefinitions.first().cloned() {
             return Err(EvalError { issue: "REDEFINITION", message, loc });
         }
+        // Puppet's `set_node_parameters` assigns every node parameter (an
+        // ENC's, then the facts) with `Scope#setvar`'s checks: a fact
+        // named `trusted` (or `facts`, `server_facts`, or a number) fails
+        // the compile rather than being dropped, so agents cannot shadow
+        // the certificate's data.
+        for name in self.opts.parameters.keys().chain(self.opts.facts.keys()) {
+            let message = if !name.is_empty() && name.bytes().all(|b| b.is_ascii_digit()) {
+                format!("Cannot assign to a numeric match result variable '${name}'")
+            } else if matches!(name.as_str(), "trusted" | "facts" | "server_facts") {
+                format!("Attempt to assign to a reserved variable name: '{name}'")
+            } else {
+                continue;
+            };
+            return Err(EvalError { issue: "NODE_PARAMETER", message, loc: None });
+        }
         self.catalog.classes.insert("settings".into());
         self.catalog.tags.insert("settings".into());
         let mut stage = Resource::new("Stage", "main", "compilable_type");

@@ -217,6 +217,7 @@ impl EvalError {
                 | "STORECONFIGS"
                 | "STORE_FAILED"
                 | "DUPLICATE_EXPORTED"
+                | "NODE_PARAMETER"
         )
     }
 }
