@@ -1471,10 +1471,23 @@ fn scope_method(ctx: &mut Ctx, name: &str, args: Vec<RV>) -> R<RV> {
         "call_function" => {
             arity(ctx, &args, 2, 2)?;
             let f = str_arg(ctx, &args[0])?;
+            // Puppet runs `func.call(scope, *args)` for every function its
+            // loaders find (4.x, Puppet-language and 3.x ones alike), so a
+            // non-Array is splatted as Ruby does (nil: no argument, a Hash:
+            // its pairs, a Range: its elements, anything else: itself).
             let items = match &args[1] {
                 RV::Array(a) => a.borrow().clone(),
-                other => return ctx.no_method(other, "map"),
+                RV::Nil => vec![],
+                RV::Hash(h) => h.borrow().pairs().into_iter().map(|(k, v)| RV::array(vec![k, v])).collect(),
+                r @ RV::Range(_) => collections::range_items(ctx, r)?,
+                other => vec![other.clone()],
             };
+            // A function the loaders do not find may be a 3.x function
+            // another file defined, which maps its arguments (a non-Array
+            // fails): only Ruby knows.
+            if !matches!(args[1], RV::Array(_)) && !ctx.host.has_function(&f) {
+                return ctx.fatal(format!("scope.call_function('{f}', ...) with a non-Array argument is not supported in templates"));
+            }
             call_puppet_function(ctx, &f, &items, false)?
         }
         "to_hash" => {
