@@ -389,6 +389,7 @@ pub fn run(mut req: Request) -> ExitCode {
     if req.verbose {
         report_tier(&it, req.jit, req.jit_threshold);
         crate::ruby::report(&req.ruby);
+        report_erb(&it);
     }
     let status = driver::finish(&it, result, &node, &req.environment, req.output.as_deref());
     // The process ends here: freeing the program, scopes and catalog one
@@ -447,6 +448,16 @@ pub fn report_tier(it: &Interp, mode: JitMode, threshold: u32) {
             FuncState::Unused | FuncState::Compiled => continue,
         };
         eprintln!("jit: {id} {} '{}' stays interpreted: {why}", f.kind.name(), f.name);
+    }
+}
+
+/// `--verbose`: how many ERB renders the native engine did, and each
+/// template it handed to Ruby with the construct it lacks.
+pub fn report_erb(it: &Interp) {
+    let s = &it.erb_stats;
+    eprintln!("erb: {} native, {} through Ruby", s.native, s.foreign.len());
+    for (name, why) in &s.foreign {
+        eprintln!("erb: through Ruby: {name}: {why}");
     }
 }
 

@@ -320,7 +320,11 @@ module PjitBridge
       []
     end
 
+    # Puppet's `external_call_function`: `func.call(scope, *args)` for a
+    # function the loaders find, so a non-Array is splatted; a 3.x
+    # function only another file defines maps `args` (a non-Array fails).
     def call_function(func_name, args, &block)
+      args = [*args] unless args.is_a?(Array) || PjitBridge.side_loaded_3x(func_name)
       PjitBridge.call_back_function(func_name, args, &block)
     end
 
@@ -535,12 +539,31 @@ module PjitBridge
   end
 
   def self.call_back_function(name, args, &block)
+    if (scope = side_loaded_3x(name))
+      # As Puppet calls a 3.x function from Ruby: arguments mapped (undef
+      # becomes ''), the result of a statement function dropped.
+      mapped = Puppet::Pops::Evaluator::Runtime3FunctionArgumentConverter.map_args(args, scope, '')
+      result = scope.send(:"function_#{name}", mapped, &block)
+      return Puppet::Parser::Functions.rvalue?(name) ? result : nil
+    end
     payload = { 'name' => name, 'args' => args.map { |a| to_wire(a) } }
     if block
       raise Puppet::Error, "pjit: a Ruby block cannot be passed to the function '#{name}'" unless block.is_a?(Puppet::Pops::Evaluator::PuppetProc) && block.closure.is_a?(Closure)
       payload['block'] = to_wire(block.closure)
     end
     callback('call_function', payload)
+  end
+
+  # The request's scope when `name` is a 3.x function that only the file
+  # of another function defines (docker's `docker::escape`, defined in
+  # docker_run_flags.rb): Puppet finds it in the environment's 3.x
+  # registry once that file is loaded; pjit, which finds functions by
+  # their files, cannot, so it runs here. None for every other function.
+  def self.side_loaded_3x(name)
+    scope = @requests.last && @requests.last['scope_obj'] or return nil
+    return nil unless Puppet::Parser::Functions.environment_module(scope.environment).method_defined?(:"function_#{name}")
+    return nil if @loader && @loader.load(:function, name)
+    scope
   end
 
   # Serves one request from pjit (at top level or nested in a callback).

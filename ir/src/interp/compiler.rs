@@ -1155,6 +1155,11 @@ impl Interp {
         loc: Loc,
     ) -> R<Value> {
         let type_name = self.prog.name(ty).to_string();
+        // Puppet's RT_NO_STORECONFIGS: a warning when storeconfigs is off
+        // (the collection then finds only this catalog's resources).
+        if exported && self.opts.storeconfigs.is_none() {
+            self.warn("You cannot collect exported resources without storeconfigs being set; the collection will be ignored".into(), loc);
+        }
         let query_kind = if exported { "Exported Query" } else { "Virtual Query" };
         if type_name == "class" {
             let msg = format!("Error while evaluating a {query_kind}, Classes cannot be collected");

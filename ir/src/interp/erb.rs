@@ -24,6 +24,15 @@ use pjit_runtime::erb::{ErbErrorKind, Template};
 
 use super::*;
 
+/// The ERB renders of one compile: how many the native engine did, and
+/// those it handed to Ruby (template name, and why: the construct the
+/// native engine lacks, with its line).
+#[derive(Debug, Default, Clone)]
+pub struct ErbStats {
+    pub native: usize,
+    pub foreign: Vec<(String, String)>,
+}
+
 thread_local! {
     /// Parsed templates by source text (and file, which `file` returns).
     static CACHE: RefCell<HashMap<(Option<String>, String), Rc<Template>>> = RefCell::new(HashMap::new());
@@ -57,7 +66,10 @@ impl Interp {
             let logs = self.logs.len();
             let mut host = CallHost { it: self, scope: scope.clone(), loc, pending: None };
             match parsed.and_then(|t| t.render_remembered(&mut host)) {
-                Ok(s) => outs.push(s),
+                Ok(s) => {
+                    self.erb_stats.native += 1;
+                    outs.push(s)
+                }
                 // A construct the native engine lacks: Ruby renders the
                 // template instead (what the native attempt logged is
                 // dropped; Ruby logs it again).
@@ -76,6 +88,8 @@ impl Interp {
                         None => arg.clone(),
                         Some(path) => std::fs::read_to_string(path).map_err(|err| wrap(format!("Could not read {path}: {err}")))?,
                     };
+                    let shown = if inline { "inline template".to_string() } else { arg.clone() };
+                    self.erb_stats.foreign.push((shown, format!("line {}: {}", e.line, e.message)));
                     match self.render_foreign(&arg, file.as_deref(), &source, scope, loc) {
                         Some(Ok(text)) => outs.push(std::sync::Arc::new(text)),
                         Some(Err(err)) if e.kind == ErbErrorKind::Unsupported => return Err(err),

@@ -22,6 +22,7 @@ mod manifest_dirs;
 mod lookup;
 pub mod resource_types;
 mod erb;
+pub use erb::ErbStats;
 mod foreign;
 pub mod scope;
 pub mod storeconfigs;
@@ -338,6 +339,8 @@ pub struct Interp {
     /// ERB template files by the name `template()` was given (see
     /// `erb.rs`).
     erb_files: ErbFiles,
+    /// What this compile's ERB renders did (`--verbose` reports it).
+    pub erb_stats: ErbStats,
     /// Files (indexes into `autoloads.files`) the autoloader has read in
     /// this compile (each is read once).
     loaded: Vec<bool>,
@@ -546,6 +549,7 @@ impl Interp {
             renders: vec![],
             templates: HashMap::default(),
             erb_files: HashMap::default(),
+            erb_stats: Default::default(),
             tier: tier::Tier::default(),
             lookup: Default::default(),
             env_cache: Arc::default(),

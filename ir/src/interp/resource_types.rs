@@ -267,6 +267,11 @@ pub fn scan_ruby_type(name: &str, source: &str, has_provider: bool) -> TypeInfo 
 /// the type defines them, are literal. When not, Puppet's own reading
 /// (`puppet generate types`, through the Ruby bridge) is needed.
 pub fn scan_is_complete(source: &str) -> bool {
+    // A Resource API type (`Puppet::ResourceApi.register_type`) declares
+    // its attributes in a Hash the scan does not read.
+    if source.contains("Puppet::ResourceApi.register_type") {
+        return false;
+    }
     for kw in ["newparam", "newproperty"] {
         let mut rest = source;
         while let Some(i) = rest.find(kw) {

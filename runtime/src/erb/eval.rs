@@ -213,6 +213,35 @@ impl<'h> Ctx<'h> {
         }
     }
 
+    /// `instance_variables` of the template: `@__scope__`, `@__file__`
+    /// (a file template's), the variables Puppet bound (defined ones, in
+    /// `scope.to_hash` order, each name with its non-word characters made
+    /// `_`, as `TemplateWrapper#result` sets them), then those the template
+    /// assigned, in the order it first assigned them.
+    pub fn template_ivar_names(&mut self) -> Vec<String> {
+        let mut out = vec!["@__scope__".to_string()];
+        if self.file.is_some() {
+            out.push("@__file__".to_string());
+        }
+        for (k, v) in self.ask_visible() {
+            if v.is_undef() {
+                continue;
+            }
+            let real: String = k.chars().map(|c| if c.is_alphanumeric() || c == '_' { c } else { '_' }).collect();
+            let name = format!("@{real}");
+            if !out.contains(&name) {
+                out.push(name);
+            }
+        }
+        for k in &self.ivar_order {
+            let name = format!("@{k}");
+            if !out.contains(&name) {
+                out.push(name);
+            }
+        }
+        out
+    }
+
     /// `TemplateWrapper#inspect`: `@__scope__`, `@__file__`, the variables
     /// Puppet bound (defined ones, in `scope.to_hash` order), then those the
     /// template assigned.

@@ -1340,7 +1340,8 @@ fn call_template(ctx: &mut Ctx, name: &str, args: Vec<RV>, block: Option<&BlockR
         "require" => {
             arity(ctx, &args, 1, 1)?;
             let lib = str_arg(ctx, &args[0])?;
-            if ["json", "ipaddr", "set", "erb"].contains(&lib.as_str()) {
+            // Libraries Puppet has loaded already: `require` is false.
+            if ["json", "ipaddr", "set", "erb", "yaml", "psych"].contains(&lib.as_str()) {
                 RV::Bool(false)
             } else {
                 return ctx.fatal(format!("require '{lib}' is not supported in templates"));
@@ -1351,11 +1352,15 @@ fn call_template(ctx: &mut Ctx, name: &str, args: Vec<RV>, block: Option<&BlockR
             RV::Nil
         }
         "block_given?" => RV::Bool(false),
+        "instance_variables" => {
+            arity(ctx, &args, 0, 0)?;
+            RV::array(ctx.template_ivar_names().into_iter().map(|n| RV::Sym(n.into())).collect())
+        }
         "binding" | "eval" | "lambda" | "proc" | "loop" | "catch" | "throw" | "rand" | "srand" | "sleep" | "exit"
         | "exit!" | "abort" | "system" | "exec" | "spawn" | "open" | "gets" | "at_exit" | "instance_variable_set"
         | "instance_variable_get" | "define_method" | "send" | "public_send" | "load" | "require_relative" | "autoload"
         | "caller" | "fork" | "trap" | "select" | "syscall" | "readlines" | "readline" | "printf" | "putc"
-        | "__method__" | "local_variables" | "global_variables" | "instance_variables" | "debug" | "info" | "notice"
+        | "__method__" | "local_variables" | "global_variables" | "debug" | "info" | "notice"
         | "warning" | "err" | "alert" | "emerg" | "crit" => {
             return ctx.fatal(format!("the Ruby method '{name}' is not supported in templates"));
         }
@@ -1471,10 +1476,23 @@ fn scope_method(ctx: &mut Ctx, name: &str, args: Vec<RV>) -> R<RV> {
         "call_function" => {
             arity(ctx, &args, 2, 2)?;
             let f = str_arg(ctx, &args[0])?;
+            // Puppet runs `func.call(scope, *args)` for every function its
+            // loaders find (4.x, Puppet-language and 3.x ones alike), so a
+            // non-Array is splatted as Ruby does (nil: no argument, a Hash:
+            // its pairs, a Range: its elements, anything else: itself).
             let items = match &args[1] {
                 RV::Array(a) => a.borrow().clone(),
-                other => return ctx.no_method(other, "map"),
+                RV::Nil => vec![],
+                RV::Hash(h) => h.borrow().pairs().into_iter().map(|(k, v)| RV::array(vec![k, v])).collect(),
+                r @ RV::Range(_) => collections::range_items(ctx, r)?,
+                other => vec![other.clone()],
             };
+            // A function the loaders do not find may be a 3.x function
+            // another file defined, which maps its arguments (a non-Array
+            // fails): only Ruby knows.
+            if !matches!(args[1], RV::Array(_)) && !ctx.host.has_function(&f) {
+                return ctx.fatal(format!("scope.call_function('{f}', ...) with a non-Array argument is not supported in templates"));
+            }
             call_puppet_function(ctx, &f, &items, false)?
         }
         "to_hash" => {

@@ -560,7 +560,14 @@ pub(crate) fn inspect_sym(s: &str) -> String {
             "/", "%", "**", "&", "|", "^", "~", "+@", "-@",
         ]
         .contains(&s);
-        ident || op
+        // `:@x`, `:@@x`, `:$x`: variable names (`instance_variables`).
+        let var = ["@@", "@", "$"].iter().find_map(|p| s.strip_prefix(p)).is_some_and(|r| {
+            let b = r.as_bytes();
+            !b.is_empty()
+                && (b[0].is_ascii_alphabetic() || b[0] == b'_' || b[0] >= 0x80)
+                && b.iter().all(|c| c.is_ascii_alphanumeric() || *c == b'_' || *c >= 0x80)
+        });
+        ident || op || var
     };
     if simple { format!(":{s}") } else { format!(":{}", inspect_str(s)) }
 }
