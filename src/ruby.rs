@@ -46,7 +46,7 @@ pub fn bridge(arg: &RubyArg) -> Option<Arc<RubyBridge>> {
         .and_then(|s| s.parse::<f64>().ok())
         .filter(|s| *s > 0.0)
         .map_or(pjit_bridge::DEFAULT_TIMEOUT, Duration::from_secs_f64);
-    Some(Arc::new(RubyBridge::new(command, timeout)))
+    Some(Arc::new(RubyBridge::new(command, timeout).with_type_cache(pjit_bridge::type_cache::default_dir())))
 }
 
 /// The bridge as the interpreter's runner.

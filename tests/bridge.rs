@@ -33,8 +33,61 @@ fn require_puppet() {
     assert!(ok, "these tests need Ruby with Puppet's library: apt-get install puppet (.ci/run does)");
 }
 
+/// pjit with no type cache: every case asks Ruby itself (see
+/// `resource_types_cached_across_processes` for the cache).
 fn pjit(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_pjit")).current_dir(dir).args(args).output().unwrap()
+    Command::new(env!("CARGO_BIN_EXE_pjit")).current_dir(dir).env("PJIT_CACHE_DIR", "off").args(args).output().unwrap()
+}
+
+/// What Ruby said about a module's resource type is kept on disk: a second
+/// process compiles the same catalog without starting Ruby; a changed
+/// file of the modules' `lib/` makes Ruby asked again.
+#[test]
+fn resource_types_cached_across_processes() {
+    require_puppet();
+    let work = std::env::temp_dir().join(format!("pjit-bridge-type-cache-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&work);
+    let modules = work.join("modules");
+    copy_tree(&root().join("modules"), &modules);
+    let cache = work.join("cache");
+    let run = || {
+        let out = Command::new(env!("CARGO_BIN_EXE_pjit"))
+            .current_dir(root().join("cases"))
+            .env("PJIT_CACHE_DIR", &cache)
+            .args(["compile", "n", "resource_type.pp", "--modulepath"])
+            .arg(&modules)
+            .arg("--verbose")
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert!(out.status.success(), "{stderr}");
+        (String::from_utf8_lossy(&out.stdout).into_owned(), stderr)
+    };
+    let (first, stderr) = run();
+    assert!(stderr.contains("ruby: helper started 1 time(s)"), "{stderr}");
+    let (second, stderr) = run();
+    assert!(stderr.contains("ruby: not started"), "the cached answer was not used: {stderr}");
+    assert_eq!(first, second);
+    let rb = modules.join("bridgetest/lib/puppet/type/bridgetest_thing.rb");
+    let text = std::fs::read_to_string(&rb).unwrap();
+    std::fs::write(&rb, format!("{text}\n# changed\n")).unwrap();
+    let (third, stderr) = run();
+    assert!(stderr.contains("ruby: helper started 1 time(s)"), "a changed type file must be read again: {stderr}");
+    assert_eq!(first, third);
+    let _ = std::fs::remove_dir_all(&work);
+}
+
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let p = e.unwrap().path();
+        let dest = to.join(p.file_name().unwrap());
+        if p.is_dir() {
+            copy_tree(&p, &dest);
+        } else {
+            std::fs::copy(&p, &dest).unwrap();
+        }
+    }
 }
 
 #[test]

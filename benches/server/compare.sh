@@ -15,8 +15,11 @@
 # code_id and catalog_uuid), warms both up, then alternates rounds: for
 # each role, REQUESTS catalog requests at CONCURRENCY, puppetserver then
 # pjit, ROUNDS times. It prints catalogs/s (requests / wall time), p50
-# and p99 latency per server and role (over all rounds), the servers'
-# resident memory after the runs, and the machine's load average.
+# and p99 latency per server and role (over all rounds), the CPU time
+# each server process spent per catalog (user + system, from
+# /proc/PID/stat around each run: the figure a loaded machine disturbs
+# least), the servers' resident memory after the runs, and the machine's
+# load average.
 #
 # Needs: puppetserver (Debian's; started here by tests/server/puppetserver.sh),
 # the puppet-module-* packages, curl, openssl, python3, a release build.
@@ -105,6 +108,9 @@ print(f"{sys.argv[3]}: same catalog from both servers, {len(b['resources'])} res
 PY
 done
 
+# cpu PID: the process's user + system time in clock ticks.
+cpu() { sed 's/.*) //' "/proc/$1/stat" | awk '{print $12 + $13}'; }
+hz=$(getconf CLK_TCK)
 # run PORT NODE: REQUESTS requests at CONCURRENCY; appends latencies.
 run() {
     cfg="$work/run.cfg"
@@ -115,13 +121,17 @@ run() {
         echo "output = \"/dev/null\"" >> "$cfg"
         i=$((i + 1))
     done
+    pid=$pjit_pid
+    [ "$1" = "$ps_port" ] && pid=$ps_pid
+    cpu0=$(cpu "$pid")
     start=$(date +%s.%N)
     curl_as "$2" --parallel --parallel-max "$concurrency" --max-time 300 --data-binary "@$work/$2.form" \
         -H "Content-Type: application/x-www-form-urlencoded" -w "%{http_code} %{time_total}\n" -K "$cfg" > "$work/out"
     end=$(date +%s.%N)
+    cpu1=$(cpu "$pid")
     bad=$(grep -vc '^200 ' "$work/out" || true)
     [ "$bad" -eq 0 ] || { echo "$bad requests failed on port $1" >&2; exit 1; }
-    echo "$start $end" >> "$work/times-$1-$2"
+    echo "$start $end $((cpu1 - cpu0))" >> "$work/times-$1-$2"
     cut -d' ' -f2 "$work/out" >> "$work/lat-$1-$2"
 }
 # Warm-up: both servers compile every role until their JIT/JRuby is warm.
@@ -146,21 +156,23 @@ rss() { awk '/^VmRSS/ {printf "%.0f", $2 / 1024}' "/proc/$1/status"; }
 hwm() { awk '/^VmHWM/ {printf "%.0f", $2 / 1024}' "/proc/$1/status"; }
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "puppetserver: RSS $(rss "$ps_pid") MB (peak $(hwm "$ps_pid") MB, JVM -Xmx2g); pjit server: RSS $(rss "$pjit_pid") MB (peak $(hwm "$pjit_pid") MB)"
-python3 - "$work" "$ps_port" "$pjit_port" "$requests" "$concurrency" "$rounds" <<'PY'
+python3 - "$work" "$ps_port" "$pjit_port" "$requests" "$concurrency" "$rounds" "$hz" <<'PY'
 import statistics, sys
-work, ps, pj, n, c, rounds = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5], sys.argv[6]
+work, ps, pj, n, c, rounds, hz = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5], sys.argv[6], int(sys.argv[7])
 print(f"{rounds} rounds of {n} requests per server and role, {c} at a time")
-print("| role | server | catalogs/s | p50 (ms) | p99 (ms) |")
-print("|---|---|---|---|---|")
-rates = {}
+print("| role | server | catalogs/s | p50 (ms) | p99 (ms) | CPU per catalog (ms) |")
+print("|---|---|---|---|---|---|")
+rates, cpus = {}, {}
 for node in ("big.example.com", "small.example.com"):
     for name, port in (("puppetserver 7.9.5", ps), ("pjit server", pj)):
         spans = [tuple(map(float, l.split())) for l in open(f"{work}/times-{port}-{node}")]
-        rate = n * len(spans) / sum(e - s for s, e in spans)
+        rate = n * len(spans) / sum(e - s for s, e, _ in spans)
+        cpu = sum(t for _, _, t in spans) / hz * 1000 / (n * len(spans))
         lat = sorted(float(x) * 1000 for x in open(f"{work}/lat-{port}-{node}"))
         p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))]
-        rates[(node, name)] = rate
-        print(f"| {node} | {name} | {rate:.1f} | {statistics.median(lat):.1f} | {p99:.1f} |")
+        rates[(node, name)], cpus[(node, name)] = rate, cpu
+        print(f"| {node} | {name} | {rate:.1f} | {statistics.median(lat):.1f} | {p99:.1f} | {cpu:.2f} |")
 for node in ("big.example.com", "small.example.com"):
-    print(f"{node}: pjit server / puppetserver = {rates[(node, 'pjit server')] / rates[(node, 'puppetserver 7.9.5')]:.0f}x catalogs/s")
+    a, b = (node, "pjit server"), (node, "puppetserver 7.9.5")
+    print(f"{node}: pjit server / puppetserver = {rates[a] / rates[b]:.0f}x catalogs/s, {cpus[b] / max(cpus[a], 1e-9):.0f}x less CPU per catalog")
 PY

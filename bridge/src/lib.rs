@@ -25,6 +25,7 @@
 //! missing, every request fails with [`ForeignError::Unavailable`], whose
 //! message says how to get them.
 
+pub mod type_cache;
 pub mod wire;
 
 use std::cell::RefCell;
@@ -83,6 +84,9 @@ pub struct RubyBridge {
     state: ReentrantMutex<RefCell<State>>,
     starts: AtomicU64,
     requests: AtomicU64,
+    /// Where Ruby's answers about resource types are kept across
+    /// processes ([`type_cache`]); None: not kept.
+    type_cache: Option<PathBuf>,
 }
 
 impl std::fmt::Debug for RubyBridge {
@@ -103,6 +107,9 @@ struct State {
     envs: Vec<ForeignEnv>,
     /// `resource_type` answers by environment key and type name.
     types: HashMap<(usize, String), Option<String>>,
+    /// The on-disk cache's key of each environment, once computed (None
+    /// inside: its files could not be hashed).
+    type_cache_keys: HashMap<usize, Option<String>>,
     /// Lambdas handed to Ruby in the current outermost request.
     handles: Handles,
     /// Errors of callbacks in the current outermost request, by `ref`.
@@ -160,7 +167,15 @@ impl RubyBridge {
             state: ReentrantMutex::new(RefCell::new(State::default())),
             starts: AtomicU64::new(0),
             requests: AtomicU64::new(0),
+            type_cache: None,
         }
+    }
+
+    /// Keeps Ruby's answers about resource types in `dir` across
+    /// processes ([`type_cache`]).
+    pub fn with_type_cache(mut self, dir: Option<PathBuf>) -> RubyBridge {
+        self.type_cache = dir;
+        self
     }
 
     /// How many helpers this bridge started (0: no Ruby ran).
@@ -604,6 +619,14 @@ impl Foreign for RubyBridge {
                 return Ok(t.clone());
             }
         }
+        // Another process may have asked Ruby already.
+        let disk = self.type_cache_key(&guard, env);
+        if let Some((dir, key)) = &disk
+            && let Some(r) = type_cache::get(dir, key, name)
+        {
+            self.remember_type(&guard, env, name, &r);
+            return Ok(r);
+        }
         let mut msg = Map::new();
         msg.insert("t".into(), J::from("type"));
         msg.insert("name".into(), J::from(name));
@@ -611,11 +634,48 @@ impl Foreign for RubyBridge {
             Reply::Ok(m) => m.get("value").and_then(J::as_str).map(str::to_string),
             Reply::Err(m) => return Err(self.reply_error(&m)),
         };
+        if let Some((dir, key)) = &disk {
+            type_cache::put(dir, key, name, &r);
+        }
+        self.remember_type(&guard, env, name, &r);
+        Ok(r)
+    }
+}
+
+impl RubyBridge {
+    /// The type cache's directory and `env`'s key in it, when there is a
+    /// cache and the environment's files could be hashed (once per
+    /// environment and process).
+    fn type_cache_key(&self, guard: &parking_lot::ReentrantMutexGuard<'_, RefCell<State>>, env: &ForeignEnv) -> Option<(PathBuf, String)> {
+        let dir = self.type_cache.clone()?;
+        let ruby = self.ruby().ok()?;
+        let k = {
+            let mut st = guard.borrow_mut();
+            match st.envs.iter().position(|e| e == env) {
+                Some(k) => k,
+                None => {
+                    st.envs.push(env.clone());
+                    st.envs.len() - 1
+                }
+            }
+        };
+        let known = guard.borrow().type_cache_keys.get(&k).cloned();
+        let key = match known {
+            Some(key) => key,
+            None => {
+                let key = type_cache::environment_key(&ruby, &env.modulepath);
+                guard.borrow_mut().type_cache_keys.insert(k, key.clone());
+                key
+            }
+        };
+        key.map(|key| (dir, key))
+    }
+
+    fn remember_type(&self, guard: &parking_lot::ReentrantMutexGuard<'_, RefCell<State>>, env: &ForeignEnv, name: &str, r: &Option<String>) {
         let mut st = guard.borrow_mut();
         if let Some(k) = st.envs.iter().position(|e| e == env) {
             st.types.insert((k, name.to_string()), r.clone());
         }
-        Ok(r)
     }
 }
 
