@@ -102,11 +102,9 @@ fn purge() {
         let r = agent().post(&format!("{}/pdb/admin/v1/cmd", pdb())).header("Content-Type", "application/json").send(cmd.to_string());
         assert!(r.expect("delete").status().is_success());
     }
-    let start = Instant::now();
-    while !get("/pdb/query/v4/nodes", Some(&q)).unwrap().as_array().unwrap().is_empty() {
-        assert!(start.elapsed() < Duration::from_secs(60), "PuppetDB did not delete its nodes");
-        std::thread::sleep(Duration::from_millis(100));
-    }
+    wait_until("PuppetDB to delete its nodes", Duration::from_secs(120), || {
+        get("/pdb/query/v4/nodes", Some(&q)).unwrap().as_array().unwrap().is_empty()
+    });
     // The same physical state as when the goldens were made: PuppetDB's
     // resource queries return rows in table order.
     let st = Command::new(root().join("tests/tools/puppetdb.sh")).arg("vacuum").status().expect("puppetdb.sh");
@@ -121,14 +119,18 @@ fn epoch(ts: &str) -> i64 {
 /// compile, its facts) produced at or after `start` (seconds).
 fn wait_stored(node: &str, start: i64, catalog: bool) {
     let path = format!("/pdb/query/v4/{}/{node}", if catalog { "catalogs" } else { "factsets" });
+    wait_until(&format!("PuppetDB to store {path}"), Duration::from_secs(300), || {
+        get(&path, None).is_some_and(|doc| epoch(doc["producer_timestamp"].as_str().unwrap_or("")) >= start)
+    });
+}
+
+/// Polls `done` until it holds; fails the test naming `what` after
+/// `limit` (generous: PuppetDB's queue on a loaded machine is slow, and
+/// the limit only bounds a hang).
+fn wait_until(what: &str, limit: Duration, mut done: impl FnMut() -> bool) {
     let t = Instant::now();
-    loop {
-        if let Some(doc) = get(&path, None)
-            && epoch(doc["producer_timestamp"].as_str().unwrap_or("")) >= start
-        {
-            return;
-        }
-        assert!(t.elapsed() < Duration::from_secs(300), "PuppetDB did not store {path}");
+    while !done() {
+        assert!(t.elapsed() < limit, "timed out waiting for {what}");
         std::thread::sleep(Duration::from_millis(50));
     }
 }
@@ -463,4 +465,199 @@ fn batch_sees_puppetdb_as_it_was() {
         assert_eq!(have, want, "{}", diff(&have, &want));
     }
     std::fs::remove_dir_all(&tmp).unwrap();
+}
+
+/// `pjit server` on a free loopback port, killed when the test ends
+/// however it ends; its log goes to a file.
+struct PjitServer {
+    child: std::process::Child,
+    port: u16,
+    log: PathBuf,
+}
+
+impl PjitServer {
+    /// With `conf` (puppet.conf) in the confdir, where the puppetdb.conf is.
+    fn start(conf: &Path, log: PathBuf) -> PjitServer {
+        let child = Command::new(env!("CARGO_BIN_EXE_pjit"))
+            .args(["server", "--config"])
+            .arg(conf)
+            .arg("--confdir")
+            .arg(conf.parent().unwrap())
+            .args(["--bind", "127.0.0.1:0", "--workers", "2"])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::fs::File::create(&log).unwrap())
+            .spawn()
+            .unwrap();
+        let mut server = PjitServer { child, port: 0, log };
+        wait_until("pjit server to listen", Duration::from_secs(120), || {
+            let text = server.log_text();
+            let port = text.split("listening on ").nth(1).and_then(|r| r.split([' ', ':']).nth(1)?.parse().ok());
+            assert!(server.child.try_wait().unwrap().is_none(), "pjit server exited:\n{text}");
+            port.map(|p| server.port = p).is_some()
+        });
+        server
+    }
+
+    fn log_text(&self) -> String {
+        std::fs::read_to_string(&self.log).unwrap_or_default()
+    }
+}
+
+impl Drop for PjitServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The runs of tests/puppetdb/envs/agents/agent-steps: (node, extra facts).
+fn agent_steps() -> Vec<(String, String)> {
+    std::fs::read_to_string(data().join("envs/agents/agent-steps"))
+        .unwrap()
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let (node, extra) = l.split_once(char::is_whitespace).unwrap();
+            (node.to_string(), extra.trim().to_string())
+        })
+        .collect()
+}
+
+/// The files below `dir`, by relative path, sorted.
+fn files_below(dir: &Path) -> Json {
+    fn walk(base: &Path, d: &Path, out: &mut Vec<(String, Json)>) {
+        for e in std::fs::read_dir(d).into_iter().flatten().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                walk(base, &p, out);
+            } else {
+                out.push((p.strip_prefix(base).unwrap().display().to_string(), json!(std::fs::read_to_string(&p).unwrap())));
+            }
+        }
+    }
+    let mut out = vec![];
+    walk(dir, dir, &mut out);
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    Json::Object(out.into_iter().collect())
+}
+
+/// `s` with the agents' directory written `@AGENTS@`, as the goldens have it.
+fn placeholders(v: Json, agents: &str) -> Json {
+    match v {
+        Json::String(s) => Json::String(s.replace(agents, "@AGENTS@")),
+        Json::Array(a) => Json::Array(a.into_iter().map(|x| placeholders(x, agents)).collect()),
+        Json::Object(o) => Json::Object(o.into_iter().map(|(k, x)| (k, placeholders(x, agents))).collect()),
+        other => other,
+    }
+}
+
+/// What PuppetDB holds for a node, its `trusted` fact included (an agent's
+/// run has one from its certificate, as Puppet Server's).
+fn stored_with_trusted(node: &str) -> Json {
+    let mut s = stored(node);
+    let trusted = get("/pdb/query/v4/facts", Some(&json!(["and", ["=", "certname", node], ["=", "name", "trusted"]]))).unwrap();
+    if let Some(t) = trusted.as_array().and_then(|a| a.first()) {
+        let facts = s["facts"].as_object_mut().unwrap();
+        facts.insert("trusted".into(), t["value"].clone());
+        facts.sort_keys();
+    }
+    s
+}
+
+/// Real `puppet agent --test` runs (Debian's Puppet 7.23, through
+/// tests/tools/puppet-agent.sh, as tests/tools/bless-puppetdb-agents.py
+/// ran them against Puppet Server with the terminus) against `pjit
+/// server` configured as Puppet Server is for PuppetDB: `storeconfigs =
+/// true`, `storeconfigs_backend = puppetdb`, a puppetdb.conf with
+/// PuppetDB's HTTPS URL, the server's certificate presented and
+/// PuppetDB's checked against the CA and the CRL. The web nodes export
+/// monitoring checks, the monitor collects them and writes them to disk;
+/// web2 then changes its exports and the monitor's next run follows.
+/// Per run: the agent's exit status and changes, the catalog it applied,
+/// the files it wrote and what PuppetDB then holds for the node (facts
+/// with `trusted`, resources, edges) are the goldens', and the stored
+/// catalog is the one the agent applied (its version and catalog UUID),
+/// for the agent's run (its transaction UUID).
+#[test]
+fn agents_against_pjit_server() {
+    let _guard = setup();
+    purge();
+    let dir = std::env::temp_dir().join(format!("pjit-pdb-agents-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let agents = dir.join("agents");
+    let ssl = root().join("target/puppetdb/ssl");
+    let confdir = dir.join("conf");
+    std::fs::create_dir_all(&confdir).unwrap();
+    let conf = confdir.join("puppet.conf");
+    std::fs::write(
+        &conf,
+        format!(
+            "[main]\ncertname = puppet.test\nssldir = {ssl}\nvardir = {dir}/var\nhiera_config = {dir}/no-hiera.yaml\n\n\
+             [server]\nenvironmentpath = {envs}\nstoreconfigs = true\nstoreconfigs_backend = puppetdb\nreports = none\n",
+            ssl = ssl.display(),
+            dir = dir.display(),
+            envs = data().join("envs").display(),
+        ),
+    )
+    .unwrap();
+    std::fs::write(confdir.join("puppetdb.conf"), format!("[main]\nserver_urls = https://localhost:{}\n", port("PJIT_PDB_HTTPS_PORT", 8091)))
+        .unwrap();
+    let server = PjitServer::start(&conf, dir.join("server.log"));
+    let mut problems = vec![];
+    for (n, (node, extra)) in agent_steps().iter().enumerate() {
+        let st = Command::new(root().join("tests/tools/puppetdb.sh"))
+            .args(["cert", root().join("target/puppetdb").to_str().unwrap(), node])
+            .status()
+            .unwrap();
+        assert!(st.success(), "tests/tools/puppetdb.sh cert {node}");
+        let golden: Json = serde_json::from_str(&std::fs::read_to_string(data().join(format!("expected/agents/{}-{node}.json", n + 1))).unwrap())
+            .unwrap();
+        let start = now();
+        let run = Command::new(root().join("tests/tools/puppet-agent.sh"))
+            .arg(&agents)
+            .arg(node)
+            .arg(server.port.to_string())
+            .arg(&ssl)
+            .arg(data().join(format!("facts/{node}.json")))
+            .args([extra, "agents"])
+            .output()
+            .expect("puppet is installed (CI: .ci/server-deps.sh)");
+        let output = String::from_utf8_lossy(&run.stdout).into_owned();
+        let what = format!("run {} ({node})", n + 1);
+        let exit = run.status.code().unwrap_or(-1);
+        assert_eq!(json!(exit), golden["exit"], "{what}: the agent's exit status\n{output}\nserver log:\n{}", server.log_text());
+        wait_stored(node, start, true);
+        let a = agents.join(node);
+        let applied: Json = serde_json::from_slice(&std::fs::read(a.join(format!("var/client_data/catalog/{node}.json"))).unwrap()).unwrap();
+        // The stored catalog is the applied one, for this run.
+        let report = std::fs::read_to_string(a.join("var/state/last_run_report.yaml")).unwrap();
+        let transaction = report.lines().find_map(|l| l.strip_prefix("transaction_uuid: ")).unwrap_or_default().to_string();
+        let catalog_doc = get(&format!("/pdb/query/v4/catalogs/{node}"), None).unwrap();
+        let have = json!([catalog_doc["catalog_uuid"], catalog_doc["version"], catalog_doc["transaction_uuid"]]);
+        let want = json!([applied["catalog_uuid"], applied["version"].to_string(), transaction]);
+        if have != want {
+            problems.push(format!("{what}: PuppetDB stored {have}, the agent ran {want}"));
+        }
+        let agents_dir = agents.display().to_string();
+        let changes: Vec<&str> = output.lines().filter(|l| l.starts_with("Notice: /Stage[")).collect();
+        let doc = placeholders(
+            json!({
+                "exit": exit,
+                "changes": changes,
+                "catalog": comparable(applied),
+                "files": files_below(&a.join("out")),
+                "stored": stored_with_trusted(node),
+            }),
+            &agents_dir,
+        );
+        for k in ["exit", "changes", "catalog", "files", "stored"] {
+            if doc[k] != golden[k] {
+                problems.push(format!("{what}: {k} differs\n  {}", diff(&doc[k], &golden[k])));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{} differences:\n\n{}\n\nserver log:\n{}", problems.len(), problems.join("\n\n"), server.log_text());
+    drop(server);
+    std::fs::remove_dir_all(&dir).unwrap();
 }

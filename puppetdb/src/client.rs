@@ -57,7 +57,7 @@ impl std::fmt::Debug for Client {
 impl Client {
     /// A client for `config`; `tls` is needed for `https` URLs.
     pub fn new(config: Config, tls: Option<&TlsFiles>) -> Result<Client, String> {
-        let mut builder = ureq::Agent::config_builder()
+        let builder = ureq::Agent::config_builder()
             .timeout_global(Some(config.server_url_timeout))
             .http_status_as_error(false)
             .max_redirects(0)

@@ -55,8 +55,9 @@ def steps():
 
 
 def placeholders(v):
+    # pdbstate.stored gives paths relative to the checkout already.
     if isinstance(v, str):
-        return v.replace(AGENTS, "@AGENTS@")
+        return v.replace(AGENTS, "@AGENTS@").replace(os.path.relpath(AGENTS, ROOT), "@AGENTS@")
     if isinstance(v, list):
         return [placeholders(x) for x in v]
     if isinstance(v, dict):

@@ -212,8 +212,50 @@ impl Interp {
             ("max_deprecations", Value::Integer(10)),
             ("environment_timeout", Value::Integer(0)),
             ("disable_warnings", Value::array(vec![])),
+            ("certname", Value::string(self.opts.node.as_str())),
+            // Exported resources are stored and collected only with a
+            // PuppetDB (`--puppetdb`, or the server's settings).
+            ("storeconfigs", Value::Boolean(self.opts.storeconfigs.is_some())),
+            ("storeconfigs_backend", Value::string("puppetdb")),
+            // Puppet 7's defaults for the settings a compile may read
+            // that have no path in them (paths name Puppet's own
+            // directories, which pjit does not have).
+            ("log_level", Value::string("notice")),
+            ("merge_dependency_warnings", Value::Boolean(false)),
+            ("disable_i18n", Value::Boolean(true)),
+            ("trace", Value::Boolean(false)),
+            ("puppet_trace", Value::Boolean(false)),
+            ("profile", Value::Boolean(false)),
+            ("static_catalogs", Value::Boolean(true)),
+            ("settings_catalog", Value::Boolean(true)),
+            ("strict_environment_mode", Value::Boolean(false)),
+            ("node_terminus", Value::string("plain")),
+            ("data_binding_terminus", Value::string("hiera")),
+            ("catalog_terminus", Value::string("compiler")),
+            ("facts_terminus", Value::string("facter")),
+            ("freeze_main", Value::Boolean(false)),
+            ("default_manifest", Value::string("./manifests")),
+            ("disable_per_environment_manifest", Value::Boolean(false)),
+            ("code", Value::string("")),
+            ("digest_algorithm", Value::string("sha256")),
+            (
+                "supported_checksum_types",
+                Value::array(["sha256", "sha384", "sha512", "sha224", "md5"].into_iter().map(Value::string).collect()),
+            ),
+            ("noop", Value::Boolean(false)),
+            ("tags", Value::string("")),
+            ("skip_tags", Value::string("")),
+            ("evaltrace", Value::Boolean(false)),
+            ("preprocess_deferred", Value::Boolean(true)),
+            ("include_legacy_facts", Value::Boolean(true)),
+            ("ignoremissingtypes", Value::Boolean(false)),
+            ("tasks", Value::Boolean(false)),
+            ("document_all", Value::Boolean(false)),
+            ("rich_data", Value::Boolean(true)),
         ];
-        for (name, v) in settings {
+        // `$settings::all_local`: every setting above as one hash.
+        let all: Vec<(Value, Value)> = settings.iter().map(|(k, v)| (Value::string(*k), v.clone())).collect();
+        for (name, v) in settings.into_iter().chain([("all_local", Value::hash(all))]) {
             let s = self.prog.intern(name);
             scope.set(s, v);
         }
@@ -295,7 +337,16 @@ impl Interp {
         let cat = CatScope::new(i, Rc::from(""), Some(self.top.cat.clone()));
         let scope = Scope::new(Some(self.top.clone()), label, cat);
         self.node_scope = Some(scope.clone());
-        self.run_body(node.body, vec![], scope, None).map(|_| ())
+        // A regex node's captures are the body's `$0`, `$1`, ... (and
+        // those of the classes it declares), as after a match.
+        let captures = node.matches.iter().find_map(|m| match m {
+            NodeMatch::Regex(r) => pjit_runtime::regex::Regex::new(r).ok()?.captures(&name),
+            _ => None,
+        });
+        let captures = captures.filter(|_| !node.matches.iter().any(|m| matches!(m, NodeMatch::Name(n) if *n == name)));
+        let captures = captures.map(Rc::new);
+        scope.publish_matches(captures.as_ref());
+        self.run_body(node.body, vec![], scope, captures).map(|_| ())
     }
 
     /// The classes an external node classifier gave, in the node's scope
@@ -431,6 +482,14 @@ impl Interp {
                 let mut found = vec![];
                 let mut left = vec![];
                 for (t, ti) in std::mem::take(refs) {
+                    if t.is_empty() {
+                        return Err(bare(
+                            "INVALID_REFERENCE",
+                            format!(
+                                "Puppet::Parser::Compiler failed with error ArgumentError: No title provided and {ti:?} is not a valid resource reference"
+                            ),
+                        ));
+                    }
                     match self.catalog.lookup(&t, &ti) {
                         Some(i) => found.push(i),
                         None => left.push((t, ti)),
@@ -1127,6 +1186,10 @@ impl Interp {
 
     /// `realize(refs...)`: a collector of fixed references.
     pub(super) fn realize(&mut self, args: &[Value], loc: Loc) -> R<Value> {
+        if args.is_empty() {
+            let msg = "Error while evaluating a Function Call, realize(): Wrong number of arguments given (0 for minimum 1)";
+            return Err(error("WRONG_ARITY", msg.to_string(), loc));
+        }
         let mut flat = vec![];
         for a in args {
             flatten_into(a, &mut flat);
@@ -1141,16 +1204,10 @@ impl Interp {
                 Value::String(s) => parse_ref(s),
                 _ => None,
             };
-            match key {
-                Some(k) => refs.push(k),
-                None => {
-                    let msg = format!(
-                        "Error while evaluating a Function Call, realize(): Cannot realize {}",
-                        display::to_interpolated_string(x)
-                    );
-                    return Err(error("ILLEGAL_REALIZE", msg, loc));
-                }
-            }
+            // Puppet finds each reference by its text when the collector
+            // runs, after the manifest: what is no reference fails then.
+            // An empty type name marks such a text.
+            refs.push(key.unwrap_or_else(|| (String::new(), display::to_interpolated_string(x))));
         }
         if !refs.is_empty() {
             self.state.collectors.push(Collector {

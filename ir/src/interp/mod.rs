@@ -329,8 +329,9 @@ pub struct Interp {
     depth: u32,
     reg_pool: Vec<Vec<Value>>,
     signatures: HashMap<FuncId, Type, foldhash::fast::FixedState>,
-    /// EPP output buffers, innermost last.
-    renders: Vec<String>,
+    /// EPP output buffers, innermost last, and whether a Sensitive part
+    /// went into one.
+    renders: Vec<(String, bool)>,
     /// Lowered templates by source text (inline) or path (files).
     templates: HashMap<String, FuncId>,
     /// ERB template files by the name `template()` was given (see
@@ -1583,19 +1584,28 @@ impl Interp {
                     Op::Unsupported(msg) => return Err(error("UNSUPPORTED", msg.clone(), loc)),
                     Op::Fail(msg) => return Err(error("EVALUATION_ERROR", msg.clone(), loc)),
                     Op::RenderPush => {
-                        self.renders.push(String::new());
+                        self.renders.push((String::new(), false));
                         continue;
                     }
                     Op::Render(v) => {
-                        if let Some(buf) = self.renders.last_mut() {
+                        if let Some((buf, sensitive)) = self.renders.last_mut() {
                             match r!(v) {
                                 Value::String(s) => buf.push_str(s),
+                                // A Sensitive part makes the whole text
+                                // Sensitive (Puppet's eval_EppExpression).
+                                Value::Sensitive(inner) => {
+                                    *sensitive = true;
+                                    buf.push_str(&display::to_interpolated_string(inner))
+                                }
                                 other => buf.push_str(&display::to_interpolated_string(other)),
                             }
                         }
                         continue;
                     }
-                    Op::RenderPop => Value::string(self.renders.pop().unwrap_or_default()),
+                    Op::RenderPop => match self.renders.pop().unwrap_or_default() {
+                        (text, true) => Value::Sensitive(Arc::new(Value::string(text))),
+                        (text, false) => Value::string(text),
+                    },
                     Op::ResourceTitles { title, earlier } => {
                         let (tl, el) = (d.operand_loc(0), d.operand_loc(1));
                         let earlier: Vec<&Value> = earlier.iter().map(|e| r!(e)).collect();
@@ -2068,28 +2078,30 @@ impl Interp {
         match key {
             "include" | "contain" | "require" => {
                 let mut out = vec![];
-                for a in &args {
-                    for n in flatten_names(a) {
-                        let n = catalog::strip_colons(&n).to_string();
-                        let i = self.include_class(&n, scope, loc)?;
-                        let here = scope.cat.resource;
-                        if key == "contain" && !self.catalog.edges.contains(&(here, i)) {
-                            self.catalog.contain(here, i);
-                        }
-                        if key == "require" {
-                            // `require` makes the class a requirement of
-                            // the calling scope's resource.
-                            let r = &mut self.catalog.resources[here];
-                            let mut list = match r.params.shift_remove("require") {
-                                Some(Value::Array(a)) => a.to_vec(),
-                                Some(Value::Undef) | None => vec![],
-                                Some(other) => vec![other],
-                            };
-                            list.push(Value::string(format!("Class[{}]", capitalize_name(&n))));
-                            r.params.insert("require".into(), Value::Array(pjit_runtime::value::PArray(Arc::new(list))));
-                        }
-                        out.push(Value::Type(Arc::new(Type::class(Some(&n)))));
+                // Puppet checks every name before it declares any class.
+                let names = class_names(&args).map_err(|m| {
+                    error("ILLEGAL_CLASS_NAME", format!("Error while evaluating a Function Call, {m}"), loc)
+                })?;
+                for n in names {
+                    let n = catalog::strip_colons(&n).to_string();
+                    let i = self.include_class(&n, scope, loc)?;
+                    let here = scope.cat.resource;
+                    if key == "contain" && !self.catalog.edges.contains(&(here, i)) {
+                        self.catalog.contain(here, i);
                     }
+                    if key == "require" {
+                        // `require` makes the class a requirement of
+                        // the calling scope's resource.
+                        let r = &mut self.catalog.resources[here];
+                        let mut list = match r.params.shift_remove("require") {
+                            Some(Value::Array(a)) => a.to_vec(),
+                            Some(Value::Undef) | None => vec![],
+                            Some(other) => vec![other],
+                        };
+                        list.push(Value::string(format!("Class[{}]", capitalize_name(&n))));
+                        r.params.insert("require".into(), Value::Array(pjit_runtime::value::PArray(Arc::new(list))));
+                    }
+                    out.push(Value::Type(Arc::new(Type::class(Some(&n)))));
                 }
                 return Ok(Value::Array(pjit_runtime::value::PArray(Arc::new(out))));
             }
@@ -2621,19 +2633,46 @@ fn parse_source_with(
 }
 
 /// The class names in an `include` argument.
-fn flatten_names(v: &Value) -> Vec<String> {
-    match v {
-        Value::String(s) => vec![s.to_string()],
-        Value::Array(a) => a.iter().flat_map(flatten_names).collect(),
-        Value::Type(t) => match &**t {
-            Type::Class(Some(n)) => vec![n.to_string()],
-            Type::Resource { type_name: Some(tn), title: Some(ti) } if tn.eq_ignore_ascii_case("class") => {
-                vec![ti.to_string()]
+/// The class names `include`, `contain` and `require` declare, flattened
+/// and checked as Puppet's `transform_and_assert_classnames` does.
+fn class_names(args: &[Value]) -> Result<Vec<String>, String> {
+    fn add(v: &Value, out: &mut Vec<String>) -> Result<(), String> {
+        let class_title = |tn: &str, ti: Option<&str>| -> Result<String, String> {
+            if tn.is_empty() {
+                return Err("Cannot use an unspecific Resource[] where a Resource['class', name] is expected".into());
             }
-            other => vec![type_to_string(other)],
-        },
-        other => vec![display::to_interpolated_string(other)],
+            if !tn.eq_ignore_ascii_case("class") {
+                return Err(format!("Cannot use a Resource[{tn}] where a Resource['class', name] is expected"));
+            }
+            ti.map(str::to_string)
+                .ok_or_else(|| "Cannot use an unspecific Resource['class'] where a Resource['class', name] is expected".into())
+        };
+        match v {
+            Value::Undef => return Err("Cannot use undef as a class name".into()),
+            Value::String(s) if s.is_empty() => return Err("Cannot use empty string as a class name".into()),
+            Value::String(s) => out.push(s.to_string()),
+            Value::Array(a) => {
+                for x in a.iter() {
+                    add(x, out)?;
+                }
+            }
+            Value::Type(t) => match &**t {
+                Type::Class(Some(n)) => out.push(n.to_string()),
+                Type::Class(None) => return Err("Cannot use an unspecific Class[] Type".into()),
+                Type::Resource { type_name, title } => {
+                    out.push(class_title(type_name.as_deref().unwrap_or(""), title.as_deref())?)
+                }
+                other => out.push(type_to_string(other)),
+            },
+            other => out.push(display::to_interpolated_string(other)),
+        }
+        Ok(())
     }
+    let mut out = vec![];
+    for a in args {
+        add(a, &mut out)?;
+    }
+    Ok(out)
 }
 
 /// The titles of a resource body, flattened and checked as Puppet's

@@ -1,0 +1,1 @@
+notice(Binary('YQ==') in Binary('YWJj'))

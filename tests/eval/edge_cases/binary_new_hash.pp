@@ -1,0 +1,5 @@
+notice(Binary.new({value => 'aGk=', format => '%b'}))
+notice(Binary.new('_-8=', '%u'))
+notice(Binary.new([1, 2, 255]))
+notice(Binary.new('hi', '%s'))
+notice(Binary.new('hi', '%r'))

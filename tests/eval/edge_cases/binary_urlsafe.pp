@@ -1,0 +1,6 @@
+$b = Binary('_-8=', '%r')
+notice($b)
+notice(String($b, '%r'))
+notice(String($b, '%B'))
+notice(String($b, '%s'))
+notice(Binary('__8', '%r'))

@@ -1,0 +1,1 @@
+notice(Binary('_-8=', '%B'))

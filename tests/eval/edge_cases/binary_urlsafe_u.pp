@@ -1,0 +1,8 @@
+$b = Binary('_-8=', '%u')
+notice($b)
+notice(String($b, '%u'))
+notice(String($b, '%B'))
+notice(Binary('__8', '%u'))
+notice(Binary('+/8=', '%u'))
+notice(Binary('YWJj', '%u') == Binary('YWJj'))
+notice(Binary('_-8', '%b'))

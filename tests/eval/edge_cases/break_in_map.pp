@@ -1,0 +1,1 @@
+notice([1,2,3].map |$x| { if $x == 2 { break() } $x })

@@ -1,0 +1,7 @@
+notice(defined('main'))
+notice(defined('Class[main]'))
+notice(defined(Class['main']))
+notice(defined(Class[main]))
+notice(defined('::main'))
+notice(defined('settings'))
+notice(defined(Class['settings']))

@@ -1,0 +1,3 @@
+class a { notice('a') }
+class b { notice('b') }
+include [[a], [[b]]]

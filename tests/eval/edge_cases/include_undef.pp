@@ -1,0 +1,2 @@
+include undef
+notice('after')

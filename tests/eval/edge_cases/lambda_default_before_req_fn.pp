@@ -1,0 +1,2 @@
+function f($x = 1, $y) { [$x, $y] }
+notice(f(5, 6))

@@ -1,0 +1,1 @@
+notice([1,2,3].reduce |*$r| { $r })

@@ -1,0 +1,1 @@
+with('a', 1) |String *$x| { notice($x) }

@@ -1,0 +1,2 @@
+function f(Integer *$x = [1, 2]) { $x }
+notice(f())

@@ -1,0 +1,2 @@
+function f($a, $b, *$c) { [$a, $b, $c] }
+notice(f(1))

@@ -1,0 +1,2 @@
+node /TESTNODE/ { notice('upper') }
+node default { notice('default') }

@@ -1,0 +1,4 @@
+node /test.*(c)?/ {
+  notice("[${1}]")
+  notice($1 =~ Undef)
+}

@@ -1,0 +1,2 @@
+node /example/ { notice('first') }
+node /test/ { notice('second') }

@@ -1,0 +1,2 @@
+node /nomatch/ { notice('no') }
+node default { notice('default') }

@@ -1,0 +1,2 @@
+node /testnode/ { notice('regex') }
+node 'testnode.example.com' { notice('name') }

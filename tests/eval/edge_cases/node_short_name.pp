@@ -1,0 +1,2 @@
+node 'testnode' { notice('short') }
+node default { notice('default') }

@@ -1,0 +1,3 @@
+@notify { 'v': }
+@notify { 'w': }
+realize([Notify['v'], [Notify['w']]])

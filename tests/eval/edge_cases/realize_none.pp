@@ -1,0 +1,2 @@
+realize()
+notice('after')

@@ -1,0 +1,2 @@
+@notify { 'v': }
+realize('Notify[v]')

@@ -1,0 +1,2 @@
+realize(undef)
+notice('after')

@@ -1,0 +1,3 @@
+file { '/tmp/real': alias => 'short' }
+notify { 'n': }
+File['short'] -> Notify['n']

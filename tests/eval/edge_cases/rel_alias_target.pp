@@ -1,0 +1,2 @@
+file { '/tmp/real': alias => 'short' }
+notify { 'n': require => File['short'] }

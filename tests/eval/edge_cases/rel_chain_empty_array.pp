@@ -1,0 +1,3 @@
+file { '/a': }
+file { '/b': }
+File['/a'] -> [] -> File['/b']

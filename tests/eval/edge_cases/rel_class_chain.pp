@@ -1,0 +1,4 @@
+class foo { notify { 'in foo': } }
+include foo
+notify { 'n': }
+Class['foo'] -> Notify['n']

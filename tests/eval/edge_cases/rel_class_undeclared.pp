@@ -1,0 +1,2 @@
+class foo { }
+notify { 'n': require => Class['foo'] }

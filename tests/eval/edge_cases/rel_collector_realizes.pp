@@ -1,0 +1,3 @@
+@notify { 'v': tag => 'x' }
+notify { 'a': }
+Notify['a'] -> Notify<| tag == 'x' |>

@@ -1,0 +1,3 @@
+notify { 'a': }
+notify { 'x': }
+notify { 'b': require => [[Notify['a']], [[Notify['x']]]] }

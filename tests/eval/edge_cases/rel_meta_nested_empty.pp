@@ -1,0 +1,3 @@
+notify { 'a': }
+notify { 'b': require => [[], [[]], Notify['a']] }
+notify { 'c': before => [[[]]] }

@@ -1,0 +1,3 @@
+notify { 'a': }
+notify { 'b': require => [undef] }
+notify { 'c': require => [undef, Notify['a']] }

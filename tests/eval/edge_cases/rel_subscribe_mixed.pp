@@ -1,0 +1,3 @@
+notify { 'a': }
+notify { 'b': subscribe => [Notify['a'], undef, [[]]] }
+notify { 'c': notify => [] }

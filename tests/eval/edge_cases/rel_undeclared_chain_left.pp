@@ -1,0 +1,2 @@
+notify { 'a': }
+File['/nope'] -> Notify['a']

@@ -1,0 +1,8 @@
+notice(SemVerRange('>=1.0.0') == '>=1.0.0')
+notice(SemVerRange('>=1.0.0') =~ Type[SemVerRange])
+notice(SemVerRange('>=1.0.0 <2.0.0') == SemVerRange('<2.0.0 >=1.0.0'))
+notice(SemVerRange('1.2.3') == SemVerRange('=1.2.3'))
+notice(SemVerRange('>=1.0.0 || <0.5.0') == SemVerRange('<0.5.0 || >=1.0.0'))
+notice(SemVerRange('>1.0.0') == SemVerRange('>=1.0.1'))
+notice([SemVerRange('1.x'), SemVerRange('>=1.0.0 <2.0.0')].unique)
+notice({SemVerRange('1.x') => 1}[SemVerRange('>=1.0.0 <2.0.0')])

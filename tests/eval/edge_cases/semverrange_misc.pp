@@ -1,0 +1,6 @@
+notice(SemVer('1.5.0') =~ SemVerRange('1.x'))
+notice(SemVerRange('1.x') =~ SemVerRange)
+notice(SemVerRange('>=1.0.0 <2.0.0 || >=3.0.0'))
+notice(SemVerRange('>=1.0.0').include(SemVer('2.0.0')))
+notice(SemVer('2.0.0-rc1') =~ SemVerRange('>=1.0.0'))
+notice(SemVerRange('^1.2.3'))

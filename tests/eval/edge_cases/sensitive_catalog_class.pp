@@ -1,0 +1,2 @@
+class c(Sensitive[String] $pw) { }
+class { 'c': pw => Sensitive('pw') }

@@ -1,0 +1,3 @@
+$r = inline_epp('<%= $a %><%= $b %>', { a => Sensitive(undef), b => 'x' })
+notice(type($r))
+notice($r.unwrap)

@@ -1,0 +1,4 @@
+$s = Sensitive('secret')
+$r = inline_epp("a<%= \"${s}\" %>b", { s => $s })
+notice(type($r))
+notice($r)

@@ -1,0 +1,4 @@
+$s = Sensitive('secret')
+$r = inline_epp('value: <%= $s.unwrap %>', { s => $s })
+notice(type($r))
+notice($r)

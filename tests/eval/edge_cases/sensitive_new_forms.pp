@@ -1,0 +1,7 @@
+notice(Sensitive.new('x'))
+notice(Sensitive[String]('x'))
+notice(Sensitive('x').unwrap |$v| { "got ${v}" })
+notice(assert_type(Sensitive[String], Sensitive('x')))
+notice(Sensitive('x') =~ Sensitive)
+notice(Sensitive =~ Type[Sensitive])
+notice(Sensitive[Integer].new(3))

@@ -1,0 +1,1 @@
+notice(assert_type(Sensitive[Integer], Sensitive('x')))

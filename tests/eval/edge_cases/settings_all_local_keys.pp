@@ -1,0 +1,1 @@
+notice($settings::all_local.keys.sort)

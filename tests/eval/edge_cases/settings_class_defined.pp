@@ -1,0 +1,4 @@
+notice(defined('$settings::environment'))
+notice(defined(Class['settings']))
+include settings
+notice('ok')

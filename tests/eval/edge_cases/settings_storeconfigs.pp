@@ -1,0 +1,2 @@
+notice($settings::storeconfigs)
+notice(type($settings::storeconfigs))

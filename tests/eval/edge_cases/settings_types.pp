@@ -1,0 +1,6 @@
+notice(type($settings::strict_variables))
+notice(type($settings::max_errors))
+notice(type($settings::environment))
+notice(type($settings::ordering))
+notice(type($settings::strict))
+notice(type($settings::supported_checksum_types))

@@ -1,0 +1,1 @@
+notice($settings::no_such_setting)

@@ -1,0 +1,5 @@
+notice(Timestamp('9999-12-31T23:59:59.999999999 UTC'))
+notice(Timestamp('9999-12-31T23:59:59Z'))
+notice(Timestamp('9999-01-01'))
+notice(Timestamp('9999-12-31T23:59:59Z') > Timestamp('2020-01-01'))
+notice(Timestamp('9999-12-31T23:59:59Z').strftime('%Y'))

@@ -1,0 +1,6 @@
+$t = Timestamp('9999-12-31T23:59:59Z')
+notice($t + 1)
+notice($t - Timestamp('1970-01-01T00:00:00Z'))
+notice(Integer($t))
+notice(Timestamp(253402300799))
+notice(Timestamp(253402300800))

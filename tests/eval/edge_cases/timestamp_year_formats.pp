@@ -1,0 +1,6 @@
+notice(Timestamp('9999-12-31', '%Y-%m-%d'))
+notice(Timestamp('9999-12-31T23:59:59.999', '%Y-%m-%dT%H:%M:%S.%L'))
+notice(Timestamp('31/12/9999', ['%d/%m/%Y']))
+notice(Timestamp.new({string => '9999-12-31', format => '%F'}))
+notice(Timestamp('9999-12-31T23:59:59Z').strftime('%F %T %z'))
+notice(Timestamp('9999-12-31T23:59:59Z') + Timespan('1-00:00:00'))

@@ -1,0 +1,2 @@
+type File = Integer
+notice(1)

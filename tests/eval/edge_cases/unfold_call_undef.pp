@@ -1,0 +1,2 @@
+notice(*undef)
+notice([*undef])

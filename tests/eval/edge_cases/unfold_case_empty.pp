@@ -1,0 +1,5 @@
+$a = []
+case 'y' {
+  *$a: { notice('matched') }
+  default: { notice('default') }
+}

@@ -1,0 +1,5 @@
+$a = 'y'
+case 'y' {
+  *$a: { notice('matched') }
+  default: { notice('default') }
+}

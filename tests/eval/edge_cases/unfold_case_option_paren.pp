@@ -1,0 +1,5 @@
+$a = ['x', 'y']
+case 'y' {
+  *($a): { notice('matched') }
+  default: { notice('no') }
+}

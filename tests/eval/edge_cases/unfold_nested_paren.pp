@@ -1,0 +1,2 @@
+$a = ['x', 'y']
+notice('y' ? { *(($a)) => 'matched', default => 'no' })

@@ -1,0 +1,4 @@
+$a = [1,2]
+notice(*($a))
+notice([*($a), 3])
+notice((*$a))

@@ -1,0 +1,2 @@
+$a = [/^x/, /^y(.)/]
+notice('yz' ? { *$a => "m ${1}", default => 'no' })

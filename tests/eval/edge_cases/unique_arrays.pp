@@ -1,0 +1,6 @@
+notice(unique([[1,2],[1,2],[2,1]]))
+notice(unique([{a=>1},{a=>1}]))
+notice(unique([1, 1.0, '1']))
+notice(unique('abcab'))
+notice([3,1,3].unique |$x| { $x % 2 })
+notice({a => 1, b => 2, c => 1}.unique |$v| { $v })

@@ -1,0 +1,3 @@
+$h = { [1,2] => 'a', [3] => 'a', [4] => 'b' }
+notice(unique($h))
+notice($h.unique)
