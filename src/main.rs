@@ -103,8 +103,9 @@ enum Command {
         /// data layer of `lookup()` and class parameters.
         #[arg(long = "hiera-config", alias = "hiera_config")]
         hiera_config: Option<PathBuf>,
-        /// Let `generate()` run commands on this machine, as Puppet does
-        /// (off by default: compiling then only reads files).
+        /// Let `generate()` and stdlib's `validate_cmd()` run commands on
+        /// this machine, as Puppet does (off by default: compiling then
+        /// only reads files).
         #[arg(long = "allow-generate")]
         allow_generate: bool,
         /// Run the modules' Ruby code pjit has no native implementation

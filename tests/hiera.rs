@@ -1,7 +1,8 @@
 //! Hiera and data binding against Puppet 7.23: each directory below
 //! `tests/hiera/envs/` is a directory environment (`manifests/site.pp`, an
 //! environment-layer `hiera.yaml` with its data, optional `modules/`, and
-//! optionally `global/hiera.yaml` for the global layer); `expected.json`
+//! optionally `global/hiera.yaml` for the global layer, and `trusted.json`
+//! for the node's certificate data, `$trusted`); `expected.json`
 //! beside it is what Puppet produced (`tests/hiera/bless.rb`, which
 //! compiles through Puppet's own directory environments since the shared
 //! oracle has no environment layer). `pjit compile --environmentpath
@@ -108,6 +109,11 @@ fn run_pjit(root: &Path, name: &str, modulepath: Option<&str>) -> Outcome {
     // A Hiera 3 datadir is relative to the working directory.
     cmd.current_dir(&dir).args(["compile", NODE, "--environment", name, "--facts"]).arg(&facts);
     cmd.arg("--environmentpath").arg(root);
+    // The node's certificate data (`$trusted`), when the case has it.
+    let trusted = dir.join("trusted.json");
+    if trusted.exists() {
+        cmd.arg("--trusted").arg(&trusted);
+    }
     let global = dir.join("global/hiera.yaml");
     if global.exists() {
         cmd.arg("--hiera-config").arg(&global);

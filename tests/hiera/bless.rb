@@ -23,7 +23,7 @@ require 'json'
 require 'tmpdir'
 require 'fileutils'
 
-ORACLE_DIR = File.expand_path('../../../shared/oracle', __dir__)
+ORACLE_DIR = ENV['ORACLE_DIR'] || File.expand_path('../../../shared/oracle', __dir__)
 FACTS_FILE = File.join(ORACLE_DIR, 'facts', 'testnode.json')
 NODE = 'testnode.example.com'
 
@@ -96,7 +96,15 @@ def compile(root, name, basemodulepath)
       node = Puppet::Node.new(NODE, environment: env)
       node.fact_merge(facts)
       node.add_server_facts('serverversion' => Puppet.version.to_s)
-      node.trusted_data = Puppet::Context::TrustedInformation.local(node).to_h
+      # A case's trusted.json is the node's certificate data, as a server
+      # compile gets it (TrustedInformation.remote(...).to_h); without it, a
+      # local compile's.
+      trusted = File.join(root, name, 'trusted.json')
+      node.trusted_data = if File.exist?(trusted)
+                            JSON.parse(File.read(trusted))
+                          else
+                            Puppet::Context::TrustedInformation.local(node).to_h
+                          end
       catalog = Puppet::Parser::Compiler.compile(node).filter(&:virtual?)
       data = JSON.parse(catalog.to_json)
       %w[version catalog_uuid code_id].each { |k| data.delete(k) }

@@ -3007,6 +3007,10 @@ impl Host for CallHost<'_> {
         })
     }
 
+    fn commands_allowed(&mut self) -> bool {
+        self.it.opts.allow_generate
+    }
+
     fn puppetdb_query(&mut self, query: &Value) -> FnResult {
         let Some(sc) = self.it.opts.storeconfigs.clone() else {
             return Err(Unwind::Error(Error::argument("PuppetDB queries are not supported by this host")));

@@ -205,6 +205,12 @@ pub trait Host {
         let _ = name;
         None
     }
+    /// Whether the configuration lets functions run commands on the
+    /// compiling machine (`generate`, stdlib's `validate_cmd`:
+    /// `--allow-generate`). The default does not.
+    fn commands_allowed(&mut self) -> bool {
+        false
+    }
     /// The resources of the catalog under construction of the type
     /// `type_name` (`Package`, `Apache::Vhost`, `Class`, capitalized as in a
     /// reference), only the one titled `title` when given (a title or a

@@ -45,6 +45,7 @@ use crate::error::Error;
 use crate::value::Value;
 
 mod catalog;
+mod checks;
 mod collections;
 mod crypto;
 pub mod data;
@@ -150,6 +151,7 @@ fn registry() -> &'static HashMap<&'static str, Vec<ModuleFunction>> {
         stdlib9::register(&mut r);
         extra::register(&mut r);
         crypto::register(&mut r);
+        checks::register(&mut r);
         let mut map: HashMap<&'static str, Vec<ModuleFunction>> = HashMap::new();
         for m in r.0 {
             map.entry(m.function.name).or_default().push(m);

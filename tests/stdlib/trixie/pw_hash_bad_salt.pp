@@ -1,0 +1,1 @@
+notice(pw_hash('a', 'md5', 'sa$lt'))

@@ -1,0 +1,1 @@
+notice(pw_hash(1, 'md5', 'x'))

@@ -1,0 +1,1 @@
+validate_x509_rsa_key_pair('x')
