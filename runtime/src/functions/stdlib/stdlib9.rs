@@ -512,6 +512,12 @@ fn seeded_rand_string(_: &mut dyn Host, args: &[Value], _: Option<&Value>) -> Fn
         Some(Value::String(s)) => s.chars().collect(),
         _ => "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ".chars().collect(),
     };
+    // A string longer than pjit can hold is an error, not an allocation
+    // failure (the signature's Positive[Integer] has no upper bound).
+    const MAX: i64 = 1 << 24;
+    if !(0..=MAX).contains(&length) {
+        return Err(Error::argument(format!("seeded_rand_string(): a length of {length} is larger than pjit supports ({MAX})")).into());
+    }
     let seed = crate::functions::digest::sha256(to_s(&args[1]).as_bytes());
     let picks = crate::functions::digest::ruby_random_ints(&seed, charset.len() as i64, length as usize)?;
     Ok(Value::string(picks.into_iter().map(|i| charset[i as usize]).collect::<String>()))
