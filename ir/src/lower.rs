@@ -1309,11 +1309,16 @@ fn cmp_op(op: ast::CmpOp) -> CmpOp {
 }
 
 /// Whether a relationship operand's value is a collector (a collector
-/// expression, or a relationship whose right operand is one).
+/// expression, or a relationship whose right operand is one, or whose right
+/// operand is a literal `[]` and left operand is one: the relationship's
+/// value is then its left operand).
 fn is_collector(e: &Expr) -> bool {
     match &e.kind {
         ExprKind::Collect { .. } => true,
-        ExprKind::Relationship { right, .. } => is_collector(right),
+        ExprKind::Relationship { left, right, .. } => match &right.kind {
+            ExprKind::LiteralList(items) if items.is_empty() => is_collector(left),
+            _ => is_collector(right),
+        },
         ExprKind::Parenthesized(inner) => is_collector(inner),
         _ => false,
     }

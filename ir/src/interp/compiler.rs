@@ -694,7 +694,41 @@ impl Interp {
         if !unresolved.is_empty() {
             return Err(bare("UNREALIZED", format!("Failed to realize virtual resources {}", unresolved.join(", "))));
         }
+        self.flatten_reference_arrays();
         self.validate_relationship_params()
+    }
+
+    /// Arrays of references take the shape Puppet's catalog gives them when
+    /// it turns compiler resources into catalog resources: a relationship
+    /// metaparameter's array is flattened and loses its `undef`s
+    /// (`Parser::Resource#to_hash`), and any array that holds a resource or
+    /// class reference at some depth is flattened (`Resource#initialize`
+    /// copying a resource).
+    fn flatten_reference_arrays(&mut self) {
+        fn is_ref(v: &Value) -> bool {
+            matches!(v, Value::Type(t) if matches!(&**t, Type::Resource { type_name: Some(_), title: Some(_) } | Type::Class(Some(_))))
+        }
+        fn holds_ref(v: &Value) -> bool {
+            match v {
+                Value::Array(a) => a.iter().any(holds_ref),
+                other => is_ref(other),
+            }
+        }
+        for r in &mut self.catalog.resources {
+            for (name, v) in r.params.iter_mut() {
+                let Value::Array(a) = v else { continue };
+                let relationship = RELATIONSHIP_PARAMS.contains(&name.as_str());
+                if !relationship && !a.iter().any(|x| matches!(x, Value::Array(_)) && holds_ref(x)) {
+                    continue;
+                }
+                let mut flat = vec![];
+                flatten_into(v, &mut flat);
+                if relationship {
+                    flat.retain(|x| !matches!(x, Value::Undef));
+                }
+                *v = Value::Array(pjit_runtime::value::PArray(Arc::new(flat)));
+            }
+        }
     }
 
     /// Adds the tags of the resource of the declaring scope (once).
@@ -860,7 +894,7 @@ impl Interp {
                 other => {
                     let msg = format!(
                         "Illegal relationship operand, can not form a relationship with {}. A Catalog type is required.",
-                        a_an_value(other)
+                        pjit_runtime::label::a_an_label(other)
                     );
                     return Err(error("ILLEGAL_RELATIONSHIP_OPERAND_TYPE", msg, loc));
                 }
@@ -892,14 +926,18 @@ impl Interp {
                 col.empty_alternative = Some(l.clone());
             }
         }
+        // The value is the right operand (Puppet's "Q-value"), flattened;
+        // an empty right operand gives the left one, so that `X -> [] -> Y`
+        // links X and Y (lowering marks such a chain as a collector when X
+        // is one).
+        let (value, value_collector) = if r.is_empty() { (left, collectors.0) } else { (right, collectors.1) };
         let (sources, targets) = if matches!(kind, RelKind::Require | RelKind::Subscribe) { (r, l) } else { (l, r) };
         self.state.relationships.push(Relationship { sources, targets, param });
-        // The value is the right operand (Puppet's "Q-value"), flattened.
-        if collectors.1 {
-            return Ok(right.clone());
+        if value_collector {
+            return Ok(value.clone());
         }
         let mut flat = vec![];
-        flatten_into(right, &mut flat);
+        flatten_into(value, &mut flat);
         Ok(Value::Array(pjit_runtime::value::PArray(Arc::new(flat))))
     }
 
@@ -1973,14 +2011,6 @@ impl Interp {
             self.raw_tagged(i, &t) || self.catalog.classes.contains(&t)
         });
         Ok(Value::Boolean(all))
-    }
-}
-
-fn a_an_value(v: &Value) -> String {
-    let label = got_label(v);
-    match label.chars().next() {
-        Some(c) if "AEIOU".contains(c) => format!("an {label}"),
-        _ => format!("a {label}"),
     }
 }
 

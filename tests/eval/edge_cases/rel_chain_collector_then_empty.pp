@@ -1,0 +1,3 @@
+notify { 'a': tag => 'x' }
+file { '/b': }
+Notify<| tag == 'x' |> -> [] -> File['/b']
