@@ -308,6 +308,8 @@ fn inspect(out: &mut String, v: &Value) {
             out.push('}');
         }
         Value::Type(t) => out.push_str(&type_to_string(t)),
+        // Puppet's Sensitive class defines `inspect` as `#<#{to_s}>`.
+        Value::Sensitive(_) => out.push_str("#<Sensitive [value redacted]>"),
         other => out.push_str(&scalar_to_s(other)),
     })
 }

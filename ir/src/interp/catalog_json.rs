@@ -227,6 +227,17 @@ impl<'a> JsonWriter<'a> {
                 }
                 self.end_object();
             }
+            // A Sensitive below a parameter's top level stays a Pcore
+            // object (`ToDataConverter` does that even without rich data);
+            // the top level one is unwrapped into `sensitive_parameters`.
+            Value::Sensitive(inner) => {
+                self.begin_object();
+                self.key("__ptype");
+                self.string("Sensitive");
+                self.key("__pvalue");
+                self.value(inner);
+                self.end_object();
+            }
             other => self.string(&pjit_runtime::display::to_interpolated_string(other)),
         }
     }
