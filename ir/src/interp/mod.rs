@@ -893,13 +893,16 @@ impl Interp {
             let v = if p.captures_rest {
                 rest_taken = true;
                 let rest: Vec<Value> = if positional.len() > i { positional.split_off(i) } else { vec![] };
-                if rest.is_empty() {
-                    match p.default {
-                        Some(d) => self.eval_default(f, i, d, scope, owner, loc, true)?,
-                        None => Value::Array(Default::default()),
+                // The default stands in for no argument or a single undef
+                // one, as an Array (Puppet's `combine_values_with_parameters`).
+                match p.default {
+                    Some(d) if rest.is_empty() || matches!(rest.as_slice(), [Value::Undef]) => {
+                        match self.eval_default(f, i, d, scope, owner, loc, true)? {
+                            a @ Value::Array(_) => a,
+                            v => Value::Array(pjit_runtime::value::PArray(Arc::new(vec![v]))),
+                        }
                     }
-                } else {
-                    Value::Array(pjit_runtime::value::PArray(Arc::new(rest)))
+                    _ => Value::Array(pjit_runtime::value::PArray(Arc::new(rest))),
                 }
             } else if i < positional.len() {
                 positional[i].clone()
@@ -1235,14 +1238,34 @@ impl Interp {
         let count_ok = args.len() >= min && max.is_none_or(|m| args.len() <= m);
         let fast_ok = untyped && count_ok && block.is_none();
         let sig = if fast_ok { None } else { Some(self.signature(fid)?) };
-        if let Some(sig) = sig.filter(|s| block.is_some() || !rtf::describe::lambda_accepts(s, &args)) {
+        if let Some(sig) = sig.as_ref().filter(|s| block.is_some() || !rtf::describe::lambda_accepts(s, &args)) {
             let names: Vec<&str> = f.params.iter().map(|p| self.prog.name(p.name)).collect();
             let msg = rtf::describe::describe_callable_mismatch(&format!("'{name}'"), &sig, &names, &args, block.as_ref());
             return Err(error("TYPE_MISMATCH", format!("Error while evaluating a Function Call, {msg}"), loc));
         }
         let scope = Scope::local(&self.top);
         scope.hide_outer_matches(&self.no_matches);
+        if fast_ok {
+            // The order of required and optional parameters is checked
+            // when the signature is made; untyped ones take one argument,
+            // a captures-rest one any number.
+            let mut optional_seen = false;
+            for p in &f.params {
+                let from = i64::from(p.default.is_none() && !p.captures_rest);
+                required_after_optional(&self.prog, p, from, &mut optional_seen)?;
+            }
+        }
+        let given = args.len();
         let vals = self.bind_checked(&f, Args::Positional(args), &scope, &|| format!("'{name}'"), loc, false)?;
+        // Defaults are checked with the arguments after binding.
+        if let Some(sig) = sig.filter(|_| given != f.params.len() || f.params.iter().any(|p| p.captures_rest)) {
+            let bound = bound_args(&f, &vals);
+            if !rtf::describe::lambda_accepts(&sig, &bound) {
+                let names: Vec<&str> = f.params.iter().map(|p| self.prog.name(p.name)).collect();
+                let msg = rtf::describe::describe_callable_mismatch(&format!("'{name}'"), &sig, &names, &bound, None);
+                return Err(error("TYPE_MISMATCH", format!("Error while evaluating a Function Call, {msg}"), loc));
+            }
+        }
         let v = match self.run_body(fid, vals, scope.clone(), None) {
             // `return(v)` is not checked against the return type (Puppet 7).
             Err(Flow::Return(v, _)) => return Ok(v),
@@ -1265,20 +1288,27 @@ impl Interp {
         Ok(v)
     }
 
-    /// Calls a lambda value.
-    fn call_closure(&mut self, id: usize, args: &[Value], loc: Loc) -> R<Value> {
-        let (func, cscope, matches) = {
+    /// Binds the arguments of a call of a lambda value: the values and the
+    /// scope its body runs in. The caller checks the values against the
+    /// lambda's signature (arguments the host checked before cover every
+    /// parameter unless a default or a captures-rest parameter took part).
+    fn bind_closure(&mut self, id: usize, args: &[Value], loc: Loc) -> R<(Vec<Value>, Rc<Scope>)> {
+        let (func, cscope) = {
             let c = &self.closures[id];
-            (c.func, c.scope.clone(), c.matches.clone())
+            (c.func, c.scope.clone())
         };
         let f = self.prog.funcs[func].clone();
         let scope = Scope::local(&cscope);
-        // `args` fits the parameters: the host dropped any extra ones, and
-        // checked them against the closure's signature (its parameter types
-        // as evaluated when the lambda was made, as Puppet checks them):
-        // when every parameter is given, there is nothing left to check.
-        let checked = args.len() == f.params.len() && !f.params.iter().any(|p| p.captures_rest);
-        let vals = self.bind_checked(&f, Args::Positional(args.to_vec()), &scope, &|| "block".to_string(), loc, !checked)?;
+        let vals = self.bind_checked(&f, Args::Positional(args.to_vec()), &scope, &|| "block".to_string(), loc, false)?;
+        Ok((vals, scope))
+    }
+
+    /// Runs a lambda value's body with the values `bind_closure` bound.
+    fn run_closure(&mut self, id: usize, vals: Vec<Value>, scope: Rc<Scope>) -> R<Value> {
+        let (func, matches) = {
+            let c = &self.closures[id];
+            (c.func, c.matches.clone())
+        };
         match self.run_body(func, vals, scope, matches) {
             Err(Flow::Next(v, _)) => Ok(v),
             r => r,
@@ -1298,9 +1328,15 @@ impl Interp {
         Ok(t)
     }
 
+    /// The `Callable` type of a function or lambda (Puppet's
+    /// `Closure#create_callable_type`): a captures-rest parameter typed
+    /// `Array[T, min, max]` stands for `min` to `max` arguments of type `T`;
+    /// a required parameter after an optional one is an error at it.
     fn callable_type(&mut self, fid: FuncId, scope: &Rc<Scope>) -> R<Type> {
         let f = self.prog.funcs[fid].clone();
         let mut types = Vec::with_capacity(f.params.len());
+        let (mut min, mut max) = (0i64, Some(0i64));
+        let mut optional_seen = false;
         for p in &f.params {
             let t = match p.ty {
                 Some(t) => {
@@ -1317,11 +1353,22 @@ impl Interp {
                 }
                 None => Type::Any,
             };
+            let (t, from, to) = match &t {
+                Type::Array { element, size } if p.captures_rest => {
+                    let size = size.unwrap_or(IntRange::UNBOUNDED);
+                    ((**element).clone(), size.from.unwrap_or(0).max(0), size.to)
+                }
+                _ if p.captures_rest => (t.clone(), 0, None),
+                _ if p.default.is_some() => (t.clone(), 0, Some(1)),
+                _ => (t.clone(), 1, Some(1)),
+            };
+            required_after_optional(&self.prog, p, from, &mut optional_seen)?;
+            min = min.saturating_add(from);
+            max = max.zip(to).map(|(a, b)| a.saturating_add(b));
             types.push(t);
         }
-        let (min, max) = arity(&f);
         Ok(Type::Callable(Arc::new(CallableType {
-            params: Some(Type::Tuple { types, size: Some(IntRange::new(Some(min as i64), max.map(|m| m as i64))) }),
+            params: Some(Type::Tuple { types, size: Some(IntRange::new(Some(min), max)) }),
             block: None,
             return_type: None,
         })))
@@ -2772,6 +2819,32 @@ fn check_types_needed(f: &Function, check_types: bool) -> bool {
     check_types && f.params.iter().any(|p| p.ty.is_some())
 }
 
+/// Puppet's check that no required parameter follows an optional one
+/// (`from` is the least number of arguments `p` takes); `optional_seen`
+/// carries the state from the parameters to its left.
+fn required_after_optional(prog: &Program, p: &Param, from: i64, optional_seen: &mut bool) -> R<()> {
+    if from == 0 {
+        *optional_seen = true;
+    } else if *optional_seen {
+        let msg = format!("Parameter ${} is required but appears after optional parameters", prog.name(p.name));
+        return Err(error("REQUIRED_PARAMETER_AFTER_OPTIONAL", msg, p.loc));
+    }
+    Ok(())
+}
+
+/// The arguments a bound parameter list stands for (a captures-rest
+/// parameter gives its elements), as Puppet checks them after binding.
+fn bound_args(f: &Function, vals: &[Value]) -> Vec<Value> {
+    let mut out = Vec::with_capacity(vals.len());
+    for (p, v) in f.params.iter().zip(vals) {
+        match v {
+            Value::Array(a) if p.captures_rest => out.extend(a.iter().cloned()),
+            v => out.push(v.clone()),
+        }
+    }
+    out
+}
+
 fn arity(f: &Function) -> (usize, Option<usize>) {
     let min = f.params.iter().filter(|p| p.default.is_none() && !p.captures_rest).count();
     let max = if f.params.iter().any(|p| p.captures_rest) { None } else { Some(f.params.len()) };
@@ -2876,12 +2949,30 @@ impl Host for CallHost<'_> {
             let loc = p.loc;
             return self.keep(Err(error("MISSING_PARAMETER", msg, loc)));
         }
-        if !rtf::describe::lambda_accepts(&c.signature, args) {
-            let names: Vec<&str> = f.params.iter().map(|p| self.it.prog.name(p.name)).collect();
-            let msg = rtf::describe::describe_lambda_mismatch(&c.signature, &names, args);
-            return Err(Unwind::Error(Error::new("TYPE_MISMATCH", msg)));
+        // Puppet checks the arguments once the parameters are bound: with a
+        // default or a captures-rest parameter, the bound values.
+        let complete = args.len() == f.params.len() && !f.params.iter().any(|p| p.captures_rest);
+        let mismatch = |it: &Interp, args: &[Value]| {
+            (!rtf::describe::lambda_accepts(&c.signature, args)).then(|| {
+                let names: Vec<&str> = f.params.iter().map(|p| it.prog.name(p.name)).collect();
+                Unwind::Error(Error::new("TYPE_MISMATCH", rtf::describe::describe_lambda_mismatch(&c.signature, &names, args)))
+            })
+        };
+        if complete {
+            if let Some(e) = mismatch(self.it, args) {
+                return Err(e);
+            }
         }
-        let r = self.it.call_closure(id, args, self.loc);
+        let (vals, scope) = match self.it.bind_closure(id, args, self.loc) {
+            Ok(bound) => bound,
+            Err(e) => return self.keep(Err(e)),
+        };
+        if !complete {
+            if let Some(e) = mismatch(self.it, &bound_args(&f, &vals)) {
+                return Err(e);
+            }
+        }
+        let r = self.it.run_closure(id, vals, scope);
         if let (Ok(v), Some(rt)) = (&r, f.return_type) {
             let scope = self.it.closures[id].scope.clone();
             match self.it.run_thunk(rt, &scope) {

@@ -1,0 +1,1 @@
+with() |Integer $x = 'hi'| { notice($x) }

@@ -1,0 +1,2 @@
+function f(Integer $x = 'hi') { $x }
+notice(f())
