@@ -509,6 +509,20 @@ fn environment_classes_match_puppet_server() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Two environments past any limit: `slow`, endless (ten billion steps
+/// of two nested iterations, each within the iteration size pjit
+/// supports), and `hungry` (a string that doubles at each step).
+fn slow_and_hungry(code: &Path) {
+    write(
+        &code.join("environments/slow/manifests/site.pp"),
+        "node default { Integer[1, 10000000].each |$i| { Integer[1, 1000].each |$j| { } } }\n",
+    );
+    write(
+        &code.join("environments/hungry/manifests/site.pp"),
+        "node default { $s = Integer[1, 40].reduce('x') |$m, $i| { \"${m}${m}\" } notice(length($s)) }\n",
+    );
+}
+
 /// A compile past the time limit or over its memory bound is that
 /// request's error and the server goes on serving; SIGHUP reloads
 /// puppet.conf (a setting that changes the next compiles), the
@@ -519,17 +533,7 @@ fn compile_limits_and_sighup_reload() {
     let _ = std::fs::remove_dir_all(&dir);
     let ssl = pki(&dir);
     let code = dir.join("code");
-    // Endless (ten billion steps of two nested iterations, each within
-    // the iteration size pjit supports), and hungry (a string that doubles
-    // at each step).
-    write(
-        &code.join("environments/slow/manifests/site.pp"),
-        "node default { Integer[1, 10000000].each |$i| { Integer[1, 1000].each |$j| { } } }\n",
-    );
-    write(
-        &code.join("environments/hungry/manifests/site.pp"),
-        "node default { $s = Integer[1, 40].reduce('x') |$m, $i| { \"${m}${m}\" } notice(length($s)) }\n",
-    );
+    slow_and_hungry(&code);
     write(&code.join("environments/production/manifests/site.pp"), "node default { notify { \"value '${nosuch}'\": } }\n");
     std::fs::create_dir_all(code.join("modules")).unwrap();
     let conf = puppet_conf(&dir, &ssl, &code, "");
@@ -597,14 +601,7 @@ fn process_memory_bound_and_sigterm_in_flight() {
     let _ = std::fs::remove_dir_all(&dir);
     let ssl = pki(&dir);
     let code = dir.join("code");
-    write(
-        &code.join("environments/slow/manifests/site.pp"),
-        "node default { Integer[1, 10000000].each |$i| { Integer[1, 1000].each |$j| { } } }\n",
-    );
-    write(
-        &code.join("environments/hungry/manifests/site.pp"),
-        "node default { $s = Integer[1, 40].reduce('x') |$m, $i| { \"${m}${m}\" } notice(length($s)) }\n",
-    );
+    slow_and_hungry(&code);
     write(&code.join("environments/production/manifests/site.pp"), "node default { notify { 'served': } }\n");
     std::fs::create_dir_all(code.join("modules")).unwrap();
     let conf = puppet_conf(&dir, &ssl, &code, "");
