@@ -659,7 +659,7 @@ impl Lowerer<'_> {
     fn elements(&mut self, b: &mut FnBuilder, items: &[Expr]) -> Vec<(Val, bool)> {
         items
             .iter()
-            .map(|it| match &it.kind {
+            .map(|it| match &unparen(it).kind {
                 ExprKind::Unfold(x) => (self.expr(b, x), true),
                 _ => (self.expr(b, it), false),
             })
@@ -771,7 +771,7 @@ impl Lowerer<'_> {
     /// `test` matches `option`, otherwise falls through to a new block.
     fn option_test(&mut self, b: &mut FnBuilder, test: Val, option: &Expr, hit: Block) {
         let loc = self.loc(option.span);
-        let (ov, any) = match &option.kind {
+        let (ov, any) = match &unparen(option).kind {
             ExprKind::Unfold(x) => (self.expr(b, x), true),
             _ => (self.expr(b, option), false),
         };
@@ -793,7 +793,7 @@ impl Lowerer<'_> {
         for opt in options {
             let body = b.f.add_block();
             for v in &opt.values {
-                if matches!(v.kind, ExprKind::Default) {
+                if matches!(unparen(v).kind, ExprKind::Default) {
                     default_body = Some((body, opt));
                 } else {
                     self.option_test(b, t, v, body);
@@ -831,7 +831,7 @@ impl Lowerer<'_> {
         let mut values = vec![];
         b.vars.push(VarMap::default());
         for en in entries {
-            if matches!(en.matching.kind, ExprKind::Default) {
+            if matches!(unparen(&en.matching).kind, ExprKind::Default) {
                 default = Some(&en.value);
                 continue;
             }
@@ -1305,6 +1305,16 @@ fn cmp_op(op: ast::CmpOp) -> CmpOp {
         ast::CmpOp::Le => CmpOp::Le,
         ast::CmpOp::Gt => CmpOp::Gt,
         ast::CmpOp::Ge => CmpOp::Ge,
+    }
+}
+
+/// An expression without the parentheses around it: Puppet looks through
+/// them for an unfold among arguments, array elements and options, and for
+/// `default` among options (`unwind_parentheses`).
+fn unparen(e: &Expr) -> &Expr {
+    match &e.kind {
+        ExprKind::Parenthesized(inner) => unparen(inner),
+        _ => e,
     }
 }
 

@@ -58,9 +58,52 @@ pub struct VersionRange {
     alternatives: Vec<Vec<Comparator>>,
 }
 
+/// One alternative of a range as SemanticPuppet keeps it after
+/// intersecting its comparators: an exact version, or the strongest lower
+/// and upper bounds (a version and whether the bound is exclusive). Ranges
+/// are equal when their alternatives are, in order (`eql?` on `@ranges`):
+/// `>=1.0.0 <2.0.0` equals `<2.0.0 >=1.0.0` and `1.x`.
+#[derive(PartialEq, Eq, Hash)]
+enum Bounds<'a> {
+    Exact(&'a Version),
+    Range(Option<(&'a Version, bool)>, Option<(&'a Version, bool)>),
+}
+
+fn bounds(alt: &[Comparator]) -> Bounds<'_> {
+    if let [Comparator { op: Op::Eq, version }] = alt {
+        return Bounds::Exact(version);
+    }
+    let (mut lo, mut hi): (Option<(&Version, bool)>, Option<(&Version, bool)>) = (None, None);
+    for cmp in alt {
+        let v = &cmp.version;
+        let (lower, upper) = match cmp.op {
+            Op::Gt => (Some((v, true)), None),
+            Op::GtEq => (Some((v, false)), None),
+            Op::Lt => (None, Some((v, true))),
+            Op::LtEq => (None, Some((v, false))),
+            Op::Eq => (Some((v, false)), Some((v, false))),
+        };
+        if let Some(b) = lower {
+            // The higher bound wins; at the same version the exclusive one.
+            let stronger = lo.is_none_or(|(w, ex)| cmp_versions(b.0, w).then(b.1.cmp(&ex)) == Ordering::Greater);
+            if stronger {
+                lo = Some(b);
+            }
+        }
+        if let Some(b) = upper {
+            let stronger = hi.is_none_or(|(w, ex)| cmp_versions(b.0, w).then(ex.cmp(&b.1)) == Ordering::Less);
+            if stronger {
+                hi = Some(b);
+            }
+        }
+    }
+    Bounds::Range(lo, hi)
+}
+
 impl PartialEq for VersionRange {
     fn eq(&self, other: &VersionRange) -> bool {
-        self.alternatives == other.alternatives
+        self.alternatives.len() == other.alternatives.len()
+            && self.alternatives.iter().zip(&other.alternatives).all(|(a, b)| bounds(a) == bounds(b))
     }
 }
 impl Eq for VersionRange {}
@@ -317,6 +360,8 @@ pub fn parse_version(text: &str) -> Result<Version> {
 
 impl std::hash::Hash for VersionRange {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.alternatives.hash(state)
+        for alt in &self.alternatives {
+            bounds(alt).hash(state);
+        }
     }
 }

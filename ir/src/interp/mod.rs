@@ -1269,7 +1269,8 @@ impl Interp {
         let v = match self.run_body(fid, vals, scope.clone(), None) {
             // `return(v)` is not checked against the return type (Puppet 7).
             Err(Flow::Return(v, _)) => return Ok(v),
-            Err(b @ Flow::Break(_)) => return Err(Flow::Error(illegal_exit(b))),
+            // `break()` goes on to the iteration around the call, if any
+            // (Puppet's `StopIteration` passes through function calls).
             Err(Flow::Next(v, _)) => v,
             r => r?,
         };
@@ -1490,8 +1491,10 @@ impl Interp {
                         if let Some(level) = guards.pop() {
                             matches.truncate(level);
                         }
+                        // Back to the body's matches before the guarded
+                        // region: a regex node's captures when none is left.
                         if publishes {
-                            scope.publish_matches(matches.last());
+                            scope.publish_matches(matches.last().or(outer.as_ref()));
                         }
                         continue;
                     }

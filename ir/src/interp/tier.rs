@@ -64,7 +64,7 @@ use pjit_runtime::types::calc;
 use pjit_runtime::{Type, Value, ops};
 
 use super::scope::Scope;
-use super::{CallHost, EvalError, Flow, Interp, MAX_CALL_DEPTH, R, illegal_exit};
+use super::{CallHost, EvalError, Flow, Interp, MAX_CALL_DEPTH, R};
 use crate::ir::*;
 
 /// Status of compiled code and helpers: the body returned normally.
@@ -755,7 +755,6 @@ fn call_function(it: &mut Interp, fid: FuncId, args: &mut Vec<Value>) -> Option<
         Err(e) if is_recheck(&e) => return None,
         // As `call_puppet_function`.
         Err(Flow::Return(v, _)) | Err(Flow::Next(v, _)) => Ok(v),
-        Err(b @ Flow::Break(_)) => Err(Flow::Error(illegal_exit(b))),
         r => r,
     })
 }

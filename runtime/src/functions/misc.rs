@@ -492,6 +492,10 @@ fn is_defined(host: &mut dyn Host, v: &Value) -> Result<bool, Error> {
             if s.is_empty() {
                 return Ok(false);
             }
+            // Puppet finds the main class (named '') for exactly 'main'.
+            if s.as_str() == "main" {
+                return Ok(true);
+            }
             Ok(host.is_defined_name(s))
         }
         Value::Type(t) => defined_type(host, t),
@@ -510,6 +514,9 @@ fn defined_type(host: &mut dyn Host, t: &Type) -> Result<bool, Error> {
         Type::Resource { type_name: Some(n), title: None } => Ok(host.is_defined_name(&n.to_lowercase())),
         r @ Type::Resource { title: Some(_), .. } => Ok(host.is_defined_resource(r)),
         Type::Class(None) => Err(Error::argument("The given class type is a reference to all classes")),
+        // The catalog's Class[main] has the symbol `:main` as its title,
+        // which Puppet's `findresource(:class, 'main')` does not find.
+        Type::Class(Some(n)) if n.eq_ignore_ascii_case("main") => Ok(false),
         c @ Type::Class(Some(_)) => Ok(host.is_defined_resource(c)),
         Type::Type(Some(inner)) => match inner.resolved() {
             r @ Type::Resource { .. } => defined_type(host, r),
