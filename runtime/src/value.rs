@@ -374,7 +374,7 @@ fn hash_value<H: Hasher>(v: &Value, state: &mut H) {
         Value::Regexp(r) => r.source().hash(state),
         Value::Type(t) => t.hash(state),
         Value::SemVer(s) => s.to_string().hash(state),
-        Value::SemVerRange(r) => r.to_string().hash(state),
+        Value::SemVerRange(r) => r.hash(state),
         Value::Sensitive(s) => hash_value(s, state),
         Value::Binary(b) => b.hash(state),
         Value::Iterator(i) => (Arc::as_ptr(i) as usize).hash(state),

@@ -492,8 +492,9 @@ fn is_defined(host: &mut dyn Host, v: &Value) -> Result<bool, Error> {
             if s.is_empty() {
                 return Ok(false);
             }
-            // Puppet finds the main class (named '') for exactly 'main'.
-            if s.as_str() == "main" {
+            // Puppet finds the main class (named '') for exactly 'main',
+            // and the class `settings` is always known.
+            if s.as_str() == "main" || s.eq_ignore_ascii_case("settings") {
                 return Ok(true);
             }
             Ok(host.is_defined_name(s))

@@ -1,0 +1,3 @@
+function f() { break() }
+notice(1)
+f()
