@@ -83,6 +83,79 @@ pub struct Request {
     pub store: Option<crate::puppetdb::Store>,
 }
 
+/// What the command line gave of the settings `pjit compile --config`
+/// can also take from Puppet's (the rest of [`Request`] is always the
+/// command line's).
+#[derive(Default)]
+pub struct Given {
+    pub environment: Option<String>,
+    pub strict: Option<StrictArg>,
+    pub strict_variables: bool,
+    pub environmentpath: Option<PathBuf>,
+    pub hiera_config: Option<PathBuf>,
+    pub external_nodes: Option<String>,
+    /// `-e`, `--manifest` or a FILE: the compile's input is the command
+    /// line's, not the configured environment's.
+    pub manifest: bool,
+}
+
+impl Request {
+    /// A catalog compile of environment `name` as Puppet's settings
+    /// configure it, as `pjit server` compiles: `environmentpath`,
+    /// `basemodulepath`, `hiera_config` (when that file exists), `strict`,
+    /// `strict_variables` and the classifier (`node_terminus = exec`
+    /// with `external_nodes`). Everything else is the command line's
+    /// default (no facts, the catalog on stdout, `--jit=auto`, no Ruby, no
+    /// PuppetDB): callers set what they have.
+    pub fn from_settings(s: &pjit_settings::Settings, name: &str) -> Request {
+        let classifier = s.get("external_nodes").filter(|c| !c.is_empty() && c != "none");
+        Request {
+            node: None,
+            code: None,
+            manifest: None,
+            facts: None,
+            strict_variables: s.bool("strict_variables").unwrap_or(false),
+            strict: match s.get("strict").as_deref() {
+                Some("off") => StrictArg::Off,
+                Some("error") => StrictArg::Error,
+                _ => StrictArg::Warning,
+            },
+            emit: Emit::Catalog,
+            environment: name.to_string(),
+            output: None,
+            modulepath: vec![],
+            jit: JitMode::Auto,
+            jit_threshold: DEFAULT_JIT_THRESHOLD,
+            verbose: false,
+            environmentpath: s.get("environmentpath").filter(|p| !p.is_empty()).map(PathBuf::from),
+            hiera_config: s.path("hiera_config").filter(|p| p.is_file()),
+            allow_generate: false,
+            ruby: None,
+            basemodulepath: Some(s.paths("basemodulepath")),
+            trusted: None,
+            external_nodes: classifier.filter(|_| s.get("node_terminus").as_deref() == Some("exec")),
+            store: None,
+        }
+    }
+
+    /// `pjit compile --config`: what `given` leaves unset comes from the
+    /// settings `s`, as [`Request::from_settings`] reads them; the
+    /// configured environment supplies the main manifest and modulepath
+    /// only when the command line names no manifest of its own.
+    pub fn with_settings(mut self, s: &pjit_settings::Settings, given: Given) -> Request {
+        let name = given.environment.or_else(|| s.get("environment")).unwrap_or_else(|| "production".into());
+        let base = Request::from_settings(s, &name);
+        self.environment = name;
+        self.strict = given.strict.unwrap_or(base.strict);
+        self.strict_variables = given.strict_variables || base.strict_variables;
+        self.environmentpath = given.environmentpath.or(base.environmentpath.filter(|_| !given.manifest));
+        self.hiera_config = given.hiera_config.or(base.hiera_config);
+        self.external_nodes = given.external_nodes.or(base.external_nodes);
+        self.basemodulepath = base.basemodulepath;
+        self
+    }
+}
+
 /// Puppet's `max_errors` setting: how many validation errors it logs
 /// before giving up.
 const MAX_ERRORS: usize = 10;

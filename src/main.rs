@@ -65,15 +65,15 @@ enum Command {
         /// Unknown variables are errors.
         #[arg(long = "strict_variables", alias = "strict-variables")]
         strict_variables: bool,
-        /// Puppet's `strict` setting.
-        #[arg(long, value_enum, default_value = "warning")]
-        strict: compile::StrictArg,
+        /// Puppet's `strict` setting (default: warning).
+        #[arg(long, value_enum)]
+        strict: Option<compile::StrictArg>,
         /// What to print: the catalog JSON (default), the AST or the IR.
         #[arg(long, value_enum, default_value = "catalog")]
         emit: compile::Emit,
-        /// The environment name the catalog reports.
-        #[arg(long, default_value = "production")]
-        environment: String,
+        /// The environment name the catalog reports (default: production).
+        #[arg(long)]
+        environment: Option<String>,
         /// Write the output here instead of stdout.
         #[arg(short = 'o')]
         output: Option<PathBuf>,
@@ -152,6 +152,16 @@ enum Command {
         /// its YAML gives.
         #[arg(long = "external-nodes", alias = "external_nodes")]
         external_nodes: Option<String>,
+        /// Puppet's settings (`puppet.conf`: `[user]`, then `[main]`):
+        /// PuppetDB as `pjit server` configures it (`storeconfigs`,
+        /// `storeconfigs_backend`, the confdir's `puppetdb.conf`, the
+        /// host's certificates; compiles store their facts and catalogs),
+        /// and `environment`, `environmentpath`, `basemodulepath`,
+        /// `hiera_config`, `strict`, `strict_variables`, `external_nodes`
+        /// where the command line does not give them. `--ssldir` and
+        /// `--certname` override the file's.
+        #[arg(long, conflicts_with_all = ["puppetdb", "puppetdb_submit"])]
+        config: Option<PathBuf>,
     },
     /// A catalog server for Puppet agents: `pjit server [--config
     /// puppet.conf] [--bind ADDR:PORT] [--workers N] [--SETTING VALUE...]`
@@ -216,8 +226,20 @@ fn run(cli: Cli) -> ExitCode {
             puppetdb_submit,
             ssldir,
             certname,
+            config,
         } => {
-            let store = match (puppetdb::Flags { puppetdb, submit: puppetdb_submit, ssldir, certname, verbose }).open() {
+            let settings = match config.as_deref().map(|c| puppetdb::user_settings(c, ssldir.as_deref(), certname.as_deref())).transpose() {
+                Ok(s) => s,
+                Err(e) => {
+                    eprintln!("Error: {e}");
+                    return ExitCode::from(2);
+                }
+            };
+            let store = match &settings {
+                Some(s) => puppetdb::from_settings(s, puppetdb::Submit::EachCompile, puppetdb::stderr_log(verbose)),
+                None => (puppetdb::Flags { puppetdb, submit: puppetdb_submit, ssldir, certname, verbose }).open(),
+            };
+            let store = match store {
                 Ok(s) => s,
                 Err(e) => {
                     eprintln!("Error: {e}");
@@ -225,7 +247,9 @@ fn run(cli: Cli) -> ExitCode {
                 }
             };
             let batch = (nodes.is_some() || facts_dir.is_some()).then_some(batch::Batch { nodes, facts_dir, jobs });
-            let have_code = code.is_some() || manifest.is_some() || environmentpath.is_some();
+            // With --config the settings name the environment: a sole
+            // argument is the node.
+            let have_code = code.is_some() || manifest.is_some() || environmentpath.is_some() || settings.is_some();
             let (node, file) = match (args.len(), have_code) {
                 (0, _) => (None, None),
                 (1, true) if batch.is_some() => {
@@ -244,15 +268,24 @@ fn run(cli: Cli) -> ExitCode {
                 eprintln!("Error: a batch compile takes its nodes from --nodes or --facts-dir, not a NODE argument");
                 return ExitCode::from(2);
             }
+            let given = compile::Given {
+                environment: environment.clone(),
+                strict,
+                strict_variables,
+                environmentpath: environmentpath.clone(),
+                hiera_config: hiera_config.clone(),
+                external_nodes: external_nodes.clone(),
+                manifest: code.is_some() || manifest.is_some() || file.is_some(),
+            };
             let req = compile::Request {
                 node,
                 code,
                 manifest: manifest.or(file),
                 facts,
                 strict_variables,
-                strict,
+                strict: strict.unwrap_or(compile::StrictArg::Warning),
                 emit,
-                environment,
+                environment: environment.unwrap_or_else(|| "production".into()),
                 output,
                 modulepath,
                 jit,
@@ -266,6 +299,10 @@ fn run(cli: Cli) -> ExitCode {
                 trusted,
                 external_nodes,
                 store,
+            };
+            let req = match &settings {
+                Some(s) => req.with_settings(s, given),
+                None => req,
             };
             match batch {
                 Some(b) => batch::run(req, b),

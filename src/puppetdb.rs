@@ -108,6 +108,21 @@ pub fn from_settings(s: &Settings, submit: Submit, log: Log) -> Result<Option<St
     Store::new(config, Some(&tls), producer, submit, log).map(Some)
 }
 
+/// `pjit compile --config FILE`: Puppet's settings as its commands read
+/// them (run mode `user`: `[user]`, then `[main]`), `--ssldir` and
+/// `--certname` overriding the file's. Settings Puppet does not know, or
+/// that pjit does not act on, are warned about.
+pub fn user_settings(config: &std::path::Path, ssldir: Option<&std::path::Path>, certname: Option<&str>) -> Result<Settings, String> {
+    let mut overrides = vec![];
+    overrides.extend(ssldir.map(|d| ("ssldir".to_string(), d.display().to_string())));
+    overrides.extend(certname.map(|c| ("certname".to_string(), c.to_string())));
+    let s = Settings::load(Some(config), pjit_settings::RunMode::User, &overrides)?;
+    for p in s.problems() {
+        eprintln!("Warning: {p}");
+    }
+    Ok(s)
+}
+
 /// A fresh catalog identity: Puppet's config version (the compile's time
 /// in seconds) and a random catalog UUID.
 pub fn catalog_identity() -> (i64, String) {

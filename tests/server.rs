@@ -509,6 +509,20 @@ fn environment_classes_match_puppet_server() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Two environments past any limit: `slow`, endless (ten billion steps
+/// of two nested iterations, each within the iteration size pjit
+/// supports), and `hungry` (a string that doubles at each step).
+fn slow_and_hungry(code: &Path) {
+    write(
+        &code.join("environments/slow/manifests/site.pp"),
+        "node default { Integer[1, 10000000].each |$i| { Integer[1, 1000].each |$j| { } } }\n",
+    );
+    write(
+        &code.join("environments/hungry/manifests/site.pp"),
+        "node default { $s = Integer[1, 40].reduce('x') |$m, $i| { \"${m}${m}\" } notice(length($s)) }\n",
+    );
+}
+
 /// A compile past the time limit or over its memory bound is that
 /// request's error and the server goes on serving; SIGHUP reloads
 /// puppet.conf (a setting that changes the next compiles), the
@@ -519,17 +533,7 @@ fn compile_limits_and_sighup_reload() {
     let _ = std::fs::remove_dir_all(&dir);
     let ssl = pki(&dir);
     let code = dir.join("code");
-    // Endless (ten billion steps of two nested iterations, each within
-    // the iteration size pjit supports), and hungry (a string that doubles
-    // at each step).
-    write(
-        &code.join("environments/slow/manifests/site.pp"),
-        "node default { Integer[1, 10000000].each |$i| { Integer[1, 1000].each |$j| { } } }\n",
-    );
-    write(
-        &code.join("environments/hungry/manifests/site.pp"),
-        "node default { $s = Integer[1, 40].reduce('x') |$m, $i| { \"${m}${m}\" } notice(length($s)) }\n",
-    );
+    slow_and_hungry(&code);
     write(&code.join("environments/production/manifests/site.pp"), "node default { notify { \"value '${nosuch}'\": } }\n");
     std::fs::create_dir_all(code.join("modules")).unwrap();
     let conf = puppet_conf(&dir, &ssl, &code, "");
@@ -583,6 +587,69 @@ fn compile_limits_and_sighup_reload() {
     let (exit, status, _) = curl(&dir, &server, Some("a2.test"), &[], "/status/v1/simple");
     assert!(exit != 0 && status == 0, "a2 is refused after the CRL reload (curl {exit}, HTTP {status})");
     assert_eq!(curl(&dir, &server, Some("a1.test"), &[], "/status/v1/simple").1, 200);
+    drop(server);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The process-wide memory bound stops the oldest compile while the
+/// server is over it, and the server serves on; SIGTERM with a compile
+/// in flight lets that request finish with its answer (here the time
+/// limit's error), refuses new connections, and exits cleanly.
+#[test]
+fn process_memory_bound_and_sigterm_in_flight() {
+    let dir = std::env::temp_dir().join(format!("pjit-server-memory-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let ssl = pki(&dir);
+    let code = dir.join("code");
+    slow_and_hungry(&code);
+    write(&code.join("environments/production/manifests/site.pp"), "node default { notify { 'served': } }\n");
+    std::fs::create_dir_all(code.join("modules")).unwrap();
+    let conf = puppet_conf(&dir, &ssl, &code, "");
+    let mut server = start(&dir, &conf, &["--compile-timeout", "4", "--max-memory", "300"]);
+    let catalog = |env: &str| {
+        let (_, status, body) = curl(&dir, &server, Some("a1.test"), &[], &format!("/puppet/v3/catalog/a1.test?environment={env}"));
+        (status, body)
+    };
+    let (status, body) = catalog("hungry");
+    assert_eq!(status, 500, "{body}");
+    assert!(body.contains("Compiling the catalog of a1.test was stopped: the server is over its memory limit of 300 MB"), "{body}");
+    for _ in 0..3 {
+        let (status, body) = catalog("production");
+        assert_eq!(status, 200, "{body}");
+        assert!(body.contains("served"), "{body}");
+    }
+
+    // SIGTERM while a compile runs: its request is answered.
+    let in_flight = std::thread::scope(|s| {
+        let request = s.spawn(|| catalog("slow"));
+        // Wait until the compile runs, so that SIGTERM finds it in flight.
+        let deadline = Instant::now() + Duration::from_secs(30);
+        loop {
+            let (_, _, metrics) = curl(&dir, &server, None, &[], "/metrics");
+            if metrics.lines().any(|l| l.starts_with("pjit_compiles_running ") && !l.ends_with(" 0")) {
+                break;
+            }
+            assert!(Instant::now() < deadline, "the slow compile did not start:\n{metrics}");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        // SAFETY: kill(2) on our own child's pid.
+        unsafe { libc::kill(server.child.id() as i32, libc::SIGTERM) };
+        std::thread::sleep(Duration::from_millis(300));
+        let (exit, status, _) = curl(&dir, &server, Some("a1.test"), &[], "/status/v1/simple");
+        assert!(exit != 0 && status == 0, "a new connection after SIGTERM is refused (curl {exit}, HTTP {status})");
+        request.join().unwrap()
+    });
+    assert_eq!(in_flight.0, 500, "{}", in_flight.1);
+    assert!(in_flight.1.contains("took longer than the server's limit of 4 seconds"), "{}", in_flight.1);
+    let deadline = Instant::now() + Duration::from_secs(40);
+    let status = loop {
+        if let Some(s) = server.child.try_wait().unwrap() {
+            break s;
+        }
+        assert!(Instant::now() < deadline, "the server did not stop on SIGTERM");
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    assert!(status.success(), "exit status after SIGTERM: {status}");
     drop(server);
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -58,7 +58,7 @@ echo "modulepath = /usr/share/puppet/modules" > "$work/code/environments/product
 # confdir, vardir and logs in $work/ps, the CA service off, two JRuby
 # instances); pjit reads the same puppet.conf, with its own vardir.
 sh "$root/tests/server/puppetserver.sh" start "$work/ps" "$ps_port" "$ssl" "$work/code/environments" 2
-ps_pid=$(cat "$work/ps/pid")
+ps_pid=$(cat "$work/ps/puppetserver.pid")
 "$pjit" server --config "$work/ps/puppet.conf" --vardir "$work/pjit-var" --bind "127.0.0.1:$pjit_port" --workers 2 \
     --access-log "$work/pjit-access.log" 2>"$work/pjit.log" &
 pjit_pid=$!

@@ -18,7 +18,7 @@ pjit="${CARGO_TARGET_DIR:-$root/target}/release/pjit"
 work=$(mktemp -d /tmp/pjit-bench-haproxy.XXXXXX)
 pids=""
 cleanup() {
-    for p in $pids; do kill "$p" 2>/dev/null; wait "$p" 2>/dev/null; done
+    for p in $pids; do kill "$p" 2>/dev/null || true; wait "$p" 2>/dev/null || true; done
     rm -rf "$work"
 }
 trap cleanup EXIT INT TERM

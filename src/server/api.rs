@@ -13,7 +13,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use bytes::Bytes;
-use http_body_util::{BodyExt, Full, Limited};
+use http_body_util::{BodyExt, Full};
 use hyper::body::Incoming;
 use hyper::header::{CONTENT_LENGTH, CONTENT_TYPE, HeaderValue, USER_AGENT};
 use hyper::{Method, Request, Response, StatusCode};
@@ -126,6 +126,12 @@ fn param<'a>(params: &'a [(String, String)], name: &str) -> Option<&'a str> {
 
 /// The request body, bounded in size and in time (a slow client is cut
 /// off; it holds only its own connection meanwhile).
+///
+/// A body that turns out larger than the limit while it arrives is read
+/// on and thrown away (up to [`DRAIN_BYTES`] more, within the same time
+/// bound) before the 413 goes out: a server that answers and closes while
+/// the client is still sending leaves unread data in its socket, the
+/// kernel then resets the connection, and the client loses the answer.
 async fn body(state: &State, req: Request<Incoming>) -> Result<Bytes, Resp> {
     let max = state.config().max_body;
     if let Some(len) = req.headers().get(CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<usize>().ok())
@@ -133,15 +139,33 @@ async fn body(state: &State, req: Request<Incoming>) -> Result<Bytes, Resp> {
     {
         return Err(error(StatusCode::PAYLOAD_TOO_LARGE, &format!("the request body is {len} bytes; the limit is {max}")));
     }
-    match tokio::time::timeout(Duration::from_secs(60), Limited::new(req.into_body(), max).collect()).await {
-        Ok(Ok(b)) => Ok(b.to_bytes()),
-        Ok(Err(e)) if e.is::<http_body_util::LengthLimitError>() => {
+    let mut incoming = req.into_body();
+    let read = async {
+        let mut buf = bytes::BytesMut::new();
+        let mut seen = 0usize;
+        while let Some(frame) = incoming.frame().await {
+            let Ok(data) = frame?.into_data() else { continue };
+            seen = seen.saturating_add(data.len());
+            if seen <= max {
+                buf.extend_from_slice(&data);
+            } else if seen > max.saturating_add(DRAIN_BYTES) {
+                break;
+            }
+        }
+        Ok::<_, hyper::Error>((buf.freeze(), seen))
+    };
+    match tokio::time::timeout(Duration::from_secs(60), read).await {
+        Ok(Ok((_, seen))) if seen > max => {
             Err(error(StatusCode::PAYLOAD_TOO_LARGE, &format!("the request body is larger than the limit of {max} bytes")))
         }
+        Ok(Ok((b, _))) => Ok(b),
         Ok(Err(e)) => Err(error(StatusCode::BAD_REQUEST, &format!("could not read the request body: {e}"))),
         Err(_) => Err(error(StatusCode::REQUEST_TIMEOUT, "the request body did not arrive within 60 seconds")),
     }
 }
+
+/// How much of an oversized body is read and dropped before answering 413.
+const DRAIN_BYTES: usize = 64 << 20;
 
 async fn route(state: &Arc<State>, peer: &Arc<Peer>, req: Request<Incoming>, note: &mut Note) -> Resp {
     let config = state.config();

@@ -22,7 +22,7 @@ use std::time::{Duration, Instant, SystemTime};
 use pjit_codegen::CodeCache;
 
 use super::{Config, State};
-use crate::compile::{self, Loaded, Request, StrictArg};
+use crate::compile::{self, Loaded, Request};
 
 /// One load of an environment.
 pub struct Env {
@@ -158,35 +158,13 @@ fn ttl_of(config: &Config, name: &str) -> Option<Duration> {
 
 /// The compile settings of environment `name` under the configuration.
 pub fn request_for(config: &Config, name: &str) -> Request {
-    let s = &config.settings;
-    let environmentpath = s.get("environmentpath").filter(|p| !p.is_empty()).map(PathBuf::from);
-    let hiera = s.path("hiera_config").filter(|p| p.is_file());
     Request {
-        node: None,
-        code: None,
-        manifest: None,
-        facts: None,
-        strict_variables: s.bool("strict_variables").unwrap_or(false),
-        strict: match s.get("strict").as_deref() {
-            Some("off") => StrictArg::Off,
-            Some("error") => StrictArg::Error,
-            _ => StrictArg::Warning,
-        },
-        emit: compile::Emit::Catalog,
-        environment: name.to_string(),
-        output: None,
-        modulepath: vec![],
         jit: config.jit,
-        jit_threshold: compile::DEFAULT_JIT_THRESHOLD,
-        verbose: false,
-        environmentpath,
-        hiera_config: hiera,
-        allow_generate: false,
         ruby: config.ruby.clone(),
-        basemodulepath: Some(s.paths("basemodulepath")),
-        trusted: None,
+        // The server classifies before it picks the environment (api.rs).
         external_nodes: None,
         store: config.store.clone(),
+        ..Request::from_settings(&config.settings, name)
     }
 }
 

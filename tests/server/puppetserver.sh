@@ -15,7 +15,7 @@
 #   tests/server/puppetserver.sh stop DIR
 #
 # `start` returns once the server answers /status/v1/simple (a minute or
-# more on a loaded machine); the JVM's pid is in DIR/pid, its log in
+# more on a loaded machine); the JVM's pid is in DIR/puppetserver.pid, its log in
 # DIR/log/puppetserver.log. ENVIRONMENTPATH is also the codedir's
 # environments; basemodulepath is empty. SSLDIR holds
 # certs/{ca,server.test}.pem, private_keys/server.test.pem and crl.pem.
@@ -24,18 +24,10 @@ cmd=$1
 dir=$2
 mkdir -p "$dir"
 dir=$(cd "$dir" && pwd)
+. "$(dirname "$0")/../tools/puppetserver-common.sh"
 
-stop() {
-    if [ -f "$dir/pid" ]; then
-        pid=$(cat "$dir/pid")
-        kill "$pid" 2>/dev/null || true
-        i=0
-        while kill -0 "$pid" 2>/dev/null && [ $i -lt 100 ]; do
-            sleep 0.3
-            i=$((i + 1))
-        done
-        rm -f "$dir/pid"
-    fi
+status_ok() {
+    curl -s --cacert "$ssl/certs/ca.pem" "https://127.0.0.1:$port/status/v1/simple" 2>/dev/null | grep -q running
 }
 
 start() {
@@ -43,9 +35,8 @@ start() {
     ssl=$(cd "$2" && pwd)
     envpath=$(cd "$3" && pwd)
     instances=${4:-2}
-    stop
-    rm -rf "$dir/conf.d" "$dir/services.d"
-    mkdir -p "$dir/conf.d" "$dir/services.d" "$dir/var" "$dir/log" "$dir/run" "$dir/modules"
+    ps_stop "$dir"
+    mkdir -p "$dir/modules"
     cat >"$dir/puppet.conf" <<EOF
 [main]
 ssldir = $ssl
@@ -61,6 +52,9 @@ rundir = $dir/run
 environment_timeout = unlimited
 reports = none
 EOF
+    ps_config "$dir" "$dir" "$envpath/.." "$instances" "    environment-class-cache-enabled: true"
+    ps_disable_ca "$dir"
+    ps_webserver "$dir" "$port" "$ssl/certs/server.test.pem" "$ssl/private_keys/server.test.pem" "$ssl/certs/ca.pem" "$ssl/crl.pem"
     # Debian's rules, and tool.test's before the final deny.
     python3 - /etc/puppet/puppetserver/conf.d/auth.conf "$dir/conf.d/auth.conf" <<'PY'
 import sys
@@ -80,64 +74,13 @@ marker = "{\n            # Deny everything else."
 assert marker in text, "Debian's auth.conf changed: no final deny rule"
 open(sys.argv[2], "w").write(text.replace(marker, rule, 1))
 PY
-    cp /etc/puppet/puppetserver/conf.d/web-routes.conf /etc/puppet/puppetserver/conf.d/metrics.conf "$dir/conf.d/"
-    cat >"$dir/conf.d/global.conf" <<EOF
-global: { logging-config: $dir/logback.xml }
-EOF
-    cat >"$dir/logback.xml" <<EOF
-<configuration><appender name="F" class="ch.qos.logback.core.FileAppender"><file>$dir/log/puppetserver.log</file>
-<encoder><pattern>%d %-5p [%c{2}] %m%n</pattern></encoder></appender><root level="warn"><appender-ref ref="F"/></root></configuration>
-EOF
-    cat >"$dir/conf.d/webserver.conf" <<EOF
-webserver: {
-    client-auth: want
-    ssl-host: 127.0.0.1
-    ssl-port: $port
-    ssl-cert: $ssl/certs/server.test.pem
-    ssl-key: $ssl/private_keys/server.test.pem
-    ssl-ca-cert: $ssl/certs/ca.pem
-    ssl-crl-path: $ssl/crl.pem
-}
-EOF
-    cat >"$dir/conf.d/puppetserver.conf" <<EOF
-jruby-puppet: {
-    ruby-load-path: [/usr/lib/puppetserver/ruby/vendor_ruby]
-    gem-home: $dir/jruby-gems
-    gem-path: [$dir/jruby-gems, "/usr/lib/puppetserver/vendored-jruby-gems"]
-    server-conf-dir: $dir
-    server-code-dir: $envpath/..
-    server-var-dir: $dir/var
-    server-run-dir: $dir/run
-    server-log-dir: $dir/log
-    max-active-instances: $instances
-    environment-class-cache-enabled: true
-}
-http-client: {}
-profiler: {}
-EOF
-    sed 's#^puppetlabs.services.ca.certificate-authority-service/certificate-authority-service#puppetlabs.services.ca.certificate-authority-disabled-service/certificate-authority-disabled-service#' \
-        /etc/puppet/puppetserver/services.d/ca.cfg >"$dir/services.d/ca.cfg"
-    cp /etc/puppet/puppetserver/services.d/bootstrap.cfg "$dir/services.d/"
-    (cd /usr/share/puppetserver && exec java -Xms2g -Xmx2g -Djruby.logger.class=com.puppetlabs.jruby_utils.jruby.Slf4jLogger \
-        -Djruby.lib=/usr/share/jruby/lib -jar /usr/share/puppetserver/puppetserver.jar \
-        --config "$dir/conf.d" --bootstrap-config "$dir/services.d" >"$dir/log/stdout.log" 2>&1) &
-    echo $! >"$dir/pid"
-    i=0
-    until curl -s --cacert "$ssl/certs/ca.pem" "https://127.0.0.1:$port/status/v1/simple" 2>/dev/null | grep -q running; do
-        i=$((i + 1))
-        if [ $i -gt 600 ] || ! kill -0 "$(cat "$dir/pid")" 2>/dev/null; then
-            echo "puppetserver did not start; see $dir/log/" >&2
-            tail -n 20 "$dir/log/stdout.log" "$dir/log/puppetserver.log" >&2 || true
-            stop
-            exit 1
-        fi
-        sleep 1
-    done
+    ps_launch "$dir" warn -Xms2g -Xmx2g
+    ps_wait "$dir" 600 status_ok
 }
 
 case $cmd in
 start) start "$3" "$4" "$5" "${6:-}" ;;
-stop) stop ;;
+stop) ps_stop "$dir" ;;
 *)
     echo "usage: $0 start DIR PORT SSLDIR ENVIRONMENTPATH [INSTANCES] | stop DIR" >&2
     exit 2

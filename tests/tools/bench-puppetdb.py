@@ -20,7 +20,12 @@ first. Then, alternating pjit and Puppet Server ROUNDS times:
   profiler: PuppetDB `resource#search`).
 
 pjit runs as a new process per catalog (its start included); Puppet
-Server is warm (JRuby's first compiles are discarded).
+Server is warm (JRuby's first compiles are discarded). The exporter's
+catalog is also requested from a warm `pjit server` configured as Puppet
+Server is (`storeconfigs = true`, puppetdb.conf with PuppetDB's HTTPS
+URL; the agent's POST /puppet/v3/catalog), its submission times read
+from the server's log: the per-catalog cost of storing through the
+server, against Puppet Server with the terminus in the same run.
 """
 import json
 import os
@@ -85,6 +90,53 @@ def puppetserver(node, facts):
     return (time.perf_counter() - t) * 1e3, result
 
 
+class PjitServer:
+    """`pjit server` with storeconfigs on PuppetDB's HTTPS port, as
+    tests/puppetdb.rs (agents_against_pjit_server) configures it."""
+
+    def __init__(self):
+        d = os.path.join(ROOT, "target", "puppetdb-bench-server")
+        os.makedirs(d, exist_ok=True)
+        conf = os.path.join(d, "puppet.conf")
+        with open(conf, "w") as f:
+            f.write("[main]\ncertname = puppet.test\nssldir = %s\nvardir = %s/var\nhiera_config = %s/no-hiera.yaml\n"
+                    "[server]\nenvironmentpath = %s\nstoreconfigs = true\nstoreconfigs_backend = puppetdb\n"
+                    "reports = none\nenvironment_timeout = unlimited\n"
+                    % (bless.SSL, d, d, os.path.join(ROOT, "tests/puppetdb/envs")))
+        with open(os.path.join(d, "puppetdb.conf"), "w") as f:
+            f.write("[main]\nserver_urls = https://localhost:%s\n" % os.environ.get("PJIT_PDB_HTTPS_PORT", "8091"))
+        self.log = os.path.join(d, "server.log")
+        self.proc = subprocess.Popen([PJIT, "server", "--config", conf, "--confdir", d, "--bind", "127.0.0.1:0",
+                                      "--workers", "2", "--jit", "off"],
+                                     stdout=subprocess.DEVNULL, stderr=open(self.log, "w"))
+        for _ in range(1200):
+            m = re.search(r"listening on 127\.0\.0\.1:(\d+)", open(self.log).read())
+            if m:
+                self.url = "https://127.0.0.1:" + m.group(1)
+                return
+            assert self.proc.poll() is None, open(self.log).read()
+            time.sleep(0.1)
+        raise SystemExit("pjit server did not start")
+
+    def catalog(self, node, facts):
+        """Wall ms of one catalog request and its submissions' ms (log)."""
+        offset = os.path.getsize(self.log)
+        saved, bless.PS = bless.PS, self.url
+        try:
+            wall, _ = puppetserver(node, facts)
+        finally:
+            bless.PS = saved
+        with open(self.log) as f:
+            f.seek(offset)
+            text = f.read()
+        sub = sum(float(x) for x in re.findall(r"submitted to PuppetDB with UUID \S+ \(\d+ bytes, ([\d.]+) ms\)", text))
+        return wall, sub
+
+    def stop(self):
+        self.proc.terminate()
+        self.proc.wait()
+
+
 def main():
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 50
     rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 10
@@ -107,20 +159,31 @@ def main():
     ex_node, ex_facts = nodes[0]
     ex_file = os.path.join(FACTS, ex_node + ".json")
     coll_file = os.path.join(FACTS, coll + ".json")
-    res = {k: [] for k in ("pj_ex", "pj_ex_sub", "ps_ex", "pj_coll", "pj_coll_search", "ps_coll")}
+    server = PjitServer()
+    for _ in range(3):
+        server.catalog(ex_node, ex_facts)
+    res = {k: [] for k in ("pj_ex", "pj_ex_sub", "ps_ex", "srv_ex", "srv_ex_sub", "pj_coll", "pj_coll_search", "ps_coll")}
     prof0 = profiler()
     for _ in range(rounds):
         wall, sub, _, _ = pjit(ex_node, ex_file, True)
         res["pj_ex"].append(wall)
         res["pj_ex_sub"].append(sub)
         res["ps_ex"].append(puppetserver(ex_node, ex_facts)[0])
+        wall, sub = server.catalog(ex_node, ex_facts)
+        res["srv_ex"].append(wall)
+        res["srv_ex_sub"].append(sub)
         wall, _, search, out = pjit(coll, coll_file, False)
         res["pj_coll"].append(wall)
         res["pj_coll_search"].append(search)
         res["ps_coll"].append(puppetserver(coll, cfacts)[0])
     prof1 = profiler()
+    server.stop()
     collected = sum(1 for r in json.loads(out)["resources"] if r["type"] in ("Monitor::Check", "Sshkey"))
     med = {k: statistics.median(v) for k, v in res.items()}
+    print("Collected by the collector: %d resources" % collected)
+    print("Medians of %d rounds (ms):" % rounds)
+    for k in sorted(med):
+        print("  %-16s %8.1f" % (k, med[k]))
 
     # The profiler's means are over a recent sample (not cumulative), so
     # they are read at the end, when the benchmark's requests dominate.

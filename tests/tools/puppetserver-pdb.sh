@@ -22,6 +22,7 @@ dir=$root/target/puppetserver
 pdb=$root/target/puppetdb
 port=${PJIT_PS_PORT:-8143}
 pdb_https=${PJIT_PDB_HTTPS_PORT:-8091}
+. "$root/tests/tools/puppetserver-common.sh"
 
 status_ok() {
     curl -sf --cacert "$pdb/ssl/certs/ca.pem" "https://127.0.0.1:$port/status/v1/simple" 2>/dev/null | grep -q running
@@ -32,10 +33,10 @@ start() {
     "$root/tests/tools/puppetdb.sh" start
     if status_ok; then
         if [ "$(cat "$dir/envpath" 2>/dev/null)" = "$envpath" ]; then return 0; fi
-        stop
+        ps_stop "$dir"
     fi
-    rm -rf "$dir/conf.d" "$dir/var/yaml"
-    mkdir -p "$dir/conf.d" "$dir/services.d" "$dir/puppet" "$dir/var" "$dir/run" "$dir/log" "$dir/code"
+    rm -rf "$dir/var/yaml"
+    mkdir -p "$dir/puppet" "$dir/code"
     echo "$envpath" >"$dir/envpath"
     ssl=$pdb/ssl
     cat >"$dir/puppet/puppet.conf" <<EOF
@@ -55,37 +56,9 @@ EOF
 server_urls = https://localhost:$pdb_https
 EOF
     cp /usr/share/doc/puppet-terminus-puppetdb/routes.yaml.example "$dir/puppet/routes.yaml"
-    cat >"$dir/conf.d/puppetserver.conf" <<EOF
-jruby-puppet: {
-    ruby-load-path: [/usr/lib/puppetserver/ruby/vendor_ruby]
-    gem-home: $dir/var/jruby-gems
-    gem-path: [\${jruby-puppet.gem-home}, "/usr/lib/puppetserver/vendored-jruby-gems"]
-    server-conf-dir: $dir/puppet
-    server-code-dir: $dir/code
-    server-var-dir: $dir/var
-    server-run-dir: $dir/run
-    server-log-dir: $dir/log
-    max-active-instances: 1
-    environment-class-cache-enabled: false
-}
-http-client: {}
-profiler: { enabled: true }
-EOF
-    cat >"$dir/conf.d/webserver.conf" <<EOF
-webserver: {
-    client-auth: want
-    ssl-host: 127.0.0.1
-    ssl-port: $port
-    ssl-cert: $ssl/certs/puppet.test.pem
-    ssl-key: $ssl/private_keys/puppet.test.pem
-    ssl-ca-cert: $ssl/certs/ca.pem
-}
-EOF
-    cat >"$dir/conf.d/global.conf" <<EOF
-global: { logging-config: $dir/logback.xml }
-EOF
-    cp /etc/puppet/puppetserver/conf.d/web-routes.conf /etc/puppet/puppetserver/conf.d/metrics.conf \
-        /etc/puppet/puppetserver/conf.d/ca.conf "$dir/conf.d/"
+    ps_config "$dir" "$dir/puppet" "$dir/code" 1 "    environment-class-cache-enabled: false" " enabled: true "
+    ps_disable_ca "$dir"
+    ps_webserver "$dir" "$port" "$ssl/certs/puppet.test.pem" "$ssl/private_keys/puppet.test.pem" "$ssl/certs/ca.pem"
     cat >"$dir/conf.d/auth.conf" <<EOF
 authorization: {
     version: 1
@@ -96,49 +69,13 @@ authorization: {
     ]
 }
 EOF
-    cp /etc/puppet/puppetserver/services.d/*.cfg "$dir/services.d/" 2>/dev/null || true
-    sed -e 's|^puppetlabs.services.ca.certificate-authority-service/certificate-authority-service|#&|' \
-        -e 's|^#\(puppetlabs.services.ca.certificate-authority-disabled-service/.*\)|\1|' \
-        -i "$dir/services.d/ca.cfg"
-    cat >"$dir/logback.xml" <<EOF
-<configuration>
-  <appender name="F" class="ch.qos.logback.core.FileAppender">
-    <file>$dir/log/puppetserver.log</file>
-    <encoder><pattern>%d %-5p [%c{2}] %m%n</pattern></encoder>
-  </appender>
-  <root level="info"><appender-ref ref="F"/></root>
-</configuration>
-EOF
-    : >"$dir/restart"
-    nohup java -Xms512m -Xmx1g -Djruby.logger.class=com.puppetlabs.jruby_utils.jruby.Slf4jLogger \
-        -XX:+UseSerialGC -cp /usr/share/puppetserver/puppetserver.jar clojure.main \
-        -m puppetlabs.trapperkeeper.main --config "$dir/conf.d" --bootstrap-config "$dir/services.d" \
-        --restart-file "$dir/restart" >"$dir/java.out" 2>&1 &
-    echo $! >"$dir/puppetserver.pid"
-    i=0
-    until status_ok; do
-        i=$((i + 1))
-        if [ $i -gt 900 ] || ! kill -0 "$(cat "$dir/puppetserver.pid")" 2>/dev/null; then
-            echo "puppetserver did not start; see $dir/log and $dir/java.out" >&2
-            tail -20 "$dir/java.out" >&2
-            exit 1
-        fi
-        sleep 0.5
-    done
-}
-
-stop() {
-    if [ -f "$dir/puppetserver.pid" ]; then
-        pid=$(cat "$dir/puppetserver.pid")
-        kill "$pid" 2>/dev/null || true
-        while kill -0 "$pid" 2>/dev/null; do sleep 0.5; done
-        rm -f "$dir/puppetserver.pid"
-    fi
+    ps_launch "$dir" info -Xms512m -Xmx1g -XX:+UseSerialGC
+    ps_wait "$dir" 450 status_ok
 }
 
 case $cmd in
 start) start "${2:?ENVIRONMENTPATH}" ;;
-stop) stop ;;
+stop) ps_stop "$dir" ;;
 *)
     echo "usage: $0 start ENVIRONMENTPATH | stop" >&2
     exit 2

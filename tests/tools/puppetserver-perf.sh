@@ -17,20 +17,23 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 dir=${PJIT_PERF_DIR:-$root/target/perf-server}
 port=${PJIT_PERF_PORT:-8141}
 ssl=$dir/puppet/ssl
+. "$root/tests/tools/puppetserver-common.sh"
 
+# The CA's certificate names pjit-perf.test and puppet, not 127.0.0.1.
 status_ok() {
     [ -f "$ssl/certs/ca.pem" ] &&
-        curl -sf --cacert "$ssl/certs/ca.pem" "https://127.0.0.1:$port/status/v1/simple" 2>/dev/null | grep -q running
+        curl -sf --cacert "$ssl/certs/ca.pem" --resolve "pjit-perf.test:$port:127.0.0.1" \
+            "https://pjit-perf.test:$port/status/v1/simple" 2>/dev/null | grep -q running
 }
 
 start() {
     envpath=$(cd "$1" && pwd)
     if status_ok; then
         if [ "$(cat "$dir/envpath" 2>/dev/null)" = "$envpath" ]; then return 0; fi
-        stop
+        ps_stop "$dir"
     fi
-    rm -rf "$dir/conf.d" "$dir/var/yaml"
-    mkdir -p "$dir/conf.d" "$dir/services.d" "$dir/puppet" "$dir/var" "$dir/run" "$dir/log" "$dir/code"
+    rm -rf "$dir/var/yaml"
+    mkdir -p "$dir/puppet" "$dir/code"
     echo "$envpath" >"$dir/envpath"
     cat >"$dir/puppet/puppet.conf" <<EOF
 [main]
@@ -42,33 +45,8 @@ environment_timeout = unlimited
 reports = none
 storeconfigs = false
 EOF
-    cat >"$dir/conf.d/puppetserver.conf" <<EOF
-jruby-puppet: {
-    ruby-load-path: [/usr/lib/puppetserver/ruby/vendor_ruby]
-    gem-home: $dir/var/jruby-gems
-    gem-path: [\${jruby-puppet.gem-home}, "/usr/lib/puppetserver/vendored-jruby-gems"]
-    server-conf-dir: $dir/puppet
-    server-code-dir: $dir/code
-    server-var-dir: $dir/var
-    server-run-dir: $dir/run
-    server-log-dir: $dir/log
-    max-active-instances: 2
-}
-http-client: {}
-profiler: {}
-EOF
-    cat >"$dir/conf.d/webserver.conf" <<EOF
-webserver: {
-    client-auth: want
-    ssl-host: 127.0.0.1
-    ssl-port: $port
-}
-EOF
-    cat >"$dir/conf.d/global.conf" <<EOF
-global: { logging-config: $dir/logback.xml }
-EOF
-    cp /etc/puppet/puppetserver/conf.d/web-routes.conf /etc/puppet/puppetserver/conf.d/metrics.conf \
-        /etc/puppet/puppetserver/conf.d/ca.conf "$dir/conf.d/"
+    ps_config "$dir" "$dir/puppet" "$dir/code" 2
+    ps_webserver "$dir" "$port"
     cat >"$dir/conf.d/auth.conf" <<EOF
 authorization: {
     version: 1
@@ -80,47 +58,14 @@ authorization: {
     ]
 }
 EOF
-    cp /etc/puppet/puppetserver/services.d/*.cfg "$dir/services.d/"
-    cat >"$dir/logback.xml" <<EOF
-<configuration>
-  <appender name="F" class="ch.qos.logback.core.FileAppender">
-    <file>$dir/log/puppetserver.log</file>
-    <encoder><pattern>%d %-5p [%c{2}] %m%n</pattern></encoder>
-  </appender>
-  <root level="warn"><appender-ref ref="F"/></root>
-</configuration>
-EOF
-    : >"$dir/restart"
     # Debian's service settings (/etc/default/puppetserver: a 1 GB heap).
-    nohup java -Xms1g -Xmx1g -Djruby.logger.class=com.puppetlabs.jruby_utils.jruby.Slf4jLogger \
-        -Djruby.lib=/usr/share/jruby/lib -cp /usr/share/puppetserver/puppetserver.jar clojure.main \
-        -m puppetlabs.trapperkeeper.main --config "$dir/conf.d" --bootstrap-config "$dir/services.d" \
-        --restart-file "$dir/restart" >"$dir/java.out" 2>&1 &
-    echo $! >"$dir/puppetserver.pid"
-    i=0
-    until status_ok; do
-        i=$((i + 1))
-        if [ $i -gt 1200 ] || ! kill -0 "$(cat "$dir/puppetserver.pid")" 2>/dev/null; then
-            echo "puppetserver did not start; see $dir/log and $dir/java.out" >&2
-            tail -20 "$dir/java.out" >&2
-            exit 1
-        fi
-        sleep 0.5
-    done
-}
-
-stop() {
-    if [ -f "$dir/puppetserver.pid" ]; then
-        pid=$(cat "$dir/puppetserver.pid")
-        kill "$pid" 2>/dev/null || true
-        while kill -0 "$pid" 2>/dev/null; do sleep 0.5; done
-        rm -f "$dir/puppetserver.pid"
-    fi
+    ps_launch "$dir" warn -Xms1g -Xmx1g
+    ps_wait "$dir" 600 status_ok
 }
 
 case $cmd in
 start) start "${2:?ENVIRONMENTPATH}" ;;
-stop) stop ;;
+stop) ps_stop "$dir" ;;
 pid) cat "$dir/puppetserver.pid" ;;
 *)
     echo "usage: $0 start ENVIRONMENTPATH | stop | pid" >&2

@@ -487,7 +487,7 @@ impl Catalog {
         let mut edges: Vec<(usize, usize)> =
             self.edges.iter().copied().filter(|(s, t)| Self::in_document(&self.resources[*s], stored) && Self::in_document(&self.resources[*t], stored)).collect();
         edges.sort_by_key(|(_, t)| *t);
-        let mut w = JsonWriter::new(out);
+        let mut w = if stored { JsonWriter::stored(out) } else { JsonWriter::new(out) };
         w.begin_object();
         w.field("tags");
         w.begin_array();
