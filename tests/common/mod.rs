@@ -98,6 +98,9 @@ pub fn error_text(stderr: &str, strip: &[&str]) -> String {
 /// anything: logs, Puppet's logs, success, error or catalog.
 pub fn compare(golden: &serde_json::Value, out: &Output, strip: &[&str]) -> Option<String> {
     let stderr = String::from_utf8_lossy(&out.stderr);
+    // Log lines name files as the catalog does (`(file: ...)`): relative
+    // to the modulepath in the goldens.
+    let stderr = strip.iter().fold(stderr.into_owned(), |s, p| s.replace(p, ""));
     let (logs, puppet_logs) = split_logs(&stderr);
     let mut diffs = vec![];
     if logs != strings(&golden["logs"]) {

@@ -487,7 +487,7 @@ impl Catalog {
         let mut edges: Vec<(usize, usize)> =
             self.edges.iter().copied().filter(|(s, t)| Self::in_document(&self.resources[*s], stored) && Self::in_document(&self.resources[*t], stored)).collect();
         edges.sort_by_key(|(_, t)| *t);
-        let mut w = JsonWriter::new(out);
+        let mut w = if stored { JsonWriter::stored(out) } else { JsonWriter::new(out) };
         w.begin_object();
         w.field("tags");
         w.begin_array();
@@ -640,6 +640,131 @@ fn resource_json(w: &mut JsonWriter, r: &Resource) {
         w.end_array();
     }
     w.end_object();
+}
+
+/// The warnings Puppet's `ToDataConverter` logs when it writes a resource
+/// into a catalog without rich data (`to_data_hash`): a value that is not
+/// plain data (a Deferred, a Timestamp, a type, `default` ...) or a Hash key
+/// that is not a String is written as its string form, and each such value
+/// is reported by its path: `Notify[x]['message'][0] contains a Deferred
+/// value. It will be converted to the String '...'`. Puppet appends each
+/// path to the one message-prefix string of the resource (`path_to_s`
+/// mutates it), so a resource's second warning names its first path
+/// too; that is kept. Parameters in the order the catalog writes them.
+pub fn non_data_warnings(r: &Resource) -> Vec<String> {
+    struct Walk {
+        prefix: String,
+        path: Vec<String>,
+        out: Vec<String>,
+    }
+    impl Walk {
+        fn warn(&mut self, what: String) {
+            self.prefix.extend(self.path.iter().map(String::as_str));
+            self.out.push(format!("{} {what}", self.prefix));
+        }
+        fn segment(key: &Value) -> String {
+            format!("[{}]", pjit_runtime::string_format::string_convert(key, Some(&Value::string("%p"))).unwrap_or_default())
+        }
+        fn value(&mut self, v: &Value) {
+            if ref_string(v).is_some() {
+                return;
+            }
+            match v {
+                Value::Undef | Value::Boolean(_) | Value::Integer(_) | Value::Float(_) | Value::String(_) => {}
+                Value::Default => {
+                    self.warn("contains the special value default. It will be converted to the String 'default'".into())
+                }
+                Value::Array(a) => {
+                    for (i, x) in a.iter().enumerate() {
+                        self.path.push(format!("[{i}]"));
+                        self.value(x);
+                        self.path.pop();
+                    }
+                }
+                Value::Hash(h) => {
+                    for (k, x) in h.iter() {
+                        let key = match k {
+                            Value::String(_) => k.clone(),
+                            other => {
+                                let text = unknown_to_string(other);
+                                let label = non_data_label(other);
+                                self.warn(format!(
+                                    "contains a hash with {} {label} key. It will be converted to the String '{text}'",
+                                    article(&label)
+                                ));
+                                Value::string(text)
+                            }
+                        };
+                        self.path.push(Self::segment(&key));
+                        self.value(x);
+                        self.path.pop();
+                    }
+                }
+                Value::Sensitive(inner) => self.value(inner),
+                other => {
+                    let label = non_data_label(other);
+                    let text = unknown_to_string(other);
+                    self.warn(format!(
+                        "contains {} {label} value. It will be converted to the String '{text}'",
+                        article(&label)
+                    ));
+                }
+            }
+        }
+    }
+    let mut w = Walk { prefix: format!("{}[{}]", r.type_name, r.title), path: Vec::new(), out: Vec::new() };
+    for (k, v) in &r.params {
+        w.path.push(Walk::segment(&Value::string(k.as_str())));
+        w.value(v);
+        w.path.pop();
+    }
+    w.out
+}
+
+/// `value.to_s` as the catalog writes a value that is not data.
+fn unknown_to_string(v: &Value) -> String {
+    pjit_runtime::display::to_interpolated_string(v)
+}
+
+/// Puppet's label of the Ruby class of a value that is not data
+/// (`ModelLabelProvider#label_Class`).
+fn non_data_label(v: &Value) -> String {
+    match v {
+        Value::Regexp(_) => "Regexp".into(),
+        Value::Integer(_) => "Integer".into(),
+        Value::Float(_) => "Float".into(),
+        Value::Boolean(true) => "TrueClass".into(),
+        Value::Boolean(false) => "FalseClass".into(),
+        Value::Undef => "NilClass".into(),
+        Value::Default => "Symbol".into(),
+        Value::Array(_) => "Array".into(),
+        Value::Hash(_) => "Hash".into(),
+        Value::Timestamp(_) => "Puppet::Pops::Time::Timestamp".into(),
+        Value::Timespan(_) => "Puppet::Pops::Time::Timespan".into(),
+        Value::SemVer(_) => "SemanticPuppet::Version".into(),
+        Value::SemVerRange(_) => "SemanticPuppet::VersionRange".into(),
+        Value::Binary(_) => "Puppet::Pops::Types::PBinaryType::Binary".into(),
+        Value::Sensitive(_) => "Puppet::Pops::Types::PSensitiveType::Sensitive".into(),
+        Value::Uri(_) => "URI::Generic".into(),
+        Value::Object(o) => o.ty.name.clone().unwrap_or_else(|| "Anonymous Class".into()),
+        Value::Type(t) => {
+            // `P<Name>Type` -> `<Name>-Type`.
+            let shown = pjit_runtime::display::type_display(t);
+            let base = shown.split(['[', ' ']).next().unwrap_or_default();
+            let base = match &**t {
+                pjit_runtime::Type::Resource { .. } => "Resource",
+                _ if base.contains("::") || base.is_empty() => "TypeAlias",
+                _ => base,
+            };
+            format!("{base}-Type")
+        }
+        _ => pjit_runtime::label::ruby_class(v),
+    }
+}
+
+/// `a` or `an` (Puppet's `LabelProvider#article`: `an` before a vowel).
+fn article(label: &str) -> &'static str {
+    if label.starts_with(['A', 'E', 'I', 'O', 'U', 'a', 'e', 'i', 'o', 'u']) { "an" } else { "a" }
 }
 
 /// `Type[title]` as the catalog writes references (`Class[Foo]` for

@@ -19,11 +19,27 @@ pub(super) struct JsonWriter<'a> {
     out: &'a mut Vec<u8>,
     /// One entry per open array or object: whether it is still empty.
     open: Vec<bool>,
+    /// Writing the catalog PuppetDB stores (see [`JsonWriter::stored`]):
+    /// the last number given a nested Sensitive value. None: the agent's
+    /// catalog.
+    stored: Option<u64>,
 }
 
 impl<'a> JsonWriter<'a> {
     pub(super) fn new(out: &'a mut Vec<u8>) -> JsonWriter<'a> {
-        JsonWriter { out, open: Vec::with_capacity(8) }
+        JsonWriter { out, open: Vec::with_capacity(8), stored: None }
+    }
+
+    /// A writer of the catalog Puppet's PuppetDB terminus stores, whose
+    /// parameter values Puppet converts with its `ToStringifiedConverter`
+    /// rather than for an agent. Where that differs from the agent's
+    /// catalog: a Sensitive nested in a value is Ruby's `#<Sensitive
+    /// [value redacted]:OBJECT_ID>` (pjit numbers them 8, 16, ... within
+    /// the catalog, as Ruby's object ids have no meaning outside the
+    /// process), and a hash key `__ptype` or `__pvalue` (Puppet's rich
+    /// data markers) becomes `reserved key: __ptype`.
+    pub(super) fn stored(out: &'a mut Vec<u8>) -> JsonWriter<'a> {
+        JsonWriter { out, open: Vec::with_capacity(8), stored: Some(0) }
     }
 
     /// The text written so far and not yet taken (a caller streaming the
@@ -205,7 +221,14 @@ impl<'a> JsonWriter<'a> {
             // String keys are distinct; other keys may print alike (`1` and
             // `'1'`), and then a JSON object keeps the first position and
             // the last value, as a map insert does.
-            Value::Hash(h) if h.keys().all(|k| matches!(k, Value::String(_))) => {
+            Value::Sensitive(_) if self.stored.is_some() => {
+                let id = self.stored.map_or(0, |n| n + 8);
+                self.stored = Some(id);
+                self.string(&format!("#<Sensitive [value redacted]:{id}>"))
+            }
+            Value::Hash(h)
+                if h.keys().all(|k| matches!(k, Value::String(s) if self.stored.is_none() || !is_rich_marker(s.as_str()))) =>
+            {
                 self.begin_object();
                 for (k, x) in h.iter() {
                     if let Value::String(k) = k {
@@ -218,7 +241,11 @@ impl<'a> JsonWriter<'a> {
             Value::Hash(h) => {
                 let mut merged: IndexMap<String, &Value> = IndexMap::new();
                 for (k, x) in h.iter() {
-                    merged.insert(pjit_runtime::display::to_interpolated_string(k), x);
+                    let mut k = pjit_runtime::display::to_interpolated_string(k);
+                    if self.stored.is_some() && is_rich_marker(&k) {
+                        k.insert_str(0, "reserved key: ");
+                    }
+                    merged.insert(k, x);
                 }
                 self.begin_object();
                 for (k, x) in &merged {
@@ -241,6 +268,11 @@ impl<'a> JsonWriter<'a> {
             other => self.string(&pjit_runtime::display::to_interpolated_string(other)),
         }
     }
+}
+
+/// The keys by which Puppet's rich data marks a hash as an encoded value.
+fn is_rich_marker(key: &str) -> bool {
+    key == "__ptype" || key == "__pvalue"
 }
 
 /// Whether any of eight bytes is `"`, `\` or below 0x20 (SWAR: a byte is

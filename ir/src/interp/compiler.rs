@@ -204,7 +204,30 @@ impl Interp {
             .and_then(|_| self.evaluate_node_classes())
             .and_then(|_| self.evaluate_generators())
             .and_then(|_| self.finish());
-        r.map_err(illegal_exit)
+        r.map_err(illegal_exit)?;
+        self.non_data_warnings();
+        Ok(())
+    }
+
+    /// Puppet's warnings for what the catalog (no rich data) turns into
+    /// strings when it is written, resource by resource (see
+    /// [`super::catalog::non_data_warnings`]), at the resource's location.
+    fn non_data_warnings(&mut self) {
+        for r in self.catalog.resources.iter().filter(|r| !r.virtual_) {
+            let texts = super::catalog::non_data_warnings(r);
+            if texts.is_empty() {
+                continue;
+            }
+            let location = match (&r.file, r.line) {
+                (Some(f), Some(l)) => format!(" (file: {f}, line: {l})"),
+                (Some(f), None) => format!(" (file: {f})"),
+                (None, Some(l)) => format!(" (line: {l})"),
+                (None, None) => String::new(),
+            };
+            for t in texts {
+                self.logs.push(Log { level: LogLevel::Warning, scope: None, message: format!("{t}{location}") });
+            }
+        }
     }
 
     /// `$settings::x`: Puppet's settings as variables of the class

@@ -3030,6 +3030,22 @@ impl Host for CallHost<'_> {
         loadable && matches!(self.it.autoload(LoadKind::Function, &key, self.loc), Ok(true)) && self.it.prog.functions.contains_key(&key)
     }
 
+    fn has_legacy_function(&mut self, name: &str) -> bool {
+        // The autoloader looks for `puppet/parser/functions/<name>.rb` in
+        // every module of the environment, then in Puppet's own library. A
+        // name that is not a plain file name finds no file here.
+        if rtf::legacy_core_3x(name) {
+            return true;
+        }
+        if name.is_empty() || name.contains(['/', '\\', '\0']) || name.starts_with('.') {
+            return false;
+        }
+        let file = format!("lib/puppet/parser/functions/{name}.rb");
+        self.it.opts.modulepath.iter().any(|d| {
+            std::fs::read_dir(d).is_ok_and(|entries| entries.flatten().any(|m| m.path().join(&file).is_file()))
+        })
+    }
+
     fn log(&mut self, level: LogLevel, message: &str) {
         let scope = self.it.labels.last().map(|l| l.to_string());
         self.it.logs.push(Log { level, scope, message: message.to_string() });

@@ -42,6 +42,73 @@ fn convert(v: &Value, top: bool) -> Value {
     }
 }
 
+/// The functions of Puppet's own 3.x API: one per log level (made by
+/// `Puppet::Parser::Functions.reset`) and the files
+/// `puppet/parser/functions/*.rb` of Puppet 7.23 (most are stubs of the
+/// 4.x functions), which `Puppet::Parser::Functions.function` finds.
+pub(crate) const CORE_3X: &[&str] = &[
+    "debug",
+    "info",
+    "notice",
+    "warning",
+    "err",
+    "alert",
+    "emerg",
+    "crit",
+    "assert_type",
+    "binary_file",
+    "break",
+    "contain",
+    "create_resources",
+    "defined",
+    "dig",
+    "digest",
+    "each",
+    "epp",
+    "fail",
+    "file",
+    "filter",
+    "find_file",
+    "fqdn_rand",
+    "generate",
+    "hiera",
+    "hiera_array",
+    "hiera_hash",
+    "hiera_include",
+    "include",
+    "inline_epp",
+    "inline_template",
+    "lest",
+    "lookup",
+    "map",
+    "match",
+    "md5",
+    "new",
+    "next",
+    "realize",
+    "reduce",
+    "regsubst",
+    "require",
+    "return",
+    "reverse_each",
+    "scanf",
+    "sha1",
+    "sha256",
+    "shellquote",
+    "slice",
+    "split",
+    "sprintf",
+    "step",
+    "strftime",
+    "tag",
+    "tagged",
+    "template",
+    "then",
+    "type",
+    "versioncmp",
+    "with",
+];
+
 pub(crate) fn call_legacy(
     name: &str,
     arity: i32,
@@ -69,7 +136,7 @@ pub(crate) fn call_legacy(
 }
 
 /// Ruby's `TypeError` for a non-String where a String is required.
-fn no_implicit_string(v: &Value) -> Error {
+pub(crate) fn no_implicit_string(v: &Value) -> Error {
     let what = match v {
         Value::Undef => "nil".to_string(),
         Value::Boolean(b) => b.to_string(),

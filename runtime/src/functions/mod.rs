@@ -246,6 +246,14 @@ pub trait Host {
     fn has_function(&mut self, name: &str) -> bool {
         lookup(name).is_some()
     }
+    /// Whether the 3.x function API knows a function of that name
+    /// (`Puppet::Parser::Functions.function(name)`, stdlib 8's
+    /// `is_function_available`): Puppet's own 3.x functions and the
+    /// `lib/puppet/parser/functions/<name>.rb` files of the environment's
+    /// modules. The default knows Puppet's own.
+    fn has_legacy_function(&mut self, name: &str) -> bool {
+        legacy_core_3x(name)
+    }
     /// The directory of a module on the modulepath (`get_module_path`).
     fn module_directory(&mut self, module: &str) -> Result<Option<String>, Error> {
         let _ = module;
@@ -636,6 +644,12 @@ impl SpecParser {
         }
         Dispatch { params, min, max, block, block_name, imp, walk: None }
     }
+}
+
+/// Whether Puppet's own library has a 3.x API file for function `name`
+/// (see [`Host::has_legacy_function`]).
+pub fn legacy_core_3x(name: &str) -> bool {
+    legacy::CORE_3X.contains(&name)
 }
 
 /// A 3.x-API function.

@@ -253,7 +253,7 @@ fn getparam(host: &mut dyn Host, args: &[Value]) -> FnResult {
         .unwrap_or_else(|| Value::string("")))
 }
 
-fn assert_private(host: &mut dyn Host, args: &[Value]) -> FnResult {
+pub(super) fn assert_private(host: &mut dyn Host, args: &[Value]) -> FnResult {
     if args.len() > 1 {
         return Err(perr(format!("assert_private(): Wrong number of arguments given ({}}}) for 0 or 1)", args.len())));
     }

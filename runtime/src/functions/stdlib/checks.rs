@@ -165,7 +165,8 @@ fn pem_block(text: &str, labels: &[&str]) -> Result<Vec<u8>, &'static str> {
             if l != format!("-----END {label}-----") {
                 return Err("bad end line");
             }
-            return base64_decode(&body).ok_or("bad base64 decode");
+            // OpenSSL's decoder wants whole 4-character groups.
+            return crate::convert::strict_base64_decode(&body).map_err(|_| "bad base64 decode");
         }
         if l.starts_with("-----") {
             return Err("bad end line");
@@ -175,32 +176,16 @@ fn pem_block(text: &str, labels: &[&str]) -> Result<Vec<u8>, &'static str> {
     Err("bad end line")
 }
 
-fn base64_decode(s: &str) -> Option<Vec<u8>> {
-    const ALPHA: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let s = s.trim_end_matches('=');
-    let mut out = Vec::with_capacity(s.len() * 3 / 4);
-    let (mut bits, mut n) = (0u32, 0);
-    for c in s.bytes() {
-        let v = ALPHA.iter().position(|x| *x == c)? as u32;
-        bits = (bits << 6) | v;
-        n += 6;
-        if n >= 8 {
-            n -= 8;
-            out.push((bits >> n) as u8);
-            bits &= (1 << n) - 1;
-        }
-    }
-    Some(out)
-}
-
-fn parse_certificate(text: &str) -> Result<Cert, &'static str> {
+/// `OpenSSL::X509::Certificate.new(text)`: DER, else PEM, whose errors
+/// OpenSSL reports from `PEM_read_bio_X509`.
+fn parse_certificate(text: &str) -> Result<Cert, String> {
     let der = match pem_block(text, &["CERTIFICATE", "X509 CERTIFICATE", "TRUSTED CERTIFICATE"]) {
         Ok(d) => d,
         // Certificate.new also reads DER.
         Err("no start line") if text.as_bytes().first() == Some(&0x30) => text.as_bytes().to_vec(),
-        Err(e) => return Err(e),
+        Err(e) => return Err(format!("PEM_read_bio_X509: {e}")),
     };
-    let (_, cert) = x509_parser::parse_x509_certificate(&der).map_err(|_| "ASN1 lib")?;
+    let (_, cert) = x509_parser::parse_x509_certificate(&der).map_err(|_| "ASN1 lib".to_string())?;
     Ok(Cert {
         tbs: cert.tbs_certificate.as_ref().to_vec(),
         algorithm: cert.signature_algorithm.algorithm.to_id_string(),

@@ -759,7 +759,7 @@ fn zip(host: &mut dyn Host, args: &[Value]) -> FnResult {
     Ok(Value::array(pairs))
 }
 
-fn dig44(_: &mut dyn Host, args: &[Value]) -> FnResult {
+pub(super) fn dig44(_: &mut dyn Host, args: &[Value]) -> FnResult {
     if args.len() < 2 {
         return Err(perr(format!("dig44(): Wrong number of arguments given ({} for at least 2)", args.len())));
     }

@@ -265,22 +265,11 @@ pub(crate) fn has_interface_with(host: &mut dyn Host, args: &[Value]) -> FnResul
     Ok(Value::Boolean(false))
 }
 
-/// `Puppet::Parser::Functions.autoloader.loaded?`/`.load` of
-/// `has_interface_with`: Puppet's deprecation warnings, once each.
-fn autoloader_warnings(host: &mut dyn Host) {
-    for m in ["loaded?", "load"] {
-        let msg = format!(
-            "The method 'Puppet::Parser::Functions.autoloader#{m}(\"has_interface_with\")' is deprecated in favor of using 'Scope#call_function'."
-        );
-        host.warn_once(&format!("autoloader#{m}"), &msg, false);
-    }
-}
-
 fn has_ip_address(host: &mut dyn Host, args: &[Value]) -> FnResult {
     if args.len() != 1 {
         return Err(perr(format!("has_ip_address(): Wrong number of arguments given ({} for 1)", args.len())));
     }
-    autoloader_warnings(host);
+    super::autoloader_warnings(host, "has_interface_with");
     has_interface_with(host, &[Value::string("ipaddress"), args[0].clone()])
 }
 
@@ -288,7 +277,7 @@ fn has_ip_network(host: &mut dyn Host, args: &[Value]) -> FnResult {
     if args.len() != 1 {
         return Err(perr(format!("has_ip_network(): Wrong number of arguments given ({} for 1)", args.len())));
     }
-    autoloader_warnings(host);
+    super::autoloader_warnings(host, "has_interface_with");
     has_interface_with(host, &[Value::string("network"), args[0].clone()])
 }
 

@@ -51,6 +51,7 @@ mod crypto;
 pub mod data;
 mod extra;
 mod glob;
+mod legacy8;
 mod modules;
 mod modules_more;
 mod puppetdb;
@@ -152,6 +153,7 @@ fn registry() -> &'static HashMap<&'static str, Vec<ModuleFunction>> {
         extra::register(&mut r);
         crypto::register(&mut r);
         checks::register(&mut r);
+        legacy8::register(&mut r);
         let mut map: HashMap<&'static str, Vec<ModuleFunction>> = HashMap::new();
         for m in r.0 {
             map.entry(m.function.name).or_default().push(m);
@@ -292,6 +294,21 @@ fn deprecation_caller(host: &mut dyn Host) -> Option<String> {
         text.lines().position(|l| l.contains("Puppet.deprecation_warning(")).map(|i| i + 1)
     });
     line.map(|n| format!("{file}:{n}:in `deprecation'"))
+}
+
+/// `Puppet::Parser::Functions.autoloader.loaded?(name)` and `.load(name)`,
+/// as 3.x functions call them before `function_<name>`: Puppet's
+/// deprecation warnings (unless `strict=off`), once per compile each.
+pub(crate) fn autoloader_warnings(host: &mut dyn Host, name: &str) {
+    if host.setting("strict").as_ref().and_then(Value::as_str) == Some("off") {
+        return;
+    }
+    for m in ["loaded?", "load"] {
+        let msg = format!(
+            "The method 'Puppet::Parser::Functions.autoloader#{m}(\"{name}\")' is deprecated in favor of using 'Scope#call_function'."
+        );
+        host.warn_once(&format!("autoloader#{m}({name})"), &msg, false);
+    }
 }
 
 /// A stdlib 4.x deprecation shim: `fn NAME(host, args)` logs

@@ -34,6 +34,21 @@ pub(crate) fn register(r: &mut Reg) {
             .d("Variant[String[1],Integer] username, Variant[String[1],Integer] password", postgresql_password)
             .done(),
     );
+    // postgresql 10: `sensitive`, `hash` (md5 or scram-sha-256, by default
+    // the module's `password_encryption`) and `salt`.
+    r.add_since(
+        "postgresql",
+        (10, 0, 0),
+        Builder::new("postgresql::postgresql_password")
+            .local("Postgresql::Pg_password_encryption", "Enum['md5', 'scram-sha-256']")
+            .d(
+                "Variant[String[1], Integer] username, Variant[String[1], Sensitive[String[1]], Integer] password, \
+                 Boolean sensitive?, Optional[Postgresql::Pg_password_encryption] hash?, \
+                 Optional[Variant[String[1], Integer]] salt?",
+                postgresql_password_10,
+            )
+            .done(),
+    );
     r.add("postgresql", Builder::new("postgresql_password").d("Any args*", postgresql_password_shim).done());
     r.add("postgresql", Builder::new("postgresql::postgresql_escape").d("String[1] input_string", postgresql_escape).done());
     r.add("neutron", Builder::new("convert_to_json_string").d("Any args*", convert_to_json_string).done());
@@ -352,6 +367,70 @@ fn mco_array_to_string(_: &mut dyn Host, args: &[Value]) -> FnResult {
 fn postgresql_password(_: &mut dyn Host, args: &[Value], _: Option<&Value>) -> FnResult {
     let text = format!("{}{}", to_s(&args[1]), to_s(&args[0]));
     Ok(Value::string(format!("md5{}", crate::functions::digest::hex(&crate::functions::digest::md5(text.as_bytes())))))
+}
+
+/// postgresql 10.x's `postgresql::postgresql_password(username, password,
+/// sensitive = false, hash = nil, salt = nil)`: a password already hashed
+/// (`md5` + 32 hex digits, or `SCRAM-SHA-256$...`) as it is; otherwise
+/// `md5` + MD5(password + username), or PostgreSQL's SCRAM-SHA-256 verifier
+/// (PBKDF2-HMAC-SHA256, 4096 iterations, the salt defaulting to the
+/// username). `sensitive` wraps the result in a Sensitive.
+fn postgresql_password_10(host: &mut dyn Host, args: &[Value], _: Option<&Value>) -> FnResult {
+    let username = &args[0];
+    let sensitive = matches!(args.get(2), Some(Value::Boolean(true)));
+    let hash = match args.get(3) {
+        None | Some(Value::Undef) => host.call_function("postgresql::default", &[Value::string("password_encryption")], None)?,
+        Some(h) => h.clone(),
+    };
+    let password = match &args[1] {
+        Value::Sensitive(inner) => (**inner).clone(),
+        other => other.clone(),
+    };
+    let wrap = |s: String| if sensitive { Value::Sensitive(std::sync::Arc::new(Value::string(s))) } else { Value::string(s) };
+    if let Value::String(p) = &password
+        && crate::regex::Regex::new(r"^(md5[0-9a-f]{32}$|SCRAM-SHA-256\$)")?.is_match(p)
+    {
+        return Ok(wrap(p.to_string()));
+    }
+    let md5 = || {
+        let text = format!("{}{}", to_s(&password), to_s(username));
+        format!("md5{}", crate::functions::digest::hex(&crate::functions::digest::md5(text.as_bytes())))
+    };
+    let pass = match hash.as_str() {
+        _ if hash.is_undef() => md5(),
+        Some("md5") => md5(),
+        Some("scram-sha-256") => {
+            let salt = match args.get(4) {
+                None | Some(Value::Undef) => username,
+                Some(s) => s,
+            };
+            fn bytes(v: &Value) -> Result<&[u8], Unwind> {
+                v.as_str().map(str::as_bytes).ok_or_else(|| crate::functions::legacy::no_implicit_string(v).into())
+            }
+            pg_scram_sha256(bytes(&password)?, bytes(salt)?)
+        }
+        _ => return Err(perr(format!("postgresql::postgresql_password(): got unkown hash type '{}'", to_s(&hash)))),
+    };
+    Ok(wrap(pass))
+}
+
+/// PostgreSQL's SCRAM-SHA-256 verifier as the module writes it:
+/// `SCRAM-SHA-256$4096:<salt>$<StoredKey>:<ServerKey>` (Base64).
+fn pg_scram_sha256(password: &[u8], salt: &[u8]) -> String {
+    use pbkdf2::hmac::{Hmac, Mac};
+    use sha2::{Digest, Sha256};
+    let mut salted = [0u8; 32];
+    pbkdf2::pbkdf2_hmac::<Sha256>(password, salt, 4096, &mut salted);
+    let hmac = |msg: &[u8]| {
+        // HMAC accepts keys of any length: `new_from_slice` cannot fail.
+        let mut m = <Hmac<Sha256> as Mac>::new_from_slice(&salted).expect("HMAC takes any key length");
+        m.update(msg);
+        m.finalize().into_bytes()
+    };
+    let client_key = Sha256::digest(hmac(b"Client Key"));
+    let server_key = hmac(b"Server Key");
+    let b64 = crate::display::base64_encode;
+    format!("SCRAM-SHA-256$4096:{}${}:{}", b64(salt), b64(&client_key), b64(&server_key))
 }
 
 fn postgresql_password_shim(host: &mut dyn Host, args: &[Value], block: Option<&Value>) -> FnResult {

@@ -58,7 +58,7 @@ pub(crate) fn register(r: &mut Reg) {
 
 /// Ruby's `String#split` without arguments: fields separated by runs of
 /// ASCII whitespace, leading whitespace ignored.
-fn ruby_split(s: &str) -> Vec<&str> {
+pub(super) fn ruby_split(s: &str) -> Vec<&str> {
     s.split([' ', '\t', '\n', '\x0b', '\x0c', '\r']).filter(|p| !p.is_empty()).collect()
 }
 

@@ -488,6 +488,7 @@ fn previous_validation(host: &mut dyn Host, name: &str, args: &[Value]) -> Resul
         "validate_absolute_path" => validate_absolute_path,
         "validate_re" => validate_re,
         "validate_integer" => validate_integer,
+        other if let Some(body) = super::legacy8::validator(other) => body,
         other => {
             return Err(perr(format!(
                 "undefined method `function_{other}' for the scope (validate_legacy knows no 3.x function '{other}')"

@@ -2,7 +2,9 @@
 # catalog carries them as rich data (`__ptype`), while Puppet's PuppetDB
 # terminus stores every parameter as its string form (Puppet's
 # ToStringifiedConverter: Timestamp, Binary, Deferred, Regexp, types,
-# default, non-string hash keys), leaves top-level Sensitive parameters
+# default, non-string hash keys; a nested Sensitive is Ruby's
+# `#<Sensitive [value redacted]:OBJECT_ID>`, a key `__ptype` or `__pvalue`
+# is renamed `reserved key: ...`), leaves top-level Sensitive parameters
 # out, and collectors get those strings back from PuppetDB.
 class rich {
   $host = $facts['networking']['hostname']
@@ -19,6 +21,9 @@ class rich {
     },
   }
   notify { 'keys': message => { 1 => 'one', [1, 2] => 'list', 'two' => 2 } }
+  notify { 'reserved-keys':
+    message => { '__ptype' => 'x', 'a' => 1, '__pvalue' => [2], 'n' => { '__ptype' => 'y', 3 => 4 } },
+  }
   notify { 'other': message => [SemVer('1.2.3'), SemVerRange('>=1.0.0 <2.0.0'), Timespan(3600), Sensitive('x') =~ Sensitive] }
   file { "/etc/rich/${host}.key":
     ensure  => file,
@@ -27,7 +32,15 @@ class rich {
   }
   file { "/etc/rich/${host}.bin": ensure => file, content => $bin }
   @@notify { "rich-${host}":
-    message => { 'at' => $ts, 'bin' => $bin, 'later' => Deferred('join', [[$host, 'x'], '.']) },
+    message => {
+      'at'     => $ts,
+      'bin'    => $bin,
+      'later'  => Deferred('join', [[$host, 'x'], '.']),
+      # Exported only: in an agent's catalog Puppet writes a nested
+      # Sensitive as rich data and pjit redacts it (see
+      # docs/puppet-differences.md).
+      'secret' => [Sensitive("s-${host}")],
+    },
     tag     => ['rich'],
   }
   @@file { "/srv/rich/${host}":

@@ -1,0 +1,18 @@
+# stdlib 8.x's is_* functions that 9.x dropped
+notice(is_email_address('root@example.com'))
+notice(is_function_available('shell_join'))
+notice(is_function_available('to_yaml'))
+notice(is_function_available('fail'))
+notice(is_function_available('notice'))
+notice(is_function_available('no_such_function'))
+notice(is_function_available('stdlib::merge'))
+notice(is_function_available(1))
+# is_ipv6_address deprecates under the key of is_ipv4_address: one warning
+notice(is_ipv4_address('10.0.0.1'))
+notice(is_ipv6_address('fe80::1'))
+notice(is_float('2.5'))
+notice(is_numeric('-3e4'))
+notice(is_mac_address('52:54:00:12:34:56'))
+notice(type3x('42'))
+notice(sprintf_hash('%<user>s@%<host>s', {'user' => 'root', 'host' => $facts['networking']['fqdn']}))
+notice(sprintf_hash('%<user>s', {'user' => 'again'}))

@@ -1,0 +1,1 @@
+notice(is_function_available(''))

@@ -1,0 +1,7 @@
+validate_legacy(Numeric, 'validate_numeric', 3)
+validate_legacy(Stdlib::Compat::Ipv4, 'validate_ipv4_address', '10.1.2.3')
+validate_legacy(Integer, 'validate_numeric', '5')
+validate_legacy(String[1, 3], 'validate_slength', 'abcd', 5)
+validate_legacy(Stdlib::Compat::Ip_address, 'validate_ip_address', 'fe80::1')
+notice('ok')
+validate_legacy(String[1, 3], 'validate_slength', 'abcdef', 3)

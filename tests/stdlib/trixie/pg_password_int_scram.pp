@@ -1,0 +1,1 @@
+notice(postgresql::postgresql_password('alice', 7, false, 'scram-sha-256'))
