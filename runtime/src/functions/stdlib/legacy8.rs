@@ -14,31 +14,9 @@
 //! The 3.x bodies call the 3.x `deprecation` first, which logs only when
 //! `STDLIB_LOG_DEPRECATIONS=true` (see [`deprecation3`]).
 
-use super::{class, inspect, perr, shim, to_s, Builder, Reg};
+use super::{class, inspect, is_msg, perr, shim, to_s, validate_msg, Builder, Reg};
 use crate::functions::{FnResult, Host, LogLevel, Unwind};
 use crate::value::Value;
-
-/// The message of a 4.x `validate_*` shim naming its `Stdlib::Compat` type.
-macro_rules! validate_msg {
-    ($compat:literal) => {
-        concat!(
-            "This method is deprecated, please use the stdlib validate_legacy function,\n                    with ",
-            $compat,
-            ". There is further documentation for validate_legacy function in the README."
-        )
-    };
-}
-
-/// The message of a 4.x `is_*` shim.
-macro_rules! is_msg {
-    ($compat:literal) => {
-        concat!(
-            "This method is deprecated, please use match expressions with ",
-            $compat,
-            " instead. They are described at https://docs.puppet.com/puppet/latest/reference/lang_data_type.html#match-expressions."
-        )
-    };
-}
 
 /// The message of a 3.x body's own `function_deprecation` call.
 macro_rules! body_msg {

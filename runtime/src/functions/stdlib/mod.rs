@@ -324,6 +324,30 @@ macro_rules! shim {
 }
 pub(crate) use shim;
 
+/// The message of a 4.x `validate_*` shim naming its `Stdlib::Compat` type.
+macro_rules! validate_msg {
+    ($compat:literal) => {
+        concat!(
+            "This method is deprecated, please use the stdlib validate_legacy function,\n                    with ",
+            $compat,
+            ". There is further documentation for validate_legacy function in the README."
+        )
+    };
+}
+pub(crate) use validate_msg;
+
+/// The message of a 4.x `is_*` shim naming its `Stdlib::Compat` type.
+macro_rules! is_msg {
+    ($compat:literal) => {
+        concat!(
+            "This method is deprecated, please use match expressions with ",
+            $compat,
+            " instead. They are described at https://docs.puppet.com/puppet/latest/reference/lang_data_type.html#match-expressions."
+        )
+    };
+}
+pub(crate) use is_msg;
+
 #[cfg(test)]
 mod tests {
     use super::*;

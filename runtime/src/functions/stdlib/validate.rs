@@ -10,34 +10,12 @@
 //! unconverted to the 3.x body, which is also what `validate_legacy`
 //! calls (`scope.function_<name>`).
 
-use super::{class, deprecation, inspect, perr, shim, Builder, Reg};
+use super::{class, deprecation, inspect, is_msg, perr, shim, validate_msg, Builder, Reg};
 use crate::functions::describe::describe_mismatch;
 use crate::functions::{FnResult, Host, LogLevel, Unwind};
 use crate::types::calc::{infer_set, instance_of};
 use crate::types::Type;
 use crate::value::Value;
-
-/// The message of a `validate_*` shim naming its `Stdlib::Compat` type.
-macro_rules! validate_msg {
-    ($compat:literal) => {
-        concat!(
-            "This method is deprecated, please use the stdlib validate_legacy function,\n                    with ",
-            $compat,
-            ". There is further documentation for validate_legacy function in the README."
-        )
-    };
-}
-
-/// The message of an `is_*` shim.
-macro_rules! is_msg {
-    ($compat:literal) => {
-        concat!(
-            "This method is deprecated, please use match expressions with ",
-            $compat,
-            " instead. They are described at https://docs.puppet.com/puppet/latest/reference/lang_data_type.html#match-expressions."
-        )
-    };
-}
 
 shim!(validate_string_4, "validate_string", validate_msg!("Stdlib::Compat::String"), validate_string);
 shim!(validate_bool_4, "validate_bool", validate_msg!("Stdlib::Compat::Bool"), validate_bool);
