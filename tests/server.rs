@@ -39,6 +39,18 @@ impl Drop for Server {
     }
 }
 
+/// Waits (40 s at most) for the server to exit after a SIGTERM.
+fn stopped(server: &mut Server) -> std::process::ExitStatus {
+    let deadline = Instant::now() + Duration::from_secs(40);
+    loop {
+        if let Some(s) = server.child.try_wait().unwrap() {
+            return s;
+        }
+        assert!(Instant::now() < deadline, "the server did not stop on SIGTERM");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
 fn write(p: &Path, text: &str) {
     std::fs::create_dir_all(p.parent().unwrap()).unwrap();
     std::fs::write(p, text).unwrap();
@@ -436,14 +448,7 @@ fn puppet_agents_against_pjit_server() {
     let mut server = server;
     // SAFETY: kill(2) on our own child's pid.
     unsafe { libc::kill(server.child.id() as i32, libc::SIGTERM) };
-    let deadline = Instant::now() + Duration::from_secs(40);
-    let status = loop {
-        if let Some(s) = server.child.try_wait().unwrap() {
-            break s;
-        }
-        assert!(Instant::now() < deadline, "the server did not stop on SIGTERM");
-        std::thread::sleep(Duration::from_millis(100));
-    };
+    let status = stopped(&mut server);
     assert!(status.success(), "exit status after SIGTERM: {status}");
     assert!(server.log.lock().unwrap().contains("pjit server stopped"));
     let _ = std::fs::remove_dir_all(&dir);
@@ -509,10 +514,16 @@ fn environment_classes_match_puppet_server() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Two environments past any limit: `slow`, endless (ten billion steps
-/// of two nested iterations, each within the iteration size pjit
-/// supports), and `hungry` (a string that doubles at each step).
-fn slow_and_hungry(code: &Path) {
+/// A server with `flags` over three environments: `production` (`site`),
+/// and two past any limit: `slow`, endless (ten billion steps of two
+/// nested iterations, each within the iteration size pjit supports), and
+/// `hungry` (a string that doubles at each step). Returns its directory,
+/// ssldir and puppet.conf with it.
+fn limits_server(name: &str, site: &str, flags: &[&str]) -> (PathBuf, PathBuf, PathBuf, Server) {
+    let dir = std::env::temp_dir().join(format!("pjit-server-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let ssl = pki(&dir);
+    let code = dir.join("code");
     write(
         &code.join("environments/slow/manifests/site.pp"),
         "node default { Integer[1, 10000000].each |$i| { Integer[1, 1000].each |$j| { } } }\n",
@@ -521,6 +532,11 @@ fn slow_and_hungry(code: &Path) {
         &code.join("environments/hungry/manifests/site.pp"),
         "node default { $s = Integer[1, 40].reduce('x') |$m, $i| { \"${m}${m}\" } notice(length($s)) }\n",
     );
+    write(&code.join("environments/production/manifests/site.pp"), site);
+    std::fs::create_dir_all(code.join("modules")).unwrap();
+    let conf = puppet_conf(&dir, &ssl, &code, "");
+    let server = start(&dir, &conf, flags);
+    (dir, ssl, conf, server)
 }
 
 /// A compile past the time limit or over its memory bound is that
@@ -529,15 +545,8 @@ fn slow_and_hungry(code: &Path) {
 /// certificates and the CRL (a newly revoked agent is refused).
 #[test]
 fn compile_limits_and_sighup_reload() {
-    let dir = std::env::temp_dir().join(format!("pjit-server-limits-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let ssl = pki(&dir);
-    let code = dir.join("code");
-    slow_and_hungry(&code);
-    write(&code.join("environments/production/manifests/site.pp"), "node default { notify { \"value '${nosuch}'\": } }\n");
-    std::fs::create_dir_all(code.join("modules")).unwrap();
-    let conf = puppet_conf(&dir, &ssl, &code, "");
-    let server = start(&dir, &conf, &["--compile-timeout", "2", "--compile-memory", "64"]);
+    let (dir, ssl, conf, server) =
+        limits_server("limits", "node default { notify { \"value '${nosuch}'\": } }\n", &["--compile-timeout", "2", "--compile-memory", "64"]);
     let catalog = |env: &str| {
         let started = Instant::now();
         let (_, status, body) = curl(&dir, &server, Some("a1.test"), &[], &format!("/puppet/v3/catalog/a1.test?environment={env}"));
@@ -597,15 +606,8 @@ fn compile_limits_and_sighup_reload() {
 /// limit's error), refuses new connections, and exits cleanly.
 #[test]
 fn process_memory_bound_and_sigterm_in_flight() {
-    let dir = std::env::temp_dir().join(format!("pjit-server-memory-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let ssl = pki(&dir);
-    let code = dir.join("code");
-    slow_and_hungry(&code);
-    write(&code.join("environments/production/manifests/site.pp"), "node default { notify { 'served': } }\n");
-    std::fs::create_dir_all(code.join("modules")).unwrap();
-    let conf = puppet_conf(&dir, &ssl, &code, "");
-    let mut server = start(&dir, &conf, &["--compile-timeout", "4", "--max-memory", "300"]);
+    let (dir, _, _, mut server) =
+        limits_server("memory", "node default { notify { 'served': } }\n", &["--compile-timeout", "4", "--max-memory", "300"]);
     let catalog = |env: &str| {
         let (_, status, body) = curl(&dir, &server, Some("a1.test"), &[], &format!("/puppet/v3/catalog/a1.test?environment={env}"));
         (status, body)
@@ -641,14 +643,7 @@ fn process_memory_bound_and_sigterm_in_flight() {
     });
     assert_eq!(in_flight.0, 500, "{}", in_flight.1);
     assert!(in_flight.1.contains("took longer than the server's limit of 4 seconds"), "{}", in_flight.1);
-    let deadline = Instant::now() + Duration::from_secs(40);
-    let status = loop {
-        if let Some(s) = server.child.try_wait().unwrap() {
-            break s;
-        }
-        assert!(Instant::now() < deadline, "the server did not stop on SIGTERM");
-        std::thread::sleep(Duration::from_millis(100));
-    };
+    let status = stopped(&mut server);
     assert!(status.success(), "exit status after SIGTERM: {status}");
     drop(server);
     let _ = std::fs::remove_dir_all(&dir);
