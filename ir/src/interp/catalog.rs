@@ -35,7 +35,8 @@ pub struct Resource {
     pub type_name: String,
     pub title: String,
     pub tags: Tags,
-    pub file: Option<String>,
+    /// Shared with the other resources of the file.
+    pub file: Option<Rc<str>>,
     pub line: Option<u32>,
     pub exported: bool,
     pub virtual_: bool,
@@ -73,6 +74,12 @@ pub struct Resource {
     pub collector_id: Option<Rc<str>>,
 }
 
+thread_local! {
+    /// The source of resources no definition declares (shared: one
+    /// allocation per thread, not per resource).
+    static EMPTY: Rc<str> = Rc::from("");
+}
+
 impl Resource {
     pub fn new(type_name: &str, title: &str, kind: &'static str) -> Resource {
         Resource {
@@ -89,7 +96,7 @@ impl Resource {
             params: Params::default(),
             meta: HashMap::default(),
             scope: None,
-            source: Rc::from(""),
+            source: EMPTY.with(Rc::clone),
             define: None,
             evaluated: false,
             scope_tags_merged: false,
@@ -146,6 +153,9 @@ pub struct Catalog {
     index: IndexMapFast<(String, String), usize>,
     pub edges: Vec<(usize, usize)>,
     pub classes: IndexSet<String>,
+    /// Class resources by the lower case of their (ASCII) titles: the
+    /// compiler's class keys (see [`Catalog::lookup_class`]).
+    class_keys: HashMap<String, usize, foldhash::fast::FixedState>,
     /// Uniqueness keys of resources of isomorphic Ruby types.
     uniqueness: IndexMapFast<(String, String), usize>,
     /// The isomorphic Ruby type of each type name with resources here (to
@@ -246,6 +256,27 @@ pub fn capitalize_name(name: &str) -> String {
     out
 }
 
+/// [`capitalize_name`] of a lower-case type or class name, worked out
+/// once per thread and shared (asked for every resource and class).
+pub fn capitalized(name: &str) -> Rc<str> {
+    thread_local! {
+        static MEMO: std::cell::RefCell<HashMap<Box<str>, Rc<str>, foldhash::fast::FixedState>> =
+            std::cell::RefCell::default();
+    }
+    MEMO.with(|m| {
+        if let Some(c) = m.borrow().get(name) {
+            return c.clone();
+        }
+        let c: Rc<str> = capitalize_name(name).into();
+        let mut m = m.borrow_mut();
+        if m.len() >= 16384 {
+            m.clear();
+        }
+        m.insert(name.into(), c.clone());
+        c
+    })
+}
+
 /// `capitalize_name(name.to_lowercase())`, borrowing `name` when it is
 /// already in that form (the common case: references built by the
 /// compiler itself).
@@ -278,7 +309,38 @@ pub fn valid_tag(s: &str) -> bool {
 pub type Tags = IndexSet<Rc<str>, foldhash::fast::FixedState>;
 
 /// The tags a name contributes: itself and, when qualified, its segments.
+/// The same names (types, classes, package titles) tag resource after
+/// resource, node after node: each name's tags are worked out and
+/// allocated once per thread and shared.
 pub fn name_tags(name: &str, out: &mut Tags) {
+    thread_local! {
+        static MEMO: std::cell::RefCell<HashMap<Box<str>, Rc<[Rc<str>]>, foldhash::fast::FixedState>> =
+            std::cell::RefCell::default();
+    }
+    let tags = MEMO.with(|m| {
+        if let Some(t) = m.borrow().get(name) {
+            return t.clone();
+        }
+        let mut own = Tags::default();
+        compute_name_tags(name, &mut own);
+        let t: Rc<[Rc<str>]> = own.into_iter().collect();
+        let mut m = m.borrow_mut();
+        // Bounded: titles are names too, and a long batch sees many.
+        if m.len() >= 16384 {
+            m.clear();
+        }
+        m.insert(name.into(), t.clone());
+        t
+    });
+    for t in tags.iter() {
+        if !out.contains(t) {
+            out.insert(t.clone());
+        }
+    }
+}
+
+/// [`name_tags`], computed.
+fn compute_name_tags(name: &str, out: &mut Tags) {
     let lower;
     let n = if name.bytes().any(|b| b.is_ascii_uppercase()) || !name.is_ascii() {
         lower = name.to_lowercase();
@@ -306,7 +368,7 @@ pub fn normalize_ref(type_name: &str, title: &str) -> (String, String) {
 }
 
 /// [`normalize_ref`], borrowing what is already normalized.
-fn normalized_ref<'a>(type_name: &'a str, title: &'a str) -> (Cow<'a, str>, Cow<'a, str>) {
+pub(super) fn normalized_ref<'a>(type_name: &'a str, title: &'a str) -> (Cow<'a, str>, Cow<'a, str>) {
     let t = normalized_type(strip_colons(type_name));
     if t == "Class" {
         let name = strip_colons(title);
@@ -358,6 +420,21 @@ impl Catalog {
         self.uniqueness.get(&(t.into_owned(), resource_types::uniqueness_key(&values))).copied()
     }
 
+    /// `lookup("Class", key)` for a class name in lower case without a
+    /// leading `::` (the compiler's own keys), without normalizing it.
+    pub fn lookup_class(&self, key: &str) -> Option<usize> {
+        let key = strip_colons(key);
+        // Keys are recorded for ASCII titles (see `add`), whose lower case
+        // gives back the key they were capitalized from.
+        if !key.is_ascii() || key.bytes().any(|b| b.is_ascii_uppercase()) {
+            return self.lookup("Class", key);
+        }
+        if key.is_empty() || key == "main" {
+            return self.class_keys.get("main").copied();
+        }
+        self.class_keys.get(key).copied()
+    }
+
     pub fn find(&self, type_name: &str, title: &str) -> Option<&Resource> {
         self.lookup(type_name, title).map(|i| &*self.resources[i])
     }
@@ -371,6 +448,9 @@ impl Catalog {
             indexmap::map::Entry::Occupied(_) => return None,
             indexmap::map::Entry::Vacant(e) => e.insert(i),
         };
+        if r.type_name == "Class" && r.title.is_ascii() {
+            self.class_keys.insert(r.title.to_ascii_lowercase(), i);
+        }
         if let Some(t) = r.rtype.as_ref().filter(|t| t.isomorphic)
             && !self.rtypes.contains_key(r.type_name.as_str())
         {
@@ -397,13 +477,15 @@ impl Catalog {
 
     /// Records resource `i`'s uniqueness key; returns the resource that
     /// already has it, if another one does.
-    pub fn uniqueness(&mut self, type_name: &str, key: &str, i: usize) -> Option<usize> {
-        match self.uniqueness.entry((type_name.to_string(), key.to_string())) {
-            indexmap::map::Entry::Occupied(e) if *e.get() != i => Some(*e.get()),
-            indexmap::map::Entry::Occupied(_) => None,
+    /// Errs with that resource and the key (taken by value: a new key,
+    /// the usual case, is stored without a copy).
+    pub fn uniqueness(&mut self, type_name: String, key: String, i: usize) -> Result<(), (usize, String)> {
+        match self.uniqueness.entry((type_name, key)) {
+            indexmap::map::Entry::Occupied(e) if *e.get() != i => Err((*e.get(), e.key().1.clone())),
+            indexmap::map::Entry::Occupied(_) => Ok(()),
             indexmap::map::Entry::Vacant(e) => {
                 e.insert(i);
-                None
+                Ok(())
             }
         }
     }
@@ -652,21 +734,44 @@ fn resource_json(w: &mut JsonWriter, r: &Resource) {
 /// mutates it), so a resource's second warning names its first path
 /// too; that is kept. Parameters in the order the catalog writes them.
 pub fn non_data_warnings(r: &Resource) -> Vec<String> {
-    struct Walk {
-        prefix: String,
-        path: Vec<String>,
+    /// One step of the path to a value: formatted only when a warning
+    /// needs it (nearly every value is plain data, and formatting a
+    /// path segment with `%p` cost more than the rest of the compile).
+    enum Seg<'a> {
+        Index(usize),
+        Key(&'a Value),
+        /// A key that is not a String, by the text it is written as.
+        Text(String),
+        Param(&'a str),
+    }
+    struct Walk<'a> {
+        resource: &'a Resource,
+        prefix: Option<String>,
+        path: Vec<Seg<'a>>,
         out: Vec<String>,
     }
-    impl Walk {
+    impl<'a> Walk<'a> {
         fn warn(&mut self, what: String) {
-            self.prefix.extend(self.path.iter().map(String::as_str));
-            self.out.push(format!("{} {what}", self.prefix));
+            let r = self.resource;
+            let prefix = self.prefix.get_or_insert_with(|| format!("{}[{}]", r.type_name, r.title));
+            for s in &self.path {
+                match s {
+                    Seg::Index(i) => {
+                        use std::fmt::Write;
+                        let _ = write!(prefix, "[{i}]");
+                    }
+                    Seg::Key(k) => prefix.push_str(&Self::segment(k)),
+                    Seg::Text(t) => prefix.push_str(&Self::segment(&Value::string(t.as_str()))),
+                    Seg::Param(p) => prefix.push_str(&Self::segment(&Value::string(*p))),
+                }
+            }
+            self.out.push(format!("{prefix} {what}"));
         }
         fn segment(key: &Value) -> String {
             format!("[{}]", pjit_runtime::string_format::string_convert(key, Some(&Value::string("%p"))).unwrap_or_default())
         }
-        fn value(&mut self, v: &Value) {
-            if ref_string(v).is_some() {
+        fn value(&mut self, v: &'a Value) {
+            if is_ref(v) {
                 return;
             }
             match v {
@@ -676,15 +781,15 @@ pub fn non_data_warnings(r: &Resource) -> Vec<String> {
                 }
                 Value::Array(a) => {
                     for (i, x) in a.iter().enumerate() {
-                        self.path.push(format!("[{i}]"));
+                        self.path.push(Seg::Index(i));
                         self.value(x);
                         self.path.pop();
                     }
                 }
                 Value::Hash(h) => {
                     for (k, x) in h.iter() {
-                        let key = match k {
-                            Value::String(_) => k.clone(),
+                        let seg = match k {
+                            Value::String(_) => Seg::Key(k),
                             other => {
                                 let text = unknown_to_string(other);
                                 let label = non_data_label(other);
@@ -692,10 +797,10 @@ pub fn non_data_warnings(r: &Resource) -> Vec<String> {
                                     "contains a hash with {} {label} key. It will be converted to the String '{text}'",
                                     article(&label)
                                 ));
-                                Value::string(text)
+                                Seg::Text(text)
                             }
                         };
-                        self.path.push(Self::segment(&key));
+                        self.path.push(seg);
                         self.value(x);
                         self.path.pop();
                     }
@@ -712,13 +817,20 @@ pub fn non_data_warnings(r: &Resource) -> Vec<String> {
             }
         }
     }
-    let mut w = Walk { prefix: format!("{}[{}]", r.type_name, r.title), path: Vec::new(), out: Vec::new() };
+    let mut w = Walk { resource: r, prefix: None, path: Vec::new(), out: Vec::new() };
     for (k, v) in &r.params {
-        w.path.push(Walk::segment(&Value::string(k.as_str())));
+        w.path.push(Seg::Param(k.as_str()));
         w.value(v);
         w.path.pop();
     }
     w.out
+}
+
+/// Whether a value is a resource or class reference (written as
+/// [`ref_string`] gives it).
+fn is_ref(v: &Value) -> bool {
+    matches!(v, Value::Type(t) if matches!(&**t,
+        pjit_runtime::Type::Resource { type_name: Some(_), title: Some(_) } | pjit_runtime::Type::Class(Some(_))))
 }
 
 /// `value.to_s` as the catalog writes a value that is not data.
