@@ -734,38 +734,40 @@ fn resource_json(w: &mut JsonWriter, r: &Resource) {
 /// mutates it), so a resource's second warning names its first path
 /// too; that is kept. Parameters in the order the catalog writes them.
 pub fn non_data_warnings(r: &Resource) -> Vec<String> {
-    /// One step of the path to a value: formatted only when a warning
-    /// needs it (nearly every value is plain data, and formatting a
-    /// path segment with `%p` cost more than the rest of the compile).
-    enum Seg<'a> {
+    /// One step of the path to a value: an array index or a hash key.
+    /// Kept unformatted: the walk visits every value of every resource of
+    /// every catalog and almost never warns, so a key is rendered (`%p`)
+    /// only when a warning names it.
+    enum Step<'a> {
         Index(usize),
         Key(&'a Value),
-        /// A key that is not a String, by the text it is written as.
-        Text(String),
+        /// A key that is not a String, under the String it becomes.
+        Converted(String),
         Param(&'a str),
     }
     struct Walk<'a> {
         resource: &'a Resource,
+        /// Created at the first warning (see `warn`).
         prefix: Option<String>,
-        path: Vec<Seg<'a>>,
+        path: Vec<Step<'a>>,
         out: Vec<String>,
     }
     impl<'a> Walk<'a> {
         fn warn(&mut self, what: String) {
-            let r = self.resource;
-            let prefix = self.prefix.get_or_insert_with(|| format!("{}[{}]", r.type_name, r.title));
-            for s in &self.path {
-                match s {
-                    Seg::Index(i) => {
-                        use std::fmt::Write;
-                        let _ = write!(prefix, "[{i}]");
-                    }
-                    Seg::Key(k) => prefix.push_str(&Self::segment(k)),
-                    Seg::Text(t) => prefix.push_str(&Self::segment(&Value::string(t.as_str()))),
-                    Seg::Param(p) => prefix.push_str(&Self::segment(&Value::string(*p))),
+            // Puppet appends the path to the same prefix string at every
+            // warning (`to_data_hash` mutates it), so later warnings of a
+            // resource carry the paths of the earlier ones: kept as it is.
+            let resource = self.resource;
+            let text = self.prefix.get_or_insert_with(|| format!("{}[{}]", resource.type_name, resource.title));
+            for step in &self.path {
+                match step {
+                    Step::Index(i) => text.push_str(&format!("[{i}]")),
+                    Step::Key(k) => text.push_str(&Self::segment(k)),
+                    Step::Converted(k) => text.push_str(&Self::segment(&Value::string(k.as_str()))),
+                    Step::Param(k) => text.push_str(&Self::segment(&Value::string(*k))),
                 }
             }
-            self.out.push(format!("{prefix} {what}"));
+            self.out.push(format!("{text} {what}"));
         }
         fn segment(key: &Value) -> String {
             format!("[{}]", pjit_runtime::string_format::string_convert(key, Some(&Value::string("%p"))).unwrap_or_default())
@@ -781,15 +783,15 @@ pub fn non_data_warnings(r: &Resource) -> Vec<String> {
                 }
                 Value::Array(a) => {
                     for (i, x) in a.iter().enumerate() {
-                        self.path.push(Seg::Index(i));
+                        self.path.push(Step::Index(i));
                         self.value(x);
                         self.path.pop();
                     }
                 }
                 Value::Hash(h) => {
                     for (k, x) in h.iter() {
-                        let seg = match k {
-                            Value::String(_) => Seg::Key(k),
+                        let step = match k {
+                            Value::String(_) => Step::Key(k),
                             other => {
                                 let text = unknown_to_string(other);
                                 let label = non_data_label(other);
@@ -797,10 +799,10 @@ pub fn non_data_warnings(r: &Resource) -> Vec<String> {
                                     "contains a hash with {} {label} key. It will be converted to the String '{text}'",
                                     article(&label)
                                 ));
-                                Seg::Text(text)
+                                Step::Converted(text)
                             }
                         };
-                        self.path.push(seg);
+                        self.path.push(step);
                         self.value(x);
                         self.path.pop();
                     }
@@ -819,7 +821,7 @@ pub fn non_data_warnings(r: &Resource) -> Vec<String> {
     }
     let mut w = Walk { resource: r, prefix: None, path: Vec::new(), out: Vec::new() };
     for (k, v) in &r.params {
-        w.path.push(Seg::Param(k.as_str()));
+        w.path.push(Step::Param(k.as_str()));
         w.value(v);
         w.path.pop();
     }
