@@ -219,3 +219,34 @@ impl std::hash::Hash for Regex {
         self.source.hash(state)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ascii_rewrite_keeps_everything_else() {
+        assert_eq!(ascii_classes(r"a\bc\p{Word}"), None);
+        assert_eq!(ascii_classes(r"\w+").as_deref(), Some(r"(?-i:[a-zA-Z0-9_])+"));
+        // Inside brackets: nested classes, no group.
+        assert_eq!(ascii_classes(r"[\d\-x]").as_deref(), Some(r"[[0-9]\-x]"));
+        // A `]` right after `[` is a literal; `\\w` is an escaped backslash and a `w`.
+        assert_eq!(ascii_classes(r"[]\w]\\w").as_deref(), Some(r"[][a-zA-Z0-9_]]\\w"));
+        assert_eq!(ascii_classes(r"[[:alpha:]]\S").as_deref(), Some(r"[[:alpha:]][^\t\n\x0B\f\r\x20]"));
+    }
+
+    #[test]
+    fn ascii_classes_match_as_ruby() {
+        let m = |p: &str, t: &str| ruby_regex(p, RegexOptions::REGEX_OPTION_NONE).unwrap().find(t).is_some();
+        assert!(!m(r"\w", "é"));
+        assert!(m(r"\W", "é"));
+        assert!(m(r"[[:word:]]", "é"));
+        assert!(!m(r"a\b", "aé"));
+        assert!(!m(r"\d", "٣"));
+        assert!(!m(r"\s", "\u{a0}"));
+        assert!(!m(r"(?i)\w", "\u{212a}"));
+        assert!(m(r"(?x) \s x", " x"));
+        // An invalid pattern reports the error of the pattern as written.
+        assert!(ruby_regex(r"[\w-a]", RegexOptions::REGEX_OPTION_NONE).is_err());
+    }
+}
