@@ -45,7 +45,12 @@ pub(crate) enum Failure {
 const MAX_DEPTH: usize = 400;
 
 /// The same for the resolver's recursion (substitution chains).
-const MAX_RESOLVE_DEPTH: usize = 1000;
+const MAX_RESOLVE_DEPTH: usize = 500;
+
+/// How much the resolver may build (values, weighed by [`weight`]): a
+/// document whose substitutions double a value at each step would
+/// otherwise exhaust memory (Ruby's gem would too).
+const MAX_WORK: usize = 20_000_000;
 
 /// Parses and resolves `text` as the gem does, into Puppet values.
 pub(crate) fn parse(text: &str) -> Result<Value, Failure> {
@@ -60,7 +65,7 @@ pub(crate) fn parse(text: &str) -> Result<Value, Failure> {
         }
     };
     let root = std::rc::Rc::new(value);
-    let mut r = Resolver { root: root.clone(), memo: Default::default(), below_memo: Default::default(), refs: Vec::new(), depth: 0 };
+    let mut r = Resolver { root: root.clone(), memo: Default::default(), below_memo: Default::default(), refs: Vec::new(), depth: 0, work: 0, entered: Default::default() };
     let value = &*root;
     let resolved = match r.resolve(value, Some(&[]), &[], true) {
         Ok(v) => v.unwrap_or_else(|| Hv::Obj(IndexMap::new())),
@@ -1258,6 +1263,12 @@ struct Resolver {
     /// is a cycle (the gem's cycle markers).
     refs: Vec<(Vec<String>, bool, usize)>,
     depth: usize,
+    /// What has been built so far (see [`MAX_WORK`]).
+    work: usize,
+    /// How many times each path is being resolved now: a path entered a
+    /// third time is a cycle (the substitutions' own cycle check meets
+    /// the gem's cycles at the second entry; this bounds the rest).
+    entered: std::collections::HashMap<Vec<String>, usize>,
 }
 
 impl Resolver {
@@ -1265,6 +1276,7 @@ impl Resolver {
     /// stack continues with `below` (what a substitution of `path` itself
     /// means). None: nothing (an optional substitution of nothing).
     fn resolve(&mut self, v: &Hv, path: Option<&[String]>, below: &[Hv], exact: bool) -> PResult<Option<Hv>> {
+        self.spend(1)?;
         self.depth += 1;
         if self.depth > MAX_RESOLVE_DEPTH {
             self.depth -= 1;
@@ -1314,7 +1326,11 @@ impl Resolver {
                     // Self-reference: the value below in the merge stack.
                     let key = (below.as_ptr() as usize, below.len(), path.map(<[String]>::to_vec));
                     let r = match (self.below_memo.get(&key), below.split_first()) {
-                        (Some(r), _) => r.clone(),
+                        (Some(r), _) => {
+                            let r = r.clone();
+                            self.spend(r.as_ref().map_or(0, weight))?;
+                            r
+                        }
                         (None, Some((first, rest))) => {
                             let r = self.resolve_stack(first, rest, path)?;
                             self.below_memo.insert(key, r.clone());
@@ -1369,7 +1385,9 @@ impl Resolver {
                     }
                 }
                 let mut joined = consolidate(resolved)?;
-                Ok(joined.pop())
+                let r = joined.pop();
+                self.spend(r.as_ref().map_or(0, weight))?;
+                Ok(r)
             }
             Hv::Merge(stack) => match stack.split_first() {
                 Some((first, rest)) => self.resolve_stack(first, rest, path),
@@ -1404,12 +1422,32 @@ impl Resolver {
         Ok(result)
     }
 
+    fn spend(&mut self, n: usize) -> PResult<()> {
+        self.work = self.work.saturating_add(n);
+        if self.work > MAX_WORK {
+            return Err(Failure::Other("the HOCON document is too large once its substitutions are resolved".to_string()));
+        }
+        Ok(())
+    }
+
     /// The value at `path` (resolved once).
     fn at(&mut self, path: &[String], v: &Hv) -> PResult<Option<Hv>> {
         if let Some(r) = self.memo.get(path) {
-            return Ok(r.clone());
+            let r = r.clone();
+            self.spend(r.as_ref().map_or(0, weight))?;
+            return Ok(r);
         }
-        let r = self.resolve(v, Some(path), &[], true)?;
+        let n = self.entered.entry(path.to_vec()).or_insert(0);
+        if *n >= 2 {
+            let trace: Vec<String> = self.refs.iter().map(|(p, o, _)| render_ref(p, *o)).collect();
+            return Err(Failure::Cycle(trace));
+        }
+        *n += 1;
+        let r = self.resolve(v, Some(path), &[], true);
+        if let Some(n) = self.entered.get_mut(path) {
+            *n -= 1;
+        }
+        let r = r?;
         self.memo.insert(path.to_vec(), r.clone());
         Ok(r)
     }
@@ -1456,6 +1494,16 @@ impl Resolver {
             [name] => std::env::var(name).ok().map(|s| Hv::Str(s, true)),
             _ => None,
         }
+    }
+}
+
+/// The size of a value for [`MAX_WORK`]: its nodes and string bytes.
+fn weight(v: &Hv) -> usize {
+    match v {
+        Hv::Obj(m) => m.iter().map(|(k, v)| 1 + k.len() / 16 + weight(v)).sum::<usize>() + 1,
+        Hv::List(items) | Hv::Concat(items) | Hv::Merge(items) => items.iter().map(weight).sum::<usize>() + 1,
+        Hv::Str(s, _) => 1 + s.len() / 16,
+        _ => 1,
     }
 }
 
