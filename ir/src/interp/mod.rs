@@ -2135,9 +2135,18 @@ impl Interp {
                 let names = class_names(&args).map_err(|m| {
                     error("ILLEGAL_CLASS_NAME", format!("Error while evaluating a Function Call, {m}"), loc)
                 })?;
-                for n in names {
-                    let n = catalog::strip_colons(&n).to_string();
-                    let i = self.include_class(&n, scope, loc)?;
+                // Puppet's `evaluate_classes(names, scope, false)`: every
+                // class's resource first, then each body (so `include [a, b]`
+                // puts Class[B] before what a's body declares).
+                let names: Vec<String> = names.iter().map(|n| catalog::strip_colons(n).to_string()).collect();
+                let mut ids = Vec::with_capacity(names.len());
+                for n in &names {
+                    ids.push(self.ensure_included(n, scope, loc)?);
+                }
+                for (n, &i) in names.iter().zip(&ids) {
+                    self.evaluate_included(i, n, loc)?;
+                }
+                for (n, i) in names.into_iter().zip(ids) {
                     let here = scope.cat.resource;
                     if key == "contain" && !self.catalog.edges.contains(&(here, i)) {
                         self.catalog.contain(here, i);
