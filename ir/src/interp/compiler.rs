@@ -1324,6 +1324,19 @@ impl Interp {
         self.declare_class(name, None, scope, loc, "Function Call")
     }
 
+    /// The first half of `include_class` (Puppet's `ensure_in_catalog` for
+    /// `include`, `contain`, `require`): the class's resource, not evaluated.
+    pub(super) fn ensure_included(&mut self, name: &str, scope: &Rc<Scope>, loc: Loc) -> R<usize> {
+        let key = catalog::lowercase(catalog::strip_colons(name));
+        self.ensure_class_resource(&key, None, scope, loc, "Function Call")
+    }
+
+    /// The second half: its body, unless it ran already.
+    pub(super) fn evaluate_included(&mut self, i: usize, name: &str, loc: Loc) -> R<()> {
+        let key = catalog::lowercase(catalog::strip_colons(name));
+        self.evaluate_class(i, &key, loc, "Function Call")
+    }
+
     /// Declares a class and evaluates it (once): `include`-like (`params`
     /// None) or resource-like (`class { 'x': p => v }`, which may not
     /// follow another declaration of the class). Binding errors are
