@@ -331,6 +331,13 @@ pub struct Interp {
     depth: u32,
     reg_pool: Vec<Vec<Value>>,
     signatures: HashMap<FuncId, Type, foldhash::fast::FixedState>,
+    /// Values of type thunks made of constants and type names (parameter
+    /// types naming aliases: `Stdlib::Absolutepath`), once computed in
+    /// this compile (see [`Interp::type_value`]).
+    type_thunks: HashMap<FuncId, Value, foldhash::fast::FixedState>,
+    /// How many times an access read the catalog (`Class['c']['x']`,
+    /// `File['f']['mode']`): a thunk whose run did is not remembered.
+    catalog_reads: u64,
     /// EPP output buffers, innermost last, and whether a Sensitive part
     /// went into one.
     renders: Vec<(String, bool)>,
@@ -470,6 +477,8 @@ pub struct Warm {
     ruby_types: HashMap<String, Option<Rc<resource_types::TypeInfo>>>,
     module_functions: HashMap<String, ModuleFunction>,
     reg_pool: Vec<Vec<Value>>,
+    /// The values of the program's pure thunks (see `tier::Tier::take_pure`).
+    pure: Vec<Option<Option<Value>>>,
     /// The code generator and its threshold (None: interpreted). Compiled
     /// code stays valid: bodies are never removed from `prog`.
     jit: Option<(Box<dyn tier::Backend>, u32)>,
@@ -490,6 +499,7 @@ impl Warm {
             ruby_types: HashMap::default(),
             module_functions: HashMap::default(),
             reg_pool: vec![],
+            pure: vec![],
             jit: None,
         }
     }
@@ -543,6 +553,8 @@ impl Interp {
             depth: 0,
             reg_pool: vec![],
             signatures: HashMap::default(),
+            type_thunks: HashMap::default(),
+            catalog_reads: 0,
             loaded: vec![],
             autoloads: Autoloads::default(),
             base: None,
@@ -565,8 +577,20 @@ impl Interp {
     /// An interpreter for one more compile of a program an earlier
     /// compile ran (see [`Warm`]).
     pub fn from_warm(warm: Warm, opts: Options) -> Interp {
-        let Warm { mut prog, base, autoloads, templates, erb_files, env_cache, ruby_types, module_functions, reg_pool, jit, resources } =
-            warm;
+        let Warm {
+            mut prog,
+            base,
+            autoloads,
+            templates,
+            erb_files,
+            env_cache,
+            ruby_types,
+            module_functions,
+            reg_pool,
+            pure,
+            jit,
+            resources,
+        } = warm;
         prog.set_definitions(base.clone());
         let mut it = Interp::new(prog, opts);
         it.base = Some(base);
@@ -584,6 +608,7 @@ impl Interp {
         if let Some((backend, threshold)) = jit {
             it.tier = tier::Tier::new(backend, threshold);
         }
+        it.tier.keep_pure(pure);
         it
     }
 
@@ -603,6 +628,7 @@ impl Interp {
             ruby_types: self.ruby_types,
             module_functions: self.module_functions,
             reg_pool: self.reg_pool,
+            pure: self.tier.take_pure(),
             jit: {
                 let threshold = self.tier.threshold();
                 self.tier.take_backend().map(|b| (b, threshold))
@@ -718,6 +744,7 @@ impl Interp {
             }
             _ => return Ok(None),
         };
+        self.catalog_reads += 1;
         let Some(ri) = self.catalog.lookup(&type_name, &title) else { return Ok(None) };
         let mut out = Vec::with_capacity(keys.len());
         for key in keys {
@@ -1127,10 +1154,7 @@ impl Interp {
     fn check_param(&mut self, f: &Function, i: usize, v: &Value, scope: &Rc<Scope>, owner: &dyn Fn() -> String, loc: Loc) -> R<()> {
         let p = &f.params[i];
         let Some(t) = p.ty else { return Ok(()) };
-        let tv = match self.tier.pure(&self.prog, t) {
-            Some(tv) => tv,
-            None => self.run_thunk(t, scope)?,
-        };
+        let tv = self.type_value(t, scope)?;
         if let Value::Type(ty) = &tv {
             let check = if p.captures_rest {
                 match v {
@@ -1154,10 +1178,7 @@ impl Interp {
     fn param_problems(&mut self, f: &Function, i: usize, v: &Value, scope: &Rc<Scope>) -> R<Vec<String>> {
         let p = &f.params[i];
         let Some(t) = p.ty else { return Ok(vec![]) };
-        let tv = match self.tier.pure(&self.prog, t) {
-            Some(tv) => tv,
-            None => self.run_thunk(t, scope)?,
-        };
+        let tv = self.type_value(t, scope)?;
         let Value::Type(ty) = &tv else { return Ok(vec![]) };
         let ok = match v {
             Value::Array(a) if p.captures_rest => a.iter().all(|x| calc::instance_of(ty, x)),
@@ -1202,6 +1223,30 @@ impl Interp {
 
     fn run_thunk(&mut self, t: FuncId, scope: &Rc<Scope>) -> R<Value> {
         self.run_body(t, vec![], scope.clone(), None)
+    }
+
+    /// The value of type thunk `t` (a parameter or return type) in
+    /// `scope`. A thunk of constants is computed once (`tier::pure`); one
+    /// that also names types (aliases, resource types: not constants, as
+    /// naming one may load it) runs once per compile and its value is
+    /// remembered: once a name has resolved, resolving it again gives the
+    /// same type and does nothing else (aliases stay resolved, loaded
+    /// files stay loaded), so a later run could only give the same value.
+    /// A run that read the catalog (`Class['c']['x']`), or failed, is not
+    /// remembered.
+    fn type_value(&mut self, t: FuncId, scope: &Rc<Scope>) -> R<Value> {
+        if let Some(v) = self.tier.pure(&self.prog, t) {
+            return Ok(v);
+        }
+        if let Some(v) = self.type_thunks.get(&t) {
+            return Ok(v.clone());
+        }
+        let reads = self.catalog_reads;
+        let v = self.run_thunk(t, scope)?;
+        if self.catalog_reads == reads && names_types_only(&self.prog.funcs[t]) {
+            self.type_thunks.insert(t, v.clone());
+        }
+        Ok(v)
     }
 
     /// Evaluates a defined-type instance: binds its attributes and records
@@ -1275,7 +1320,7 @@ impl Interp {
             r => r?,
         };
         if let Some(rt) = f.return_type {
-            if let Value::Type(t) = self.run_thunk(rt, &scope)? {
+            if let Value::Type(t) = self.type_value(rt, &scope)? {
                 if !calc::instance_of(&t, &v) {
                     let msg = format!(
                         "Error while evaluating a Function Call, value returned from {name} has wrong type, expects {} value, got {}",
@@ -1343,10 +1388,7 @@ impl Interp {
                 Some(t) => {
                     // Lambdas are made again and again (one per outer
                     // iteration): a constant type is computed once.
-                    let v = match self.tier.pure(&self.prog, t) {
-                        Some(v) => v,
-                        None => self.run_thunk(t, scope)?,
-                    };
+                    let v = self.type_value(t, scope)?;
                     match v {
                         Value::Type(t) => (*t).clone(),
                         _ => Type::Any,
@@ -1554,10 +1596,18 @@ impl Interp {
                     }
                     Op::NoSelectorMatch(v) => return Err(rt_error(ops::unmatched_selector(r!(v)), loc)),
                     Op::Access(b, ks) => {
-                        let keys: Vec<Value> = ks.iter().map(|k| r!(k).clone()).collect();
-                        if let Some(v) = self.resource_parameter(r!(b), &keys, loc)? {
+                        // One key (the usual `$h['k']`) is read in place.
+                        let many: Vec<Value>;
+                        let keys: &[Value] = match &ks[..] {
+                            [k] => std::slice::from_ref(r!(k)),
+                            _ => {
+                                many = ks.iter().map(|k| r!(k).clone()).collect();
+                                &many
+                            }
+                        };
+                        if let Some(v) = self.resource_parameter(r!(b), keys, loc)? {
                             v
-                        } else { match ops::access(r!(b), &keys) {
+                        } else { match ops::access(r!(b), keys) {
                             Ok(v) => v,
                             // Puppet blames a bad key on the key expression:
                             // the one the runtime names, else the first.
@@ -1705,20 +1755,14 @@ impl Interp {
                         self.relationship(*kind, r!(left), r!(right), (*left_collector, *right_collector), loc)?
                     }
                     Op::Jump(b, a) => {
-                        let vals: Vec<Value> = a.iter().map(|v| r!(v).clone()).collect();
-                        for (p, v) in f.blocks[*b].params.iter().zip(vals) {
-                            regs[p.index()] = v;
-                        }
+                        pass_block_args(&f.blocks[*b].params, a, regs);
                         next_block = Some(*b);
                         break;
                     }
                     Op::Branch { cond, then_dest, then_args, else_dest, else_args } => {
                         let c = matches!(r!(cond), Value::Boolean(true));
                         let (b, a) = if c { (then_dest, then_args) } else { (else_dest, else_args) };
-                        let vals: Vec<Value> = a.iter().map(|v| r!(v).clone()).collect();
-                        for (p, v) in f.blocks[*b].params.iter().zip(vals) {
-                            regs[p.index()] = v;
-                        }
+                        pass_block_args(&f.blocks[*b].params, a, regs);
                         next_block = Some(*b);
                         break;
                     }
@@ -2818,6 +2862,39 @@ fn hash_of(entries: Vec<(&str, Value)>) -> Value {
 }
 
 /// Whether binding must evaluate parameter types.
+/// Whether thunk `f` only builds a value from constants and type names
+/// (`Optional[Stdlib::Port]`, `Variant[Enum['a'], Apache::Loglevel]`): one
+/// block of constants, type names, accesses, arrays and hashes. What such
+/// a thunk computes depends on nothing but how its names resolve (and on
+/// the catalog, through an access to a class or resource reference: see
+/// [`Interp::type_value`]).
+fn names_types_only(f: &Function) -> bool {
+    f.layout.len() == 1
+        && f.params.is_empty()
+        && f.blocks[f.entry()].insts.iter().all(|&i| match &f.insts[i].op {
+            Op::Const(_) | Op::TypeRef(_) | Op::TypeSpec { .. } | Op::Access(..) | Op::MakeHash(_) | Op::Return(_) => true,
+            Op::MakeArray(vs) => vs.iter().all(|(_, splat)| !splat),
+            _ => false,
+        })
+}
+
+/// Passes block arguments `args` to the block parameters `params`: a
+/// parallel copy (an argument may be a parameter the copy overwrites),
+/// without a temporary vector for the common zero or one argument.
+#[inline]
+fn pass_block_args(params: &[Val], args: &[Val], regs: &mut [Value]) {
+    match (params, args) {
+        (_, []) => {}
+        ([p], [a]) => regs[p.index()] = regs[a.index()].clone(),
+        _ => {
+            let vals: Vec<Value> = args.iter().map(|v| regs[v.index()].clone()).collect();
+            for (p, v) in params.iter().zip(vals) {
+                regs[p.index()] = v;
+            }
+        }
+    }
+}
+
 fn check_types_needed(f: &Function, check_types: bool) -> bool {
     check_types && f.params.iter().any(|p| p.ty.is_some())
 }
@@ -2978,7 +3055,7 @@ impl Host for CallHost<'_> {
         let r = self.it.run_closure(id, vals, scope);
         if let (Ok(v), Some(rt)) = (&r, f.return_type) {
             let scope = self.it.closures[id].scope.clone();
-            match self.it.run_thunk(rt, &scope) {
+            match self.it.type_value(rt, &scope) {
                 Ok(Value::Type(t)) if !calc::instance_of(&t, v) => {
                     let msg = format!(
                         "value returned from lambda has wrong type, expects {} value, got {}",
