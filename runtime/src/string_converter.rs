@@ -352,9 +352,16 @@ pub fn convert(value: &Value, formats: Option<&Value>) -> Result<String> {
     if let Some(f) = formats {
         check_formats_signature(f)?;
     }
+    // `String($s, '%p')` (the catalog's `%p` of every parameter name): the
+    // quoted string, as the general path below gives it (no flags, width
+    // or precision to apply).
+    if let (Value::String(v), Some(Value::String(s))) = (value, formats)
+        && s.as_str() == "%p"
+    {
+        return Ok(puppet_quote(v));
+    }
     let value_type = infer_set(value);
-    // A String with a format string (`String($s, '%p')`, the catalog's
-    // `%p` of every parameter name): the user's entry, keyed by the value's
+    // A String with another format string: the user's entry, keyed by the value's
     // own type, is the first the merged map would find for it (the only
     // default that matches a String is `Any`, which sorts after it), and a
     // String's conversion looks up nothing else: no need to build the map.

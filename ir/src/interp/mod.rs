@@ -335,9 +335,23 @@ pub struct Interp {
     /// types naming aliases: `Stdlib::Absolutepath`), once computed in
     /// this compile (see [`Interp::type_value`]).
     type_thunks: HashMap<FuncId, Value, foldhash::fast::FixedState>,
+    /// Type thunk values that every compile of the program computes alike
+    /// with no effect but resolving plain aliases: kept across compiles
+    /// (see [`Warm`] and [`Interp::type_value`]).
+    shared_thunks: HashMap<FuncId, Value, foldhash::fast::FixedState>,
     /// How many times an access read the catalog (`Class['c']['x']`,
     /// `File['f']['mode']`): a thunk whose run did is not remembered.
     catalog_reads: u64,
+    /// How many times resolving a type name did more than resolve a plain
+    /// alias whose body did nothing else (a resource type looked up or
+    /// loaded, an Object or TypeSet defined, the catalog read): a thunk
+    /// whose run did is not shared with later compiles.
+    type_effects: u64,
+    /// The aliases of `aliases` whose resolution had no such effect.
+    plain_aliases: std::collections::HashSet<String>,
+    /// Plain aliases (see `plain_aliases`) an earlier compile of the
+    /// program resolved, by lower-case name: kept across compiles.
+    shared_aliases: HashMap<String, Arc<TypeAlias>>,
     /// EPP output buffers, innermost last, and whether a Sensitive part
     /// went into one.
     renders: Vec<(String, bool)>,
@@ -479,6 +493,11 @@ pub struct Warm {
     reg_pool: Vec<Vec<Value>>,
     /// The values of the program's pure thunks (see `tier::Tier::take_pure`).
     pure: Vec<Option<Option<Value>>>,
+    /// Type thunk values every compile computes alike (see
+    /// `Interp::type_value`).
+    shared_thunks: HashMap<FuncId, Value, foldhash::fast::FixedState>,
+    /// Plain aliases resolved so far (see `Interp::resolve_type_name`).
+    shared_aliases: HashMap<String, Arc<TypeAlias>>,
     /// The code generator and its threshold (None: interpreted). Compiled
     /// code stays valid: bodies are never removed from `prog`.
     jit: Option<(Box<dyn tier::Backend>, u32)>,
@@ -500,6 +519,8 @@ impl Warm {
             module_functions: HashMap::default(),
             reg_pool: vec![],
             pure: vec![],
+            shared_thunks: HashMap::default(),
+            shared_aliases: HashMap::default(),
             jit: None,
         }
     }
@@ -554,7 +575,11 @@ impl Interp {
             reg_pool: vec![],
             signatures: HashMap::default(),
             type_thunks: HashMap::default(),
+            shared_thunks: HashMap::default(),
             catalog_reads: 0,
+            type_effects: 0,
+            plain_aliases: Default::default(),
+            shared_aliases: HashMap::default(),
             loaded: vec![],
             autoloads: Autoloads::default(),
             base: None,
@@ -588,6 +613,8 @@ impl Interp {
             module_functions,
             reg_pool,
             pure,
+            shared_thunks,
+            shared_aliases,
             jit,
             resources,
         } = warm;
@@ -609,6 +636,8 @@ impl Interp {
             it.tier = tier::Tier::new(backend, threshold);
         }
         it.tier.keep_pure(pure);
+        it.shared_thunks = shared_thunks;
+        it.shared_aliases = shared_aliases;
         it
     }
 
@@ -629,6 +658,16 @@ impl Interp {
             module_functions: self.module_functions,
             reg_pool: self.reg_pool,
             pure: self.tier.take_pure(),
+            shared_thunks: self.shared_thunks,
+            shared_aliases: {
+                let mut shared = self.shared_aliases;
+                for k in self.plain_aliases {
+                    if let Some(a) = self.aliases.get(&k) {
+                        shared.insert(k, a.clone());
+                    }
+                }
+                shared
+            },
             jit: {
                 let threshold = self.tier.threshold();
                 self.tier.take_backend().map(|b| (b, threshold))
@@ -745,6 +784,7 @@ impl Interp {
             _ => return Ok(None),
         };
         self.catalog_reads += 1;
+        self.type_effects += 1;
         let Some(ri) = self.catalog.lookup(&type_name, &title) else { return Ok(None) };
         let mut out = Vec::with_capacity(keys.len());
         for key in keys {
@@ -975,8 +1015,17 @@ impl Interp {
     ) -> R<(Vec<Value>, u64)> {
         let resource = matches!(f.kind, FuncKind::Class | FuncKind::Define);
         let mut vals: Vec<Option<Value>> = Vec::with_capacity(f.params.len());
+        // The given values a parameter takes (taken out in place: removing
+        // them one by one would shift the rest each time).
+        let mut taken = vec![false; named.len()];
         for p in &f.params {
-            let given = if named.is_empty() { None } else { named.shift_remove(self.prog.name(p.name)) };
+            let given = match named.get_full_mut(self.prog.name(p.name)) {
+                Some((i, _, v)) => {
+                    taken[i] = true;
+                    Some(std::mem::replace(v, Value::Undef))
+                }
+                None => None,
+            };
             // A value given as undef counts as not given when the parameter
             // has a default (Puppet's "Undef Parameter Values" table; its
             // templates do the same).
@@ -987,6 +1036,9 @@ impl Interp {
         // value (Puppet assigns only the others).
         let invalid: Vec<String> = named
             .iter()
+            .zip(&taken)
+            .filter(|(_, taken)| !**taken)
+            .map(|(kv, _)| kv)
             .filter(|(k, v)| {
                 if resource {
                     !(resource_types::is_metaparam(k) || matches!(k.as_str(), "name" | "title"))
@@ -1238,13 +1290,21 @@ impl Interp {
         if let Some(v) = self.tier.pure(&self.prog, t) {
             return Ok(v);
         }
-        if let Some(v) = self.type_thunks.get(&t) {
+        if let Some(v) = self.type_thunks.get(&t).or_else(|| self.shared_thunks.get(&t)) {
             return Ok(v.clone());
         }
-        let reads = self.catalog_reads;
+        let (reads, effects, logs) = (self.catalog_reads, self.type_effects, self.logs.len());
         let v = self.run_thunk(t, scope)?;
         if self.catalog_reads == reads && names_types_only(&self.prog.funcs[t]) {
-            self.type_thunks.insert(t, v.clone());
+            // Shared with later compiles only when all it did was resolve
+            // plain aliases: a later compile skipping the run then misses
+            // nothing it could observe (an alias it needs elsewhere is
+            // resolved there, to an equal type).
+            if self.type_effects == effects && self.logs.len() == logs {
+                self.shared_thunks.insert(t, v.clone());
+            } else {
+                self.type_thunks.insert(t, v.clone());
+            }
         }
         Ok(v)
     }
@@ -1662,7 +1722,7 @@ impl Interp {
                         Value::Array(pjit_runtime::value::PArray(Arc::new(out)))
                     }
                     Op::MakeHash(vs) => {
-                        let mut h = pjit_runtime::value::HashMapV::default();
+                        let mut h = pjit_runtime::value::HashMapV::with_capacity_and_hasher(vs.len() / 2, Default::default());
                         for kv in vs.chunks(2) {
                             h.insert(r!(kv[0]).clone(), r!(kv[1]).clone());
                         }
@@ -1991,7 +2051,19 @@ impl Interp {
     fn resolve_type_name(&mut self, name: &str, loc: Loc) -> R<Type> {
         let key = name.to_lowercase();
         if let Some(a) = self.aliases.get(&key) {
+            if !self.plain_aliases.contains(&key) {
+                self.type_effects += 1;
+            }
             return Ok(TypeAlias::named_type(a));
+        }
+        // A plain alias an earlier compile resolved: all that resolving it
+        // here would do is load its file (which only this lookup reads)
+        // and compute the same type.
+        if let Some(a) = self.shared_aliases.get(&key) {
+            let a = a.clone();
+            self.aliases.insert(key.clone(), a.clone());
+            self.plain_aliases.insert(key);
+            return Ok(TypeAlias::named_type(&a));
         }
         // Global names come from the environment's `types/` only, and
         // never shadow Puppet's own types.
@@ -2021,6 +2093,11 @@ impl Interp {
             let thunk_name = thunk_name.rsplit_once(" in ").map_or(thunk_name, |(n, _)| n);
             let definition = thunk_name.strip_prefix("type ").and_then(|n| n.rsplit_once(" = "));
             let definition = definition.map(|(n, k)| (n.to_string(), k.to_string()));
+            let in_set = self.prog.funcs[thunk].name.contains(" in ");
+            if definition.is_some() || in_set {
+                self.type_effects += 1;
+            }
+            let effects = self.type_effects;
             let resolved = match (self.run_thunk(thunk, &top), definition) {
                 (Ok(init), Some((def_name, kind))) => alias.define(&kind, &def_name, &init),
                 (Ok(Value::Type(t)), None) => alias.resolve_checked(&t),
@@ -2033,7 +2110,12 @@ impl Interp {
                 (Err(other), _) => return Err(other),
             };
             return match resolved {
-                Ok(()) => Ok(TypeAlias::named_type(&alias)),
+                Ok(()) => {
+                    if self.type_effects == effects {
+                        self.plain_aliases.insert(key);
+                    }
+                    Ok(TypeAlias::named_type(&alias))
+                }
                 Err(message) => {
                     self.aliases.remove(&key);
                     Err(Flow::Error(EvalError { issue: "ALIAS_RESOLUTION", message, loc: Some(loc) }))
@@ -2044,6 +2126,7 @@ impl Interp {
         if key == "deferred" {
             return Ok(Type::ObjectType(pjit_runtime::types::object::deferred_type()));
         }
+        self.type_effects += 1;
         let t = Type::from_name(name);
         if let Type::Resource { type_name: Some(n), title: None } = &t {
             let k = n.to_lowercase();
