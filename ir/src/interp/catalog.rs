@@ -652,20 +652,45 @@ fn resource_json(w: &mut JsonWriter, r: &Resource) {
 /// mutates it), so a resource's second warning names its first path
 /// too; that is kept. Parameters in the order the catalog writes them.
 pub fn non_data_warnings(r: &Resource) -> Vec<String> {
-    struct Walk {
-        prefix: String,
-        path: Vec<String>,
+    /// One step of the path to a value: an array index or a hash key.
+    /// Kept unformatted: the walk visits every value of every resource of
+    /// every catalog and almost never warns, so a key is rendered (`%p`)
+    /// only when a warning names it.
+    enum Step<'a> {
+        Index(usize),
+        Key(&'a Value),
+        /// A key that is not a String, under the String it becomes.
+        Converted(String),
+        Param(&'a str),
+    }
+    struct Walk<'a> {
+        resource: &'a Resource,
+        /// Created at the first warning (see `warn`).
+        prefix: Option<String>,
+        path: Vec<Step<'a>>,
         out: Vec<String>,
     }
-    impl Walk {
+    impl<'a> Walk<'a> {
         fn warn(&mut self, what: String) {
-            self.prefix.extend(self.path.iter().map(String::as_str));
-            self.out.push(format!("{} {what}", self.prefix));
+            // Puppet appends the path to the same prefix string at every
+            // warning (`to_data_hash` mutates it), so later warnings of a
+            // resource carry the paths of the earlier ones: kept as it is.
+            let resource = self.resource;
+            let text = self.prefix.get_or_insert_with(|| format!("{}[{}]", resource.type_name, resource.title));
+            for step in &self.path {
+                match step {
+                    Step::Index(i) => text.push_str(&format!("[{i}]")),
+                    Step::Key(k) => text.push_str(&Self::segment(k)),
+                    Step::Converted(k) => text.push_str(&Self::segment(&Value::string(k.as_str()))),
+                    Step::Param(k) => text.push_str(&Self::segment(&Value::string(*k))),
+                }
+            }
+            self.out.push(format!("{text} {what}"));
         }
         fn segment(key: &Value) -> String {
             format!("[{}]", pjit_runtime::string_format::string_convert(key, Some(&Value::string("%p"))).unwrap_or_default())
         }
-        fn value(&mut self, v: &Value) {
+        fn value(&mut self, v: &'a Value) {
             if ref_string(v).is_some() {
                 return;
             }
@@ -676,15 +701,15 @@ pub fn non_data_warnings(r: &Resource) -> Vec<String> {
                 }
                 Value::Array(a) => {
                     for (i, x) in a.iter().enumerate() {
-                        self.path.push(format!("[{i}]"));
+                        self.path.push(Step::Index(i));
                         self.value(x);
                         self.path.pop();
                     }
                 }
                 Value::Hash(h) => {
                     for (k, x) in h.iter() {
-                        let key = match k {
-                            Value::String(_) => k.clone(),
+                        let step = match k {
+                            Value::String(_) => Step::Key(k),
                             other => {
                                 let text = unknown_to_string(other);
                                 let label = non_data_label(other);
@@ -692,10 +717,10 @@ pub fn non_data_warnings(r: &Resource) -> Vec<String> {
                                     "contains a hash with {} {label} key. It will be converted to the String '{text}'",
                                     article(&label)
                                 ));
-                                Value::string(text)
+                                Step::Converted(text)
                             }
                         };
-                        self.path.push(Self::segment(&key));
+                        self.path.push(step);
                         self.value(x);
                         self.path.pop();
                     }
@@ -712,9 +737,9 @@ pub fn non_data_warnings(r: &Resource) -> Vec<String> {
             }
         }
     }
-    let mut w = Walk { prefix: format!("{}[{}]", r.type_name, r.title), path: Vec::new(), out: Vec::new() };
+    let mut w = Walk { resource: r, prefix: None, path: Vec::new(), out: Vec::new() };
     for (k, v) in &r.params {
-        w.path.push(Walk::segment(&Value::string(k.as_str())));
+        w.path.push(Step::Param(k.as_str()));
         w.value(v);
         w.path.pop();
     }
