@@ -352,7 +352,23 @@ pub fn convert(value: &Value, formats: Option<&Value>) -> Result<String> {
     if let Some(f) = formats {
         check_formats_signature(f)?;
     }
+    // `String($s, '%p')` (the catalog's `%p` of every parameter name): the
+    // quoted string, as the general path below gives it (no flags, width
+    // or precision to apply).
+    if let (Value::String(v), Some(Value::String(s))) = (value, formats)
+        && s.as_str() == "%p"
+    {
+        return Ok(puppet_quote(v));
+    }
     let value_type = infer_set(value);
+    // A String with another format string: the user's entry, keyed by the value's
+    // own type, is the first the merged map would find for it (the only
+    // default that matches a String is `Any`, which sorts after it), and a
+    // String's conversion looks up nothing else: no need to build the map.
+    if let (Value::String(_), Some(Value::String(s))) = (value, formats) {
+        let user = vec![(value_type.clone(), Format::parse(s)?)];
+        return conv(&value_type, value, &user, Indentation { level: 0, first: true, indenting: false });
+    }
     let user: Option<FormatMap> = match formats {
         None | Some(Value::Default) => None,
         Some(Value::String(s)) => {

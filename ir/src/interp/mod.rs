@@ -331,6 +331,27 @@ pub struct Interp {
     depth: u32,
     reg_pool: Vec<Vec<Value>>,
     signatures: HashMap<FuncId, Type, foldhash::fast::FixedState>,
+    /// Values of type thunks made of constants and type names (parameter
+    /// types naming aliases: `Stdlib::Absolutepath`), once computed in
+    /// this compile (see [`Interp::type_value`]).
+    type_thunks: HashMap<FuncId, Value, foldhash::fast::FixedState>,
+    /// Type thunk values that every compile of the program computes alike
+    /// with no effect but resolving plain aliases: kept across compiles
+    /// (see [`Warm`] and [`Interp::type_value`]).
+    shared_thunks: HashMap<FuncId, Value, foldhash::fast::FixedState>,
+    /// How many times an access read the catalog (`Class['c']['x']`,
+    /// `File['f']['mode']`): a thunk whose run did is not remembered.
+    catalog_reads: u64,
+    /// How many times resolving a type name did more than resolve a plain
+    /// alias whose body did nothing else (a resource type looked up or
+    /// loaded, an Object or TypeSet defined, the catalog read): a thunk
+    /// whose run did is not shared with later compiles.
+    type_effects: u64,
+    /// The aliases of `aliases` whose resolution had no such effect.
+    plain_aliases: std::collections::HashSet<String>,
+    /// Plain aliases (see `plain_aliases`) an earlier compile of the
+    /// program resolved, by lower-case name: kept across compiles.
+    shared_aliases: HashMap<String, Arc<TypeAlias>>,
     /// EPP output buffers, innermost last, and whether a Sensitive part
     /// went into one.
     renders: Vec<(String, bool)>,
@@ -473,6 +494,13 @@ pub struct Warm {
     ruby_types: HashMap<String, Option<Rc<resource_types::TypeInfo>>>,
     module_functions: HashMap<String, ModuleFunction>,
     reg_pool: Vec<Vec<Value>>,
+    /// The values of the program's pure thunks (see `tier::Tier::take_pure`).
+    pure: Vec<Option<Option<Value>>>,
+    /// Type thunk values every compile computes alike (see
+    /// `Interp::type_value`).
+    shared_thunks: HashMap<FuncId, Value, foldhash::fast::FixedState>,
+    /// Plain aliases resolved so far (see `Interp::resolve_type_name`).
+    shared_aliases: HashMap<String, Arc<TypeAlias>>,
     /// The code generator and its threshold (None: interpreted). Compiled
     /// code stays valid: bodies are never removed from `prog`.
     jit: Option<(Box<dyn tier::Backend>, u32)>,
@@ -493,6 +521,9 @@ impl Warm {
             ruby_types: HashMap::default(),
             module_functions: HashMap::default(),
             reg_pool: vec![],
+            pure: vec![],
+            shared_thunks: HashMap::default(),
+            shared_aliases: HashMap::default(),
             jit: None,
         }
     }
@@ -546,6 +577,12 @@ impl Interp {
             depth: 0,
             reg_pool: vec![],
             signatures: HashMap::default(),
+            type_thunks: HashMap::default(),
+            shared_thunks: HashMap::default(),
+            catalog_reads: 0,
+            type_effects: 0,
+            plain_aliases: Default::default(),
+            shared_aliases: HashMap::default(),
             loaded: vec![],
             autoloads: Autoloads::default(),
             base: None,
@@ -568,8 +605,22 @@ impl Interp {
     /// An interpreter for one more compile of a program an earlier
     /// compile ran (see [`Warm`]).
     pub fn from_warm(warm: Warm, opts: Options) -> Interp {
-        let Warm { mut prog, base, autoloads, templates, erb_files, env_cache, ruby_types, module_functions, reg_pool, jit, resources } =
-            warm;
+        let Warm {
+            mut prog,
+            base,
+            autoloads,
+            templates,
+            erb_files,
+            env_cache,
+            ruby_types,
+            module_functions,
+            reg_pool,
+            pure,
+            shared_thunks,
+            shared_aliases,
+            jit,
+            resources,
+        } = warm;
         prog.set_definitions(base.clone());
         let mut it = Interp::new(prog, opts);
         it.base = Some(base);
@@ -587,6 +638,9 @@ impl Interp {
         if let Some((backend, threshold)) = jit {
             it.tier = tier::Tier::new(backend, threshold);
         }
+        it.tier.keep_pure(pure);
+        it.shared_thunks = shared_thunks;
+        it.shared_aliases = shared_aliases;
         it
     }
 
@@ -606,6 +660,17 @@ impl Interp {
             ruby_types: self.ruby_types,
             module_functions: self.module_functions,
             reg_pool: self.reg_pool,
+            pure: self.tier.take_pure(),
+            shared_thunks: self.shared_thunks,
+            shared_aliases: {
+                let mut shared = self.shared_aliases;
+                for k in self.plain_aliases {
+                    if let Some(a) = self.aliases.get(&k) {
+                        shared.insert(k, a.clone());
+                    }
+                }
+                shared
+            },
             jit: {
                 let threshold = self.tier.threshold();
                 self.tier.take_backend().map(|b| (b, threshold))
@@ -721,6 +786,8 @@ impl Interp {
             }
             _ => return Ok(None),
         };
+        self.catalog_reads += 1;
+        self.type_effects += 1;
         let Some(ri) = self.catalog.lookup(&type_name, &title) else { return Ok(None) };
         let mut out = Vec::with_capacity(keys.len());
         for key in keys {
@@ -951,8 +1018,17 @@ impl Interp {
     ) -> R<(Vec<Value>, u64)> {
         let resource = matches!(f.kind, FuncKind::Class | FuncKind::Define);
         let mut vals: Vec<Option<Value>> = Vec::with_capacity(f.params.len());
+        // The given values a parameter takes (taken out in place: removing
+        // them one by one would shift the rest each time).
+        let mut taken = vec![false; named.len()];
         for p in &f.params {
-            let given = if named.is_empty() { None } else { named.shift_remove(self.prog.name(p.name)) };
+            let given = match named.get_full_mut(self.prog.name(p.name)) {
+                Some((i, _, v)) => {
+                    taken[i] = true;
+                    Some(std::mem::replace(v, Value::Undef))
+                }
+                None => None,
+            };
             // A value given as undef counts as not given when the parameter
             // has a default (Puppet's "Undef Parameter Values" table; its
             // templates do the same).
@@ -963,6 +1039,9 @@ impl Interp {
         // value (Puppet assigns only the others).
         let invalid: Vec<String> = named
             .iter()
+            .zip(&taken)
+            .filter(|(_, taken)| !**taken)
+            .map(|(kv, _)| kv)
             .filter(|(k, v)| {
                 if resource {
                     !(resource_types::is_metaparam(k) || matches!(k.as_str(), "name" | "title"))
@@ -1130,10 +1209,7 @@ impl Interp {
     fn check_param(&mut self, f: &Function, i: usize, v: &Value, scope: &Rc<Scope>, owner: &dyn Fn() -> String, loc: Loc) -> R<()> {
         let p = &f.params[i];
         let Some(t) = p.ty else { return Ok(()) };
-        let tv = match self.tier.pure(&self.prog, t) {
-            Some(tv) => tv,
-            None => self.run_thunk(t, scope)?,
-        };
+        let tv = self.type_value(t, scope)?;
         if let Value::Type(ty) = &tv {
             let check = if p.captures_rest {
                 match v {
@@ -1157,10 +1233,7 @@ impl Interp {
     fn param_problems(&mut self, f: &Function, i: usize, v: &Value, scope: &Rc<Scope>) -> R<Vec<String>> {
         let p = &f.params[i];
         let Some(t) = p.ty else { return Ok(vec![]) };
-        let tv = match self.tier.pure(&self.prog, t) {
-            Some(tv) => tv,
-            None => self.run_thunk(t, scope)?,
-        };
+        let tv = self.type_value(t, scope)?;
         let Value::Type(ty) = &tv else { return Ok(vec![]) };
         let ok = match v {
             Value::Array(a) if p.captures_rest => a.iter().all(|x| calc::instance_of(ty, x)),
@@ -1203,6 +1276,38 @@ impl Interp {
 
     fn run_thunk(&mut self, t: FuncId, scope: &Rc<Scope>) -> R<Value> {
         self.run_body(t, vec![], scope.clone(), None)
+    }
+
+    /// The value of type thunk `t` (a parameter or return type) in
+    /// `scope`. A thunk of constants is computed once (`tier::pure`); one
+    /// that also names types (aliases, resource types: not constants, as
+    /// naming one may load it) runs once per compile and its value is
+    /// remembered: once a name has resolved, resolving it again gives the
+    /// same type and does nothing else (aliases stay resolved, loaded
+    /// files stay loaded), so a later run could only give the same value.
+    /// A run that read the catalog (`Class['c']['x']`), or failed, is not
+    /// remembered.
+    fn type_value(&mut self, t: FuncId, scope: &Rc<Scope>) -> R<Value> {
+        if let Some(v) = self.tier.pure(&self.prog, t) {
+            return Ok(v);
+        }
+        if let Some(v) = self.type_thunks.get(&t).or_else(|| self.shared_thunks.get(&t)) {
+            return Ok(v.clone());
+        }
+        let (reads, effects, logs) = (self.catalog_reads, self.type_effects, self.logs.len());
+        let v = self.run_thunk(t, scope)?;
+        if self.catalog_reads == reads && names_types_only(&self.prog.funcs[t]) {
+            // Shared with later compiles only when all it did was resolve
+            // plain aliases: a later compile skipping the run then misses
+            // nothing it could observe (an alias it needs elsewhere is
+            // resolved there, to an equal type).
+            if self.type_effects == effects && self.logs.len() == logs {
+                self.shared_thunks.insert(t, v.clone());
+            } else {
+                self.type_thunks.insert(t, v.clone());
+            }
+        }
+        Ok(v)
     }
 
     /// Evaluates a defined-type instance: binds its attributes and records
@@ -1276,7 +1381,7 @@ impl Interp {
             r => r?,
         };
         if let Some(rt) = f.return_type {
-            if let Value::Type(t) = self.run_thunk(rt, &scope)? {
+            if let Value::Type(t) = self.type_value(rt, &scope)? {
                 if !calc::instance_of(&t, &v) {
                     let msg = format!(
                         "Error while evaluating a Function Call, value returned from {name} has wrong type, expects {} value, got {}",
@@ -1344,10 +1449,7 @@ impl Interp {
                 Some(t) => {
                     // Lambdas are made again and again (one per outer
                     // iteration): a constant type is computed once.
-                    let v = match self.tier.pure(&self.prog, t) {
-                        Some(v) => v,
-                        None => self.run_thunk(t, scope)?,
-                    };
+                    let v = self.type_value(t, scope)?;
                     match v {
                         Value::Type(t) => (*t).clone(),
                         _ => Type::Any,
@@ -1555,10 +1657,18 @@ impl Interp {
                     }
                     Op::NoSelectorMatch(v) => return Err(rt_error(ops::unmatched_selector(r!(v)), loc)),
                     Op::Access(b, ks) => {
-                        let keys: Vec<Value> = ks.iter().map(|k| r!(k).clone()).collect();
-                        if let Some(v) = self.resource_parameter(r!(b), &keys, loc)? {
+                        // One key (the usual `$h['k']`) is read in place.
+                        let many: Vec<Value>;
+                        let keys: &[Value] = match &ks[..] {
+                            [k] => std::slice::from_ref(r!(k)),
+                            _ => {
+                                many = ks.iter().map(|k| r!(k).clone()).collect();
+                                &many
+                            }
+                        };
+                        if let Some(v) = self.resource_parameter(r!(b), keys, loc)? {
                             v
-                        } else { match ops::access(r!(b), &keys) {
+                        } else { match ops::access(r!(b), keys) {
                             Ok(v) => v,
                             // Puppet blames a bad key on the key expression:
                             // the one the runtime names, else the first.
@@ -1613,7 +1723,7 @@ impl Interp {
                         Value::Array(pjit_runtime::value::PArray(Arc::new(out)))
                     }
                     Op::MakeHash(vs) => {
-                        let mut h = pjit_runtime::value::HashMapV::default();
+                        let mut h = pjit_runtime::value::HashMapV::with_capacity_and_hasher(vs.len() / 2, Default::default());
                         for kv in vs.chunks(2) {
                             h.insert(r!(kv[0]).clone(), r!(kv[1]).clone());
                         }
@@ -1706,20 +1816,14 @@ impl Interp {
                         self.relationship(*kind, r!(left), r!(right), (*left_collector, *right_collector), loc)?
                     }
                     Op::Jump(b, a) => {
-                        let vals: Vec<Value> = a.iter().map(|v| r!(v).clone()).collect();
-                        for (p, v) in f.blocks[*b].params.iter().zip(vals) {
-                            regs[p.index()] = v;
-                        }
+                        pass_block_args(&f.blocks[*b].params, a, regs);
                         next_block = Some(*b);
                         break;
                     }
                     Op::Branch { cond, then_dest, then_args, else_dest, else_args } => {
                         let c = matches!(r!(cond), Value::Boolean(true));
                         let (b, a) = if c { (then_dest, then_args) } else { (else_dest, else_args) };
-                        let vals: Vec<Value> = a.iter().map(|v| r!(v).clone()).collect();
-                        for (p, v) in f.blocks[*b].params.iter().zip(vals) {
-                            regs[p.index()] = v;
-                        }
+                        pass_block_args(&f.blocks[*b].params, a, regs);
                         next_block = Some(*b);
                         break;
                     }
@@ -1948,7 +2052,19 @@ impl Interp {
     fn resolve_type_name(&mut self, name: &str, loc: Loc) -> R<Type> {
         let key = name.to_lowercase();
         if let Some(a) = self.aliases.get(&key) {
+            if !self.plain_aliases.contains(&key) {
+                self.type_effects += 1;
+            }
             return Ok(TypeAlias::named_type(a));
+        }
+        // A plain alias an earlier compile resolved: all that resolving it
+        // here would do is load its file (which only this lookup reads)
+        // and compute the same type.
+        if let Some(a) = self.shared_aliases.get(&key) {
+            let a = a.clone();
+            self.aliases.insert(key.clone(), a.clone());
+            self.plain_aliases.insert(key);
+            return Ok(TypeAlias::named_type(&a));
         }
         // Global names come from the environment's `types/` only, and
         // never shadow Puppet's own types.
@@ -1978,6 +2094,11 @@ impl Interp {
             let thunk_name = thunk_name.rsplit_once(" in ").map_or(thunk_name, |(n, _)| n);
             let definition = thunk_name.strip_prefix("type ").and_then(|n| n.rsplit_once(" = "));
             let definition = definition.map(|(n, k)| (n.to_string(), k.to_string()));
+            let in_set = self.prog.funcs[thunk].name.contains(" in ");
+            if definition.is_some() || in_set {
+                self.type_effects += 1;
+            }
+            let effects = self.type_effects;
             let resolved = match (self.run_thunk(thunk, &top), definition) {
                 (Ok(init), Some((def_name, kind))) => alias.define(&kind, &def_name, &init),
                 (Ok(Value::Type(t)), None) => alias.resolve_checked(&t),
@@ -1990,7 +2111,12 @@ impl Interp {
                 (Err(other), _) => return Err(other),
             };
             return match resolved {
-                Ok(()) => Ok(TypeAlias::named_type(&alias)),
+                Ok(()) => {
+                    if self.type_effects == effects {
+                        self.plain_aliases.insert(key);
+                    }
+                    Ok(TypeAlias::named_type(&alias))
+                }
                 Err(message) => {
                     self.aliases.remove(&key);
                     Err(Flow::Error(EvalError { issue: "ALIAS_RESOLUTION", message, loc: Some(loc) }))
@@ -2001,6 +2127,7 @@ impl Interp {
         if key == "deferred" {
             return Ok(Type::ObjectType(pjit_runtime::types::object::deferred_type()));
         }
+        self.type_effects += 1;
         let t = Type::from_name(name);
         if let Type::Resource { type_name: Some(n), title: None } = &t {
             let k = n.to_lowercase();
@@ -2828,6 +2955,39 @@ fn hash_of(entries: Vec<(&str, Value)>) -> Value {
 }
 
 /// Whether binding must evaluate parameter types.
+/// Whether thunk `f` only builds a value from constants and type names
+/// (`Optional[Stdlib::Port]`, `Variant[Enum['a'], Apache::Loglevel]`): one
+/// block of constants, type names, accesses, arrays and hashes. What such
+/// a thunk computes depends on nothing but how its names resolve (and on
+/// the catalog, through an access to a class or resource reference: see
+/// [`Interp::type_value`]).
+fn names_types_only(f: &Function) -> bool {
+    f.layout.len() == 1
+        && f.params.is_empty()
+        && f.blocks[f.entry()].insts.iter().all(|&i| match &f.insts[i].op {
+            Op::Const(_) | Op::TypeRef(_) | Op::TypeSpec { .. } | Op::Access(..) | Op::MakeHash(_) | Op::Return(_) => true,
+            Op::MakeArray(vs) => vs.iter().all(|(_, splat)| !splat),
+            _ => false,
+        })
+}
+
+/// Passes block arguments `args` to the block parameters `params`: a
+/// parallel copy (an argument may be a parameter the copy overwrites),
+/// without a temporary vector for the common zero or one argument.
+#[inline]
+fn pass_block_args(params: &[Val], args: &[Val], regs: &mut [Value]) {
+    match (params, args) {
+        (_, []) => {}
+        ([p], [a]) => regs[p.index()] = regs[a.index()].clone(),
+        _ => {
+            let vals: Vec<Value> = args.iter().map(|v| regs[v.index()].clone()).collect();
+            for (p, v) in params.iter().zip(vals) {
+                regs[p.index()] = v;
+            }
+        }
+    }
+}
+
 fn check_types_needed(f: &Function, check_types: bool) -> bool {
     check_types && f.params.iter().any(|p| p.ty.is_some())
 }
@@ -2988,7 +3148,7 @@ impl Host for CallHost<'_> {
         let r = self.it.run_closure(id, vals, scope);
         if let (Ok(v), Some(rt)) = (&r, f.return_type) {
             let scope = self.it.closures[id].scope.clone();
-            match self.it.run_thunk(rt, &scope) {
+            match self.it.type_value(rt, &scope) {
                 Ok(Value::Type(t)) if !calc::instance_of(&t, v) => {
                     let msg = format!(
                         "value returned from lambda has wrong type, expects {} value, got {}",

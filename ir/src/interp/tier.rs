@@ -160,9 +160,6 @@ struct Slot {
     /// Whether the body never looks at its own scope (see [`scope_free`]),
     /// and how many Puppet functions the program had when that was found.
     scope_free: Option<(bool, usize)>,
-    /// The value of a thunk that is [`pure_value`] (`Some(None)`: not pure);
-    /// computed on first use.
-    pure: Option<Option<Value>>,
 }
 
 /// How a call site's function name resolves (see [`call`]).
@@ -185,13 +182,30 @@ pub struct Tier {
     threshold: u32,
     slots: Vec<Slot>,
     targets: HashMap<Sym, Target, foldhash::fast::FixedState>,
+    /// Per function: the value of a thunk that is [`pure_value`]
+    /// (`Some(None)`: not pure), computed on first use. It depends on the
+    /// body alone, so it outlives the compile ([`Tier::take_pure`]).
+    pure: Vec<Option<Option<Value>>>,
 }
 
 impl Tier {
     /// Compiles each function once it has been called `threshold` times
     /// (0: before its first call).
     pub fn new(backend: Box<dyn Backend>, threshold: u32) -> Tier {
-        Tier { backend: Some(backend), threshold, slots: vec![], targets: HashMap::default() }
+        Tier { backend: Some(backend), threshold, slots: vec![], targets: HashMap::default(), pure: vec![] }
+    }
+
+    /// The values of pure thunks found so far, for the next compile of the
+    /// same program ([`Tier::keep_pure`]): bodies are never removed from a
+    /// program, so a function id keeps its body.
+    pub fn take_pure(&mut self) -> Vec<Option<Option<Value>>> {
+        std::mem::take(&mut self.pure)
+    }
+
+    /// Starts from the pure thunk values an earlier compile of the same
+    /// program found ([`Tier::take_pure`]).
+    pub fn keep_pure(&mut self, pure: Vec<Option<Option<Value>>>) {
+        self.pure = pure;
     }
 
     /// Calls before a body is compiled.
@@ -306,12 +320,15 @@ impl Tier {
     pub(super) fn pure(&mut self, prog: &Program, id: FuncId) -> Option<Value> {
         // Also without a backend: the interpreter reads parameter types
         // this way (a pure thunk's value never changes).
-        let slot = self.slot(id);
-        if let Some(p) = &slot.pure {
+        let i = id.index();
+        if let Some(Some(p)) = self.pure.get(i) {
             return p.clone();
         }
         let v = pure_value(&prog.funcs[id]);
-        self.slot(id).pure = Some(v.clone());
+        if i >= self.pure.len() {
+            self.pure.resize(i + 1, None);
+        }
+        self.pure[i] = Some(v.clone());
         v
     }
 

@@ -705,7 +705,7 @@ impl Hiera {
             }
             let data = self.data_hash(cx, config, owner, dp, at)?;
             let Value::Hash(h) = &data else { return Ok(None) };
-            let Some(v) = h.get(&Value::string(lk.root.as_str())) else { return Ok(None) };
+            let Some(v) = h.get(&crate::value::StrKey(&lk.root)) else { return Ok(None) };
             let v = v.clone();
             // `validate_data_value`: data must be `RichData` (hash keys are
             // Strings or Numerics: a YAML `on:` key is a Boolean).
@@ -784,17 +784,20 @@ impl Hiera {
         let data = match owner {
             Owner::Module(m) => {
                 let prefix = format!("{m}::");
-                let mut kept = (**h).clone();
-                let mut dropped = false;
-                for k in h.keys() {
-                    let ok = k.as_str().is_some_and(|s| s == LOOKUP_OPTIONS || s.starts_with(&prefix));
-                    if !ok {
-                        cx.scope.warning(&format!("Module '{m}': {subject} must use keys qualified with the name of the module"));
-                        kept.shift_remove(k);
-                        dropped = true;
+                let ok = |k: &Value| k.as_str().is_some_and(|s| s == LOOKUP_OPTIONS || s.starts_with(&prefix));
+                // Usually every key is the module's: the data as read.
+                if h.keys().all(ok) {
+                    raw.clone()
+                } else {
+                    let mut kept = (**h).clone();
+                    for k in h.keys() {
+                        if !ok(k) {
+                            cx.scope.warning(&format!("Module '{m}': {subject} must use keys qualified with the name of the module"));
+                            kept.shift_remove(k);
+                        }
                     }
+                    Value::hash_from(kept)
                 }
-                if dropped { Value::hash_from(kept) } else { raw.clone() }
             }
             _ => raw.clone(),
         };

@@ -23,26 +23,56 @@ use crate::value::{guard_stack, StrKey, Value};
 static ANY: Type = Type::Any;
 static UNDEF: Type = Type::Undef;
 
+/// Pairs the guard holds without allocating: most checks pass through a
+/// few aliases at most, and a check that allocates nothing on success is
+/// what parameter binding wants.
+const GUARD_INLINE: usize = 8;
+
 #[derive(Default)]
 struct Guard {
     /// (alias address, value or type address) pairs being evaluated, in
-    /// order, and the same pairs as a set for constant-time lookup (deep
-    /// data under an alias like `Data` would make a linear scan quadratic).
-    stack: Vec<(usize, usize)>,
+    /// order: the first [`GUARD_INLINE`] in `inline`, the rest in `more`.
+    inline: [(usize, usize); GUARD_INLINE],
+    depth: usize,
+    more: Vec<(usize, usize)>,
+    /// Every pair being evaluated, as a set for constant-time lookup, while
+    /// `depth` exceeds [`GUARD_INLINE`] (deep data under an alias like
+    /// `Data` would make a linear scan quadratic).
     active: std::collections::HashSet<(usize, usize)>,
 }
 
 impl Guard {
     fn enter(&mut self, a: usize, b: usize) -> bool {
-        if !self.active.insert((a, b)) {
-            return false;
+        let k = (a, b);
+        if self.depth < GUARD_INLINE {
+            if self.inline[..self.depth].contains(&k) {
+                return false;
+            }
+            self.inline[self.depth] = k;
+        } else {
+            if self.active.is_empty() {
+                self.active.extend(self.inline.iter().copied());
+            }
+            if !self.active.insert(k) {
+                return false;
+            }
+            self.more.push(k);
         }
-        self.stack.push((a, b));
+        self.depth += 1;
         true
     }
     fn leave(&mut self) {
-        if let Some(k) = self.stack.pop() {
-            self.active.remove(&k);
+        if self.depth == 0 {
+            return;
+        }
+        self.depth -= 1;
+        if self.depth >= GUARD_INLINE {
+            if let Some(k) = self.more.pop() {
+                self.active.remove(&k);
+            }
+            if self.depth == GUARD_INLINE {
+                self.active.clear();
+            }
         }
     }
 }
