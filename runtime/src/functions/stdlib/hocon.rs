@@ -787,22 +787,31 @@ impl DocParser {
         }
     }
 
+    /// Whether `t` ends the object: its `}`, or the end of a root object
+    /// without braces (put back for the document's end check).
+    fn object_end(&mut self, t: &Token, had_open_curly: bool) -> PResult<bool> {
+        match t.tok {
+            Tok::CloseCurly if !had_open_curly => {
+                Err(self.error(self.quote_suggestion(t, "unbalanced close brace '}' with no open brace")))
+            }
+            Tok::CloseCurly => Ok(true),
+            Tok::Eof if !had_open_curly => {
+                self.put_back(t.clone());
+                Ok(true)
+            }
+            _ => Ok(false),
+        }
+    }
+
     fn object(&mut self, had_open_curly: bool) -> PResult<Node> {
         self.enter()?;
         let mut fields = Vec::new();
         loop {
             let t = self.next_significant()?;
+            if self.object_end(&t, had_open_curly)? {
+                break;
+            }
             match &t.tok {
-                Tok::CloseCurly => {
-                    if !had_open_curly {
-                        return Err(self.error(self.quote_suggestion(&t, "unbalanced close brace '}' with no open brace")));
-                    }
-                    break;
-                }
-                Tok::Eof if !had_open_curly => {
-                    self.put_back(t);
-                    break;
-                }
                 Tok::Unquoted(s) if s == "include" => self.include()?,
                 _ => {
                     let line = self.line;
@@ -839,24 +848,10 @@ impl DocParser {
             }
             if !self.element_separator() {
                 let t = self.next_significant()?;
-                match t.tok {
-                    Tok::CloseCurly => {
-                        if !had_open_curly {
-                            return Err(self.error(self.quote_suggestion(&t, "unbalanced close brace '}' with no open brace")));
-                        }
-                        break;
-                    }
-                    Tok::Eof if !had_open_curly => {
-                        self.put_back(t);
-                        break;
-                    }
-                    _ => {
-                        return Err(self.error(self.quote_suggestion(
-                            &t,
-                            &format!("Expecting close brace }} or a comma, got {t}"),
-                        )))
-                    }
+                if self.object_end(&t, had_open_curly)? {
+                    break;
                 }
+                return Err(self.error(self.quote_suggestion(&t, &format!("Expecting close brace }} or a comma, got {t}"))));
             }
         }
         self.depth -= 1;

@@ -459,20 +459,8 @@ fn postgresql_password_form(_: &mut dyn Host, args: &[Value], form: PgPasswordFo
         Some(h) => h.as_str(),
     };
     let pass = match (form, hash) {
-        (V7_5, _) | (_, Some("md5")) => {
-            let text = format!("{}{}", to_s(&unwrapped), to_s(username));
-            format!("md5{}", crate::functions::digest::hex(&crate::functions::digest::md5(text.as_bytes())))
-        }
-        _ => {
-            let salt = match args.get(4) {
-                None | Some(Value::Undef) => username,
-                Some(s) => s,
-            };
-            fn bytes(v: &Value) -> Result<&[u8], Unwind> {
-                v.as_str().map(str::as_bytes).ok_or_else(|| crate::functions::legacy::no_implicit_string(v).into())
-            }
-            pg_scram_sha256(bytes(&unwrapped)?, bytes(salt)?)
-        }
+        (V7_5, _) | (_, Some("md5")) => pg_md5(&unwrapped, username),
+        _ => pg_scram(&unwrapped, args.get(4), username)?,
     };
     Ok(wrap(pass))
 }
@@ -500,26 +488,32 @@ fn postgresql_password_10(host: &mut dyn Host, args: &[Value], _: Option<&Value>
     {
         return Ok(wrap(p.to_string()));
     }
-    let md5 = || {
-        let text = format!("{}{}", to_s(&password), to_s(username));
-        format!("md5{}", crate::functions::digest::hex(&crate::functions::digest::md5(text.as_bytes())))
-    };
     let pass = match hash.as_str() {
-        _ if hash.is_undef() => md5(),
-        Some("md5") => md5(),
-        Some("scram-sha-256") => {
-            let salt = match args.get(4) {
-                None | Some(Value::Undef) => username,
-                Some(s) => s,
-            };
-            fn bytes(v: &Value) -> Result<&[u8], Unwind> {
-                v.as_str().map(str::as_bytes).ok_or_else(|| crate::functions::legacy::no_implicit_string(v).into())
-            }
-            pg_scram_sha256(bytes(&password)?, bytes(salt)?)
-        }
+        _ if hash.is_undef() => pg_md5(&password, username),
+        Some("md5") => pg_md5(&password, username),
+        Some("scram-sha-256") => pg_scram(&password, args.get(4), username)?,
         _ => return Err(perr(format!("postgresql::postgresql_password(): got unkown hash type '{}'", to_s(&hash)))),
     };
     Ok(wrap(pass))
+}
+
+/// `'md5' + Digest::MD5.hexdigest(password.to_s + username.to_s)`.
+fn pg_md5(password: &Value, username: &Value) -> String {
+    let text = format!("{}{}", to_s(password), to_s(username));
+    format!("md5{}", crate::functions::digest::hex(&crate::functions::digest::md5(text.as_bytes())))
+}
+
+/// `pg_sha256(password, salt || username)`: Ruby's OpenSSL takes Strings
+/// only (`no implicit conversion of Integer into String`).
+fn pg_scram(password: &Value, salt: Option<&Value>, username: &Value) -> Result<String, Unwind> {
+    let salt = match salt {
+        None | Some(Value::Undef) => username,
+        Some(s) => s,
+    };
+    fn bytes(v: &Value) -> Result<&[u8], Unwind> {
+        v.as_str().map(str::as_bytes).ok_or_else(|| crate::functions::legacy::no_implicit_string(v).into())
+    }
+    Ok(pg_scram_sha256(bytes(password)?, bytes(salt)?))
 }
 
 /// PostgreSQL's SCRAM-SHA-256 verifier as the module writes it:
