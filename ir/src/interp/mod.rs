@@ -349,6 +349,9 @@ pub struct Interp {
     type_effects: u64,
     /// The aliases of `aliases` whose resolution had no such effect.
     plain_aliases: std::collections::HashSet<String>,
+    /// Type names (`Op::TypeRef`) resolved in this compile: the value, and
+    /// whether resolving it had no effect (see [`Interp::type_ref`]).
+    type_refs: HashMap<Sym, (Value, bool), foldhash::fast::FixedState>,
     /// Plain aliases (see `plain_aliases`) an earlier compile of the
     /// program resolved, by lower-case name: kept across compiles.
     shared_aliases: HashMap<String, Arc<TypeAlias>>,
@@ -579,6 +582,7 @@ impl Interp {
             catalog_reads: 0,
             type_effects: 0,
             plain_aliases: Default::default(),
+            type_refs: HashMap::default(),
             shared_aliases: HashMap::default(),
             loaded: vec![],
             autoloads: Autoloads::default(),
@@ -2015,9 +2019,29 @@ impl Interp {
     // ---- types
 
     fn type_ref(&mut self, s: Sym, loc: Loc) -> R<Value> {
+        // A name that resolved once in this compile resolves the same way
+        // again and does nothing else (an alias stays resolved, a resource
+        // type stays defined): its value is remembered, and whether that
+        // first resolution was plain (see `type_effects`).
+        if let Some((v, plain)) = self.type_refs.get(&s) {
+            if !*plain {
+                self.type_effects += 1;
+            }
+            return Ok(v.clone());
+        }
         let name = self.prog.name(s).to_string();
+        let effects = self.type_effects;
         match self.resolve_type_name(&name, loc) {
-            Ok(t) => Ok(Value::Type(Arc::new(t))),
+            Ok(t) => {
+                // Not an alias still being resolved (a recursive alias's
+                // body names it): its resolution may yet fail.
+                let settled = !matches!(&t, Type::Alias(a) if a.resolved_type().is_none());
+                let v = Value::Type(Arc::new(t));
+                if settled {
+                    self.type_refs.insert(s, (v.clone(), self.type_effects == effects));
+                }
+                Ok(v)
+            }
             // Puppet resolves an alias while it evaluates the name; what
             // goes wrong there is an error of that evaluation.
             Err(Flow::Error(mut e)) if e.issue == "ALIAS_RESOLUTION" => {
