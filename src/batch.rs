@@ -86,7 +86,8 @@ pub fn run(mut req: Request, batch: Batch) -> ExitCode {
         eprintln!("Error: Could not create {}: {e}", outdir.display());
         return ExitCode::from(1);
     }
-    purge_freed_memory_promptly();
+    #[cfg(not(feature = "system-alloc"))]
+    crate::alloc::purge_freed_memory_promptly();
     let start = Instant::now();
     let loaded = match compile::load(&req, "") {
         Ok(l) => l,
@@ -170,28 +171,6 @@ fn submit_all(store: &crate::puppetdb::Store, nodes: &[String], commands: Vec<(u
         }
     }
     failed
-}
-
-/// mimalloc's `mi_option_purge_delay`, in the numbering of the mimalloc
-/// v3 sources that libmimalloc-sys (pinned by Cargo.lock) builds; the test
-/// below checks it against the option's documented default.
-#[cfg(not(feature = "system-alloc"))]
-const MI_OPTION_PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
-
-/// Batch compiles allocate and free a whole catalog per node on every
-/// worker; with mimalloc's default purge delay (one second) freed pages
-/// stay resident while new ones are touched, and each worker held about
-/// 30 MB. Purging after 50 ms keeps a worker under 20 MB; shorter delays
-/// save a little more memory for much more system time (many_modules,
-/// 400 nodes, two workers: 1 ms gave 40 MB and 2.27 s, 10 ms 45 MB and
-/// 2.03 s, 50 ms 49 MB and 1.80 s, 100 ms 50 MB and 1.78 s; BENCHMARKS.md).
-fn purge_freed_memory_promptly() {
-    #[cfg(not(feature = "system-alloc"))]
-    // SAFETY: called before the worker threads start (mi_option_set is not
-    // thread safe) and the option exists in this mimalloc (see the test).
-    unsafe {
-        libmimalloc_sys::mi_option_set(MI_OPTION_PURGE_DELAY, 50)
-    };
 }
 
 /// Prints finished nodes' lines in node order.
@@ -308,18 +287,4 @@ fn compile_node(
         log.extend_from_slice(&c.log);
         Outcome { ok: c.status == 0, log, commands: c.commands }
     })
-}
-
-#[cfg(all(test, not(feature = "system-alloc")))]
-mod tests {
-    #[test]
-    fn purge_delay_option_number() {
-        // SAFETY: reading an option has no preconditions.
-        let v = unsafe { libmimalloc_sys::mi_option_get(super::MI_OPTION_PURGE_DELAY) };
-        // The default of this mimalloc (src/options.c), unless the
-        // environment overrides it.
-        if std::env::var_os("MIMALLOC_PURGE_DELAY").is_none() {
-            assert_eq!(v, 1000);
-        }
-    }
 }

@@ -83,7 +83,7 @@ fn parser() -> &'static Parser {
             authority_and_paths(r"(?<path-noscheme>(?<segment-nz-nc>(?:%\h\h|[!$&-.0-9;=@-Z_a-z~])+)(?:\/\g<segment>)*)")
         );
         let compile = |p: &str| {
-            onig::Regex::with_options(p, onig::RegexOptions::REGEX_OPTION_NONE, onig::Syntax::ruby())
+            crate::regex::ruby_regex(p, onig::RegexOptions::REGEX_OPTION_NONE)
                 .expect("Ruby's URI regular expressions compile")
         };
         Parser { absolute: compile(&absolute), relative: compile(&relative) }
@@ -176,7 +176,7 @@ impl Uri {
         let bad = |what: &str, v: &str| Error::argument(format!("bad component(expected {what} component): {v}"));
         let check = |what: &str, v: &Option<String>, re: &str| -> Result<()> {
             if let Some(v) = v {
-                let ok = onig::Regex::with_options(re, onig::RegexOptions::REGEX_OPTION_NONE, onig::Syntax::ruby())
+                let ok = crate::regex::ruby_regex(re, onig::RegexOptions::REGEX_OPTION_NONE)
                     .map(|r| r.is_match(v))
                     .unwrap_or(false);
                 if !ok {

@@ -207,6 +207,9 @@ pub fn run(args: Vec<String>) -> ExitCode {
             return ExitCode::from(1);
         }
     };
+    // Before any other thread starts (see the function).
+    #[cfg(not(feature = "system-alloc"))]
+    crate::alloc::purge_freed_memory_promptly();
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .thread_name("pjit-server-io")

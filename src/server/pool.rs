@@ -166,6 +166,13 @@ fn worker(rx: Arc<Mutex<Receiver<Job>>>, running: Arc<Mutex<Vec<Running>>>, queu
             }
             c
         });
+        if cancel.is_requested() {
+            // A stopped compile (often one stopped for memory) has just
+            // dropped what it built: give it back to the system before the
+            // watchdog reads the resident size again.
+            #[cfg(not(feature = "system-alloc"))]
+            crate::alloc::release_freed_memory();
+        }
         running.lock().unwrap_or_else(|e| e.into_inner()).retain(|r| !Arc::ptr_eq(&r.cancel, &cancel));
         let _ = job.reply.send(Outcome { catalog, compiled, queued: queued_for, compile: started.elapsed() });
     }
@@ -174,13 +181,19 @@ fn worker(rx: Arc<Mutex<Receiver<Job>>>, running: Arc<Mutex<Vec<Running>>>, queu
 /// Stops compiles that run past the time limit, and the oldest compiles
 /// while the process is over its memory bound.
 fn watchdog(running: Arc<Mutex<Vec<Running>>>, timeout: Duration, max_memory: Option<u64>) {
-    // Freed memory takes a moment to leave the process: one compile is
-    // stopped per second at most, not every compile at once.
+    // Freed memory takes a moment to leave the process: after a stop, no
+    // other compile is stopped for memory until the stopped one has
+    // finished (dropped its data and released it, see `worker`) and a
+    // second more has passed; otherwise a compile that starts next would
+    // be blamed for memory the stopped one still held.
     let mut last_stop = Instant::now() - Duration::from_secs(10);
     loop {
         std::thread::sleep(Duration::from_millis(20));
         let now = Instant::now();
         let running = running.lock().unwrap_or_else(|e| e.into_inner());
+        if running.iter().any(|r| r.cancel.is_requested()) {
+            last_stop = now;
+        }
         for r in running.iter().filter(|r| !r.cancel.is_requested()) {
             if now.duration_since(r.started) > timeout {
                 r.cancel.request(&format!(

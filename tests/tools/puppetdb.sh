@@ -81,9 +81,30 @@ install_packages() {
     fi
 }
 
+# The fingerprint of a certificate file, or of the one PuppetDB serves.
+fingerprint() { openssl x509 -noout -fingerprint -sha256 2>/dev/null; }
+served_is_ours() {
+    served=$(echo | openssl s_client -connect "127.0.0.1:$https_port" 2>/dev/null | fingerprint)
+    [ -n "$served" ] && [ "$served" = "$(fingerprint <"$dir/ssl/certs/localhost.pem")" ]
+}
+
 start() {
     make_ssl
-    status_ok && return 0
+    if status_ok; then
+        served_is_ours && return 0
+        # Another checkout's PuppetDB (another CA) holds these ports: its
+        # clients would fail our certificate checks. Callers hold the
+        # ports' lock file (tests/puppetdb.rs), so nobody is using it now:
+        # stop it and start ours on the same PostgreSQL cluster.
+        pid=$(ss -ltnpH "sport = :$http_port" 2>/dev/null | sed -n 's/.*pid=\([0-9]*\).*/\1/p' | head -1)
+        [ -n "$pid" ] && kill "$pid" 2>/dev/null || true
+        i=0
+        while status_ok || ss -ltnH "sport = :$https_port" | grep -q .; do
+            i=$((i + 1))
+            [ $i -lt 120 ] || { echo "the other checkout's puppetdb (pid $pid) did not stop" >&2; exit 1; }
+            sleep 0.5
+        done
+    fi
     install_packages
     # PostgreSQL: a cluster of our own, owned by the postgres user.
     mkdir -p "$pgrun"

@@ -35,7 +35,8 @@ pub struct Resource {
     pub type_name: String,
     pub title: String,
     pub tags: Tags,
-    pub file: Option<String>,
+    /// Shared with the other resources of the file.
+    pub file: Option<Rc<str>>,
     pub line: Option<u32>,
     pub exported: bool,
     pub virtual_: bool,
@@ -73,6 +74,12 @@ pub struct Resource {
     pub collector_id: Option<Rc<str>>,
 }
 
+thread_local! {
+    /// The source of resources no definition declares (shared: one
+    /// allocation per thread, not per resource).
+    static EMPTY: Rc<str> = Rc::from("");
+}
+
 impl Resource {
     pub fn new(type_name: &str, title: &str, kind: &'static str) -> Resource {
         Resource {
@@ -89,7 +96,7 @@ impl Resource {
             params: Params::default(),
             meta: HashMap::default(),
             scope: None,
-            source: Rc::from(""),
+            source: EMPTY.with(Rc::clone),
             define: None,
             evaluated: false,
             scope_tags_merged: false,
@@ -146,6 +153,9 @@ pub struct Catalog {
     index: IndexMapFast<(String, String), usize>,
     pub edges: Vec<(usize, usize)>,
     pub classes: IndexSet<String>,
+    /// Class resources by the lower case of their (ASCII) titles: the
+    /// compiler's class keys (see [`Catalog::lookup_class`]).
+    class_keys: HashMap<String, usize, foldhash::fast::FixedState>,
     /// Uniqueness keys of resources of isomorphic Ruby types.
     uniqueness: IndexMapFast<(String, String), usize>,
     /// The isomorphic Ruby type of each type name with resources here (to
@@ -246,6 +256,27 @@ pub fn capitalize_name(name: &str) -> String {
     out
 }
 
+/// [`capitalize_name`] of a lower-case type or class name, worked out
+/// once per thread and shared (asked for every resource and class).
+pub fn capitalized(name: &str) -> Rc<str> {
+    thread_local! {
+        static MEMO: std::cell::RefCell<HashMap<Box<str>, Rc<str>, foldhash::fast::FixedState>> =
+            std::cell::RefCell::default();
+    }
+    MEMO.with(|m| {
+        if let Some(c) = m.borrow().get(name) {
+            return c.clone();
+        }
+        let c: Rc<str> = capitalize_name(name).into();
+        let mut m = m.borrow_mut();
+        if m.len() >= 16384 {
+            m.clear();
+        }
+        m.insert(name.into(), c.clone());
+        c
+    })
+}
+
 /// `capitalize_name(name.to_lowercase())`, borrowing `name` when it is
 /// already in that form (the common case: references built by the
 /// compiler itself).
@@ -278,7 +309,38 @@ pub fn valid_tag(s: &str) -> bool {
 pub type Tags = IndexSet<Rc<str>, foldhash::fast::FixedState>;
 
 /// The tags a name contributes: itself and, when qualified, its segments.
+/// The same names (types, classes, package titles) tag resource after
+/// resource, node after node: each name's tags are worked out and
+/// allocated once per thread and shared.
 pub fn name_tags(name: &str, out: &mut Tags) {
+    thread_local! {
+        static MEMO: std::cell::RefCell<HashMap<Box<str>, Rc<[Rc<str>]>, foldhash::fast::FixedState>> =
+            std::cell::RefCell::default();
+    }
+    let tags = MEMO.with(|m| {
+        if let Some(t) = m.borrow().get(name) {
+            return t.clone();
+        }
+        let mut own = Tags::default();
+        compute_name_tags(name, &mut own);
+        let t: Rc<[Rc<str>]> = own.into_iter().collect();
+        let mut m = m.borrow_mut();
+        // Bounded: titles are names too, and a long batch sees many.
+        if m.len() >= 16384 {
+            m.clear();
+        }
+        m.insert(name.into(), t.clone());
+        t
+    });
+    for t in tags.iter() {
+        if !out.contains(t) {
+            out.insert(t.clone());
+        }
+    }
+}
+
+/// [`name_tags`], computed.
+fn compute_name_tags(name: &str, out: &mut Tags) {
     let lower;
     let n = if name.bytes().any(|b| b.is_ascii_uppercase()) || !name.is_ascii() {
         lower = name.to_lowercase();
@@ -306,7 +368,7 @@ pub fn normalize_ref(type_name: &str, title: &str) -> (String, String) {
 }
 
 /// [`normalize_ref`], borrowing what is already normalized.
-fn normalized_ref<'a>(type_name: &'a str, title: &'a str) -> (Cow<'a, str>, Cow<'a, str>) {
+pub(super) fn normalized_ref<'a>(type_name: &'a str, title: &'a str) -> (Cow<'a, str>, Cow<'a, str>) {
     let t = normalized_type(strip_colons(type_name));
     if t == "Class" {
         let name = strip_colons(title);
@@ -358,6 +420,21 @@ impl Catalog {
         self.uniqueness.get(&(t.into_owned(), resource_types::uniqueness_key(&values))).copied()
     }
 
+    /// `lookup("Class", key)` for a class name in lower case without a
+    /// leading `::` (the compiler's own keys), without normalizing it.
+    pub fn lookup_class(&self, key: &str) -> Option<usize> {
+        let key = strip_colons(key);
+        // Keys are recorded for ASCII titles (see `add`), whose lower case
+        // gives back the key they were capitalized from.
+        if !key.is_ascii() || key.bytes().any(|b| b.is_ascii_uppercase()) {
+            return self.lookup("Class", key);
+        }
+        if key.is_empty() || key == "main" {
+            return self.class_keys.get("main").copied();
+        }
+        self.class_keys.get(key).copied()
+    }
+
     pub fn find(&self, type_name: &str, title: &str) -> Option<&Resource> {
         self.lookup(type_name, title).map(|i| &*self.resources[i])
     }
@@ -371,6 +448,9 @@ impl Catalog {
             indexmap::map::Entry::Occupied(_) => return None,
             indexmap::map::Entry::Vacant(e) => e.insert(i),
         };
+        if r.type_name == "Class" && r.title.is_ascii() {
+            self.class_keys.insert(r.title.to_ascii_lowercase(), i);
+        }
         if let Some(t) = r.rtype.as_ref().filter(|t| t.isomorphic)
             && !self.rtypes.contains_key(r.type_name.as_str())
         {
@@ -397,13 +477,15 @@ impl Catalog {
 
     /// Records resource `i`'s uniqueness key; returns the resource that
     /// already has it, if another one does.
-    pub fn uniqueness(&mut self, type_name: &str, key: &str, i: usize) -> Option<usize> {
-        match self.uniqueness.entry((type_name.to_string(), key.to_string())) {
-            indexmap::map::Entry::Occupied(e) if *e.get() != i => Some(*e.get()),
-            indexmap::map::Entry::Occupied(_) => None,
+    /// Errs with that resource and the key (taken by value: a new key,
+    /// the usual case, is stored without a copy).
+    pub fn uniqueness(&mut self, type_name: String, key: String, i: usize) -> Result<(), (usize, String)> {
+        match self.uniqueness.entry((type_name, key)) {
+            indexmap::map::Entry::Occupied(e) if *e.get() != i => Err((*e.get(), e.key().1.clone())),
+            indexmap::map::Entry::Occupied(_) => Ok(()),
             indexmap::map::Entry::Vacant(e) => {
                 e.insert(i);
-                None
+                Ok(())
             }
         }
     }
@@ -691,7 +773,7 @@ pub fn non_data_warnings(r: &Resource) -> Vec<String> {
             format!("[{}]", pjit_runtime::string_format::string_convert(key, Some(&Value::string("%p"))).unwrap_or_default())
         }
         fn value(&mut self, v: &'a Value) {
-            if ref_string(v).is_some() {
+            if is_ref(v) {
                 return;
             }
             match v {
@@ -744,6 +826,13 @@ pub fn non_data_warnings(r: &Resource) -> Vec<String> {
         w.path.pop();
     }
     w.out
+}
+
+/// Whether a value is a resource or class reference (written as
+/// [`ref_string`] gives it).
+fn is_ref(v: &Value) -> bool {
+    matches!(v, Value::Type(t) if matches!(&**t,
+        pjit_runtime::Type::Resource { type_name: Some(_), title: Some(_) } | pjit_runtime::Type::Class(Some(_))))
 }
 
 /// `value.to_s` as the catalog writes a value that is not data.

@@ -201,8 +201,17 @@ impl<'a> JsonWriter<'a> {
     /// A Puppet value as the catalog writes it: references as
     /// `Type[title]`, rich values as their string forms.
     pub(super) fn value(&mut self, v: &Value) {
-        if let Some(r) = super::catalog::ref_string(v) {
-            return self.string(&r);
+        if let Value::Type(t) = v {
+            let reference = match &**t {
+                pjit_runtime::Type::Resource { type_name: Some(tn), title: Some(ti) } => Some((&**tn, &**ti)),
+                pjit_runtime::Type::Class(Some(n)) => Some(("Class", &**n)),
+                _ => None,
+            };
+            if let Some((tn, ti)) = reference {
+                // As `ref_string` gives it, without building the text.
+                let (tn, ti) = super::catalog::normalized_ref(tn, ti);
+                return self.reference(&tn, &ti);
+            }
         }
         match v {
             Value::Undef => self.raw("null"),

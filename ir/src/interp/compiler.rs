@@ -688,13 +688,16 @@ impl Interp {
     fn finish(&mut self) -> R<()> {
         self.evaluate_relationships()?;
         for i in 0..self.catalog.resources.len() {
-            let key = {
-                let r = &self.catalog.resources[i];
-                (r.type_name.clone(), r.title.clone())
-            };
-            if let Some(overs) = self.state.pending_overrides.shift_remove(&key) {
-                for o in overs {
-                    self.merge_override(i, &o)?;
+            // Most catalogs have no pending overrides: no key to build then.
+            if !self.state.pending_overrides.is_empty() {
+                let key = {
+                    let r = &self.catalog.resources[i];
+                    (r.type_name.clone(), r.title.clone())
+                };
+                if let Some(overs) = self.state.pending_overrides.shift_remove(&key) {
+                    for o in overs {
+                        self.merge_override(i, &o)?;
+                    }
                 }
             }
             self.merge_scope_tags(i);
@@ -778,7 +781,7 @@ impl Interp {
         let r = &self.catalog.resources[i];
         let Some(t) = &r.rtype else { return Ok(()) };
         if let Some(bad) = r.params.keys().find(|k| !t.accepts(k)) {
-            let file = r.file.clone().unwrap_or_default();
+            let file = r.file.as_deref().unwrap_or_default();
             let line = r.line.unwrap_or(0);
             let msg = format!("no parameter named '{bad}' (file: {file}, line: {line}) on {}", r.reference());
             return Err(at_line("UNKNOWN_ATTRIBUTE", msg, r.loc));
@@ -830,8 +833,13 @@ impl Interp {
                     }
                     data.insert(target, merged);
                 }
-                let tags = self.catalog.resources[node].tags.clone();
-                self.catalog.resources[target].tags.extend(tags);
+                // The target's set is taken out while the container's is
+                // read (no copy of the container's set per edge).
+                if target != node {
+                    let mut tags = std::mem::take(&mut self.catalog.resources[target].tags);
+                    tags.extend(self.catalog.resources[node].tags.iter().cloned());
+                    self.catalog.resources[target].tags = tags;
+                }
             }
             queue.extend(adjacency[node].iter().copied());
             seen[node] = true;
@@ -845,7 +853,7 @@ impl Interp {
                 let Some(v) = r.params.get(*p) else { continue };
                 let mut refs = vec![];
                 flatten_into(v, &mut refs);
-                let file = r.file.clone().unwrap_or_default();
+                let file = r.file.as_deref().unwrap_or_default();
                 let line = r.line.unwrap_or(0);
                 for x in refs {
                     let key = match &x {
@@ -1323,7 +1331,7 @@ impl Interp {
         context: &str,
     ) -> R<usize> {
         let key = catalog::lowercase(catalog::strip_colons(name));
-        if let Some(existing) = self.catalog.lookup("Class", &key) {
+        if let Some(existing) = self.catalog.lookup_class(&key) {
             if params.is_some() {
                 let file = self.prog.files.get(loc.file as usize).cloned().unwrap_or_default();
                 let old = &self.catalog.resources[existing];
@@ -1365,7 +1373,7 @@ impl Interp {
         loc: Loc,
         context: &str,
     ) -> R<usize> {
-        if let Some(existing) = self.catalog.lookup("Class", key) {
+        if let Some(existing) = self.catalog.lookup_class(key) {
             return Ok(existing);
         }
         if !self.prog.classes.contains_key(key) {
@@ -1412,10 +1420,10 @@ impl Interp {
         let given = params.unwrap_or_default();
         // Puppet records file and line only for classes declared like
         // resources; `include` makes a resource of kind "unknown".
-        let cname = capitalize_name(key);
+        let cname = catalog::capitalized(key);
         let mut r = Resource::new("Class", &cname, if resource_like { "class" } else { "unknown" });
         if resource_like {
-            r.file = self.prog.files.get(loc.file as usize).cloned();
+            r.file = self.file_name(loc.file);
             r.line = Some(loc.line);
         }
         for (k, v) in &given {
@@ -1445,7 +1453,7 @@ impl Interp {
         let (parent_scope, parent_cat) = match &def.parent {
             Some(p) => {
                 let pkey = catalog::strip_colons(p).to_lowercase();
-                let pi = self.catalog.lookup("Class", &pkey).expect("the parent's resource exists");
+                let pi = self.catalog.lookup_class(&pkey).expect("the parent's resource exists");
                 self.evaluate_class(pi, &pkey, loc, context)?;
                 match self.class_scopes.get(&pkey) {
                     Some(s) => (s.clone(), s.cat.clone()),
@@ -1505,6 +1513,22 @@ impl Interp {
         if let Some(r) = self.catalog.resources.get_mut(scope.cat.resource) {
             r.module_name = Some(module);
         }
+    }
+
+    /// The path of a file of the program, shared by the resources it
+    /// declares (and by the compiles that reuse the program).
+    fn file_name(&mut self, file: u32) -> Option<Rc<str>> {
+        let i = file as usize;
+        if let Some(Some(f)) = self.autoloads.file_names.get(i) {
+            return Some(f.clone());
+        }
+        let f: Rc<str> = self.prog.files.get(i)?.as_str().into();
+        let cache = &mut self.autoloads.file_names;
+        if cache.len() <= i {
+            cache.resize(i + 1, None);
+        }
+        cache[i] = Some(f.clone());
+        Some(f)
     }
 
     /// The module a loaded file belongs to, as a String value:
@@ -1697,7 +1721,8 @@ impl Interp {
         scope: &Rc<Scope>,
         loc: Loc,
     ) -> R<usize> {
-        let tname = capitalize_name(type_name);
+        let tname = catalog::capitalized(type_name);
+        let tname = &*tname;
         let source = scope.cat.source.clone();
         let mut r = Resource::new(&tname, title, kind);
         // Tags: the `tag` attribute's first, then the type's and the
@@ -1712,8 +1737,11 @@ impl Interp {
             name_tags(title, &mut r.tags);
         }
         let meta = ParamMeta { source: source.clone(), file: loc.file, line: loc.line, from_default: false };
-        for (k, v) in given {
-            r.params.insert(k.clone(), v.clone());
+        // The resource has no parameters yet: a copy of the map, with its
+        // hash table, rather than an insert per entry.
+        r.params = given.clone();
+        r.meta.reserve(given.len());
+        for k in given.keys() {
             r.meta.insert(k.clone(), meta.clone());
         }
         for (k, d) in scope.cat.lookup_defaults(&tname) {
@@ -1732,7 +1760,7 @@ impl Interp {
             );
             return Err(error("STAGE_ON_RESOURCE", msg, loc));
         }
-        r.file = self.prog.files.get(loc.file as usize).cloned();
+        r.file = self.file_name(loc.file);
         r.line = Some(loc.line);
         r.exported = exported;
         r.by_function = by_function;
@@ -1768,12 +1796,15 @@ impl Interp {
     /// the title is another name of the resource), and each `alias` is
     /// another title.
     fn create_aliases(&mut self, i: usize, loc: Loc) -> R<()> {
+        // The reference and names are built only for an error message.
         let r = &self.catalog.resources[i];
-        let (reference, tname, title) = (r.reference(), r.type_name.clone(), r.title.clone());
         if let Some(t) = r.rtype.clone().filter(|t| t.isomorphic) {
-            let values = t.uniqueness_values(&title, &r.params);
+            let values = t.uniqueness_values(&r.title, &r.params);
             let key = resource_types::uniqueness_key(&values);
-            if let Some(j) = self.catalog.uniqueness(&tname, &key, i) {
+            let tname = r.type_name.clone();
+            if let Err((j, key)) = self.catalog.uniqueness(tname, key, i) {
+                let r = &self.catalog.resources[i];
+                let (reference, tname) = (r.reference(), &r.type_name);
                 let old = &self.catalog.resources[j];
                 let at = format!(" at{}", self.location_suffix(Some(Loc { col: 0, ..loc })));
                 let old_at = match (&old.file, old.line) {
@@ -1786,7 +1817,7 @@ impl Interp {
                 return Err(error("DUPLICATE_ALIAS", msg, loc));
             }
             if let [Some(v)] = values.as_slice() {
-                if *v != title {
+                if *v != self.catalog.resources[i].title {
                     let _ = self.catalog.alias(i, v);
                 }
             }
@@ -1797,10 +1828,12 @@ impl Interp {
                 flatten_into(v, &mut flat);
                 flat.iter().map(display::to_interpolated_string).collect::<Vec<_>>()
             }
-            None => vec![],
+            None => return Ok(()),
         };
         for a in aliases {
             if let Err(j) = self.catalog.alias(i, &a) {
+                let r = &self.catalog.resources[i];
+                let (reference, tname) = (r.reference(), &r.type_name);
                 let old = &self.catalog.resources[j];
                 let at = format!(" at{}", self.location_suffix(Some(Loc { col: 0, ..loc })));
                 let msg = format!(

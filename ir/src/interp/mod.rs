@@ -453,6 +453,9 @@ pub(crate) struct Autoloads {
     /// Per file of the program (`Loc::file`): the module it belongs to,
     /// once asked.
     file_modules: Vec<Option<Value>>,
+    /// Per file of the program: its path, shared by the resources it
+    /// declares (see `Interp::file_name`).
+    file_names: Vec<Option<Rc<str>>>,
     /// Per file: its definitions, once lowered into the program.
     fragments: Vec<Option<Vec<Definition>>>,
     /// Per file: where it is inside a module's `manifests` directory, when

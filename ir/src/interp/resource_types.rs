@@ -66,6 +66,14 @@ impl TypeInfo {
     /// title through the title patterns, else the title itself for `name`
     /// or a single namevar (None: nil).
     pub fn uniqueness_values(&self, title: &str, params: &super::catalog::Params) -> Vec<Option<String>> {
+        // The common shape (one namevar, no title patterns) without parsing
+        // the title: the namevar's value, else the title.
+        if let ([n], true) = (self.namevars.as_slice(), self.title_patterns.is_empty()) {
+            return vec![match params.get(n) {
+                Some(Value::Undef) | None => Some(title.to_string()),
+                Some(v) => Some(pjit_runtime::display::to_interpolated_string(v)),
+            }];
+        }
         // Most types have one namevar: no sorted copy needed then.
         let sorted;
         let names: &[String] = if self.namevars.len() < 2 {

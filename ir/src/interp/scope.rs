@@ -112,10 +112,17 @@ impl CatScope {
     /// The defaults for `type_name` visible here: the dynamic parents'
     /// first, overridden by closer ones (Puppet's `lookupdefaults`).
     pub fn lookup_defaults(&self, type_name: &str) -> indexmap::IndexMap<String, DefaultAttr> {
-        let mut out = match &self.parent {
-            Some(p) => p.lookup_defaults(type_name),
-            None => indexmap::IndexMap::new(),
-        };
+        // One map for the whole chain (most scopes set no defaults: an
+        // empty map costs nothing until something goes in).
+        let mut out = indexmap::IndexMap::new();
+        self.add_defaults(type_name, &mut out);
+        out
+    }
+
+    fn add_defaults(&self, type_name: &str, out: &mut indexmap::IndexMap<String, DefaultAttr>) {
+        if let Some(p) = &self.parent {
+            p.add_defaults(type_name, out);
+        }
         for (t, attrs) in self.defaults.borrow().iter() {
             if t == type_name {
                 for (k, v) in attrs {
@@ -123,7 +130,6 @@ impl CatScope {
                 }
             }
         }
-        out
     }
 }
 

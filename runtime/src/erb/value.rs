@@ -198,7 +198,7 @@ impl RRegex {
         if fl.contains('m') {
             opts |= onig::RegexOptions::REGEX_OPTION_MULTILINE;
         }
-        let compiled = onig::Regex::with_options(source, opts, onig::Syntax::ruby())
+        let compiled = crate::regex::ruby_regex(source, opts)
             .map_err(|e| format!("{}: /{}/", e.description(), source))?;
         let r = Rc::new(RRegex { source: source.to_string(), flags: fl, compiled });
         CACHE.with(|c| {

@@ -8,7 +8,7 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use onig::{Regex as Onig, Region, RegexOptions, SearchOptions, Syntax};
+use onig::{Regex as Onig, Region, RegexOptions, SearchOptions};
 
 use crate::error::Error;
 
@@ -75,7 +75,7 @@ pub(crate) fn compile(source: &str, options: u32) -> Result<Rc<Rx>, Error> {
     if options & MULTILINE != 0 {
         opts |= RegexOptions::REGEX_OPTION_MULTILINE;
     }
-    let re = Onig::with_options(source, opts, Syntax::ruby()).map_err(|e| {
+    let re = crate::regex::ruby_regex(source, opts).map_err(|e| {
         Error::argument(format!("{}: /{}/{}", e.description(), source, option_letters(options)))
     })?;
     let mut names = Vec::new();

@@ -228,7 +228,7 @@ pub(crate) fn pathname_plus(base: &Path, rel: &str) -> PathBuf {
 /// (1-based) whose text before an unquoted `#` matches the Ruby regexp.
 pub(crate) fn find_line_matching(path: Option<&Path>, pattern: &str, start: usize) -> Option<usize> {
     let text = std::fs::read_to_string(path?).ok()?;
-    let re = onig::Regex::with_options(pattern, onig::RegexOptions::REGEX_OPTION_NONE, onig::Syntax::ruby()).ok()?;
+    let re = crate::regex::ruby_regex(pattern, onig::RegexOptions::REGEX_OPTION_NONE).ok()?;
     for (i, line) in text.split_inclusive('\n').enumerate() {
         let n = i + 1;
         if n < start {

@@ -281,7 +281,7 @@ impl Strategy {
         }
         let knockout = match &o.knockout_prefix {
             Some(p) => Some(
-                onig::Regex::with_options(&format!("^{p}"), onig::RegexOptions::REGEX_OPTION_NONE, onig::Syntax::ruby())
+                crate::regex::ruby_regex(&format!("^{p}"), onig::RegexOptions::REGEX_OPTION_NONE)
                     .map_err(|e| ruby_error(format!("{}: /^{p}/", e.description())))?,
             ),
             None => None,

@@ -1077,7 +1077,7 @@ fn compile_options(v: Option<&Value>) -> Result<Option<Options>, Error> {
     for (k, o) in h.iter() {
         match k.as_str() {
             Some(p) if p.starts_with('^') => {
-                let re = onig::Regex::with_options(p, onig::RegexOptions::REGEX_OPTION_NONE, onig::Syntax::ruby())
+                let re = crate::regex::ruby_regex(p, onig::RegexOptions::REGEX_OPTION_NONE)
                     .map_err(|e| ruby_error(format!("{}: /{p}/", e.description())))?;
                 patterns.push((re, o.clone()));
             }

@@ -284,7 +284,7 @@ fn uri_path(text: &str) -> Result<Option<String>, String> {
         });
         found
     };
-    let compile = |src: &str| onig::Regex::with_options(src, onig::RegexOptions::REGEX_OPTION_NONE, onig::Syntax::ruby());
+    let compile = |src: &str| crate::regex::ruby_regex(src, onig::RegexOptions::REGEX_OPTION_NONE);
     let (Ok(uri), Ok(rel)) = (compile(URI_RE), compile(REL_RE)) else {
         return Err("the URI grammar does not compile".into());
     };
@@ -751,7 +751,7 @@ fn parse_artifactory_url(_: &mut dyn Host, args: &[Value], _: Option<&Value>) ->
              (?<ext>(?:(?!\d))[^\-/]+|7z)
              ";
     let url = args[0].as_str().unwrap_or_default();
-    let re = onig::Regex::with_options(RE, onig::RegexOptions::REGEX_OPTION_NONE, onig::Syntax::ruby())
+    let re = crate::regex::ruby_regex(RE, onig::RegexOptions::REGEX_OPTION_NONE)
         .map_err(|e| perr(e.description().to_string()))?;
     let Some(caps) = re.captures(url) else { return Ok(Value::Undef) };
     let mut names: Vec<(String, usize)> = Vec::new();

@@ -1,0 +1,43 @@
+# Ruby's \w \d \s (and negations) are ASCII only; \b, \p{Word} and POSIX
+# brackets are not.
+notice("w ${'é' =~ /\w/}")
+notice("W ${'é' =~ /\W/}")
+notice("pword ${'é' =~ /\p{Word}/}")
+notice("posixword ${'é' =~ /[[:word:]]/}")
+notice("alpha ${'é' =~ /[[:alpha:]]/}")
+notice("b ${'é' =~ /\b/}")
+notice("B ${'é' =~ /\B/}")
+notice("bword ${'aé' =~ /a\b/}")
+notice("d ${'٣' =~ /\d/}")
+notice("D ${'٣' =~ /\D/}")
+notice("digit ${'٣' =~ /[[:digit:]]/}")
+notice("s ${"\u00A0" =~ /\s/}")
+notice("S ${"\u00A0" =~ /\S/}")
+notice("space ${"\u00A0" =~ /[[:space:]]/}")
+notice("s2 ${"\u2003" =~ /\s/}")
+notice("h ${'ａ' =~ /\h/}")
+notice("wclass ${'é' =~ /[\w]/}")
+notice("notw ${'é' =~ /[^\w]/}")
+notice("negW ${'é' =~ /[^\W]/}")
+notice("wdash ${'-' =~ /[\w-]/}")
+notice("iwK ${"\u212A" =~ /(?i)\w/}")
+notice("iWK ${"\u212A" =~ /(?i)\W/}")
+notice("iws ${"\u017F" =~ /(?i)\w/}")
+notice("iazK ${"\u212A" =~ /(?i)[a-z]/}")
+notice("esc ${'\w' =~ /\\w/}")
+notice("lookbehind ${'é' =~ /(?<!\w)é/}")
+notice("quant ${'ab_9é' =~ /\A\w{4}\z/} ${'ab_9' =~ /\A\w{4}\z/}")
+notice("brackets ${']' =~ /[]\w]/} ${'é' =~ /[]\w]/}")
+notice("ascii ${'Az09_' =~ /\A\w+\z/} ${" \t\n\r\f" =~ /\A\s+\z/} ${'0123456789' =~ /\A\d+\z/}")
+if 'naïve' =~ /\A(\w+)/ { notice("capture ${1}") }
+case 'über' {
+  /\A\w/: { notice('case: word') }
+  default: { notice('case: default') }
+}
+notice(regsubst('héllo wörld', /\w+/, '<\0>', 'G'))
+notice(split('a é b', /\s/))
+notice(split("a\u00A0b c", /\s/))
+notice('x é y'.match(/(\w) (\W)/))
+notice(['é', 'e', '٣', '3'].filter |$x| { $x =~ /\A[\w]\z/ })
+notice(inline_template("<%= 'é' =~ /\\w/ ? 'erb word' : 'erb not word' %>"))
+notice(inline_template("<%= 'é'.gsub(/\\w/, 'x') %> <%= 'e'.gsub(/\\w/, 'x') %>"))
