@@ -119,8 +119,9 @@ pub struct Counts {
     pub native: usize,
 }
 
-/// A parameter type check compiled code makes on entry: exactly
-/// `instance_of(type, value)` for the type it was made from.
+/// A parameter type check compiled code makes on entry: exactly what
+/// binding a parameter of the type it was made from accepts
+/// (`instance_of(type, value)`, but any value for a bare `Optional`).
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) enum Check {
     /// Every value passes.
@@ -149,8 +150,11 @@ impl Check {
             Type::Numeric => Check::Or(vec![Check::Tag(tag::INTEGER), Check::Tag(tag::FLOAT)]),
             Type::String { size: None, value: None } => Check::Tag(tag::STRING),
             Type::NotUndef(None) => Check::NotTag(tag::UNDEF),
-            // `Optional` without a type holds undef only.
-            Type::Optional(None) => Check::Tag(tag::UNDEF),
+            // `Optional` without a type holds undef only, but a parameter
+            // of that type takes any value: Puppet's `validate_parameters`
+            // raises only what its describer finds, and it finds nothing
+            // without a type (the dispatcher's `assignable?` agrees).
+            Type::Optional(None) => Check::Any,
             Type::Optional(Some(inner)) => Check::Or(vec![Check::Tag(tag::UNDEF), Check::of(inner, generic)?]),
             Type::Variant(ts) => Check::Or(ts.iter().map(|t| Check::of(t, generic)).collect::<Option<_>>()?),
             other => Check::Generic(generic(other)?),

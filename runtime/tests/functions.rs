@@ -594,6 +594,9 @@ struct Interp {
     warnings: Vec<(String, String)>,
     /// Module functions (stdlib ...) are on the modulepath.
     stdlib: bool,
+    /// Module releases the case file names (`#! version: postgresql 9.2.0`):
+    /// their functions as those releases define them.
+    versions: Vec<(String, String)>,
     /// The line of the case program being evaluated (for Puppet's stack).
     line: u32,
     /// The catalog that `create_resources` fills: type, title, parameters.
@@ -606,6 +609,18 @@ type R = Result<Value, Unwind>;
 
 fn err(e: Error) -> Unwind {
     Unwind::Error(e)
+}
+
+impl Interp {
+    /// The module function `name`, as the release of its module that the
+    /// case file pins defines it (else as the oldest release does).
+    fn module_function(&self, name: &str) -> Option<&'static functions::Function> {
+        let module = functions::stdlib::provider(name)?;
+        match self.versions.iter().find(|(m, _)| m == module) {
+            Some((_, v)) => functions::stdlib::lookup_version(name, Some(v)),
+            None => functions::stdlib::lookup(name),
+        }
+    }
 }
 
 impl Interp {
@@ -894,7 +909,7 @@ impl Host for Interp {
         }
         match functions::lookup(name) {
             Some(f) => functions::call(f, self, args, block),
-            None => match functions::stdlib::lookup(name).filter(|_| self.stdlib) {
+            None => match self.module_function(name).filter(|_| self.stdlib) {
                 Some(f) => functions::stdlib::call(f, self, args, block),
                 None => Err(err(Error::argument(format!("Unknown function '{name}'")))),
             },
@@ -1041,6 +1056,7 @@ fn new_interp() -> Interp {
         logs: Vec::new(),
         warnings: Vec::new(),
         stdlib: false,
+        versions: Vec::new(),
         line: 0,
         resources: Vec::new(),
         user_functions: HashMap::new(),
@@ -1076,10 +1092,11 @@ const STDLIB_ALIASES: &[(&str, &str)] = &[
 ];
 
 /// What the library gives for a case, in the expectation's form.
-fn run_case(case: &str, stdlib: bool) -> String {
+fn run_case(case: &str, stdlib: bool, versions: &[(String, String)]) -> String {
     let parts: Vec<&str> = case.split(" ;; ").collect();
     let mut it = new_interp();
     it.stdlib = stdlib;
+    it.versions = versions.to_vec();
     if stdlib {
         for (name, body) in STDLIB_ALIASES {
             if let Err(e) = declare_alias(&mut it, name, body) {
@@ -1180,6 +1197,11 @@ fn run_case_dir(dir: &str, stdlib: bool, min_total: usize) {
     let (mut total, mut failures) = (0, Vec::new());
     for f in files.iter().filter(|f| f.extension().is_some_and(|e| e == "cases")) {
         let text = std::fs::read_to_string(f).unwrap();
+        let versions: Vec<(String, String)> = text
+            .lines()
+            .filter_map(|l| l.strip_prefix("#! version: ")?.split_once(' '))
+            .map(|(m, v)| (m.to_string(), v.trim().to_string()))
+            .collect();
         for (n, line) in text.lines().enumerate() {
             if line.trim().is_empty() || line.trim_start().starts_with('#') {
                 continue;
@@ -1188,7 +1210,7 @@ fn run_case_dir(dir: &str, stdlib: bool, min_total: usize) {
                 panic!("{}:{}: case without expectation (run bless.py)", f.display(), n + 1);
             };
             total += 1;
-            let got = run_case(expr, stdlib);
+            let got = run_case(expr, stdlib, &versions);
             if !matches_expectation(&got, expected) {
                 failures.push(format!(
                     "{}:{}: {}\n   expected: {}\n   got:      {}",

@@ -95,3 +95,37 @@ fn module_functions_never_panic() {
         }
     }
 }
+
+/// HOCON text built from the pieces that matter to its reader (brackets,
+/// separators, substitutions, quotes, escapes, comments, numbers), and the
+/// shapes that could exhaust it (deep nesting, long substitution chains,
+/// self-references that double at each level): `stdlib::parsehocon`
+/// returns a value or an error, never panics, and finishes (the test
+/// would hang otherwise).
+#[test]
+fn parsehocon_never_panics_or_hangs() {
+    const PIECES: &[&str] = &[
+        "a", "b.c", " ", "\n", "=", ":", "+=", ",", "{", "}", "[", "]", "${a}", "${?b}", "${b.c}", "${", "$", "\"",
+        "\"\"\"", "\\", "\\u00", "#", "//", "1e3", "010", "-", ".", "1.5", "true", "null", "include", "\"x\"", "é😀",
+        "\u{0}", "\t", "?", "@", "file(",
+    ];
+    let f = functions::stdlib::lookup("stdlib::parsehocon").unwrap();
+    let mut r = Rng(7);
+    let mut inputs: Vec<String> = (0..3000)
+        .map(|_| (0..r.below(24)).map(|_| PIECES[r.below(PIECES.len())]).collect::<String>())
+        .collect();
+    inputs.push("[".repeat(100_000));
+    inputs.push("{a=".repeat(100_000));
+    inputs.push("a".repeat(100_000) + " = 1");
+    inputs.push((0..5000).map(|i| format!("a{i} = ${{a{}}}\n", i + 1)).collect::<String>() + "a5000 = 1");
+    inputs.push((0..5000).map(|i| format!("a{i} = ${{a{}}}\n", i + 1)).collect::<String>() + "a5000 = ${a0}");
+    inputs.push("a = 1\n".to_string() + &"a = ${a}${a}\n".repeat(60));
+    inputs.push("a = {}\n".to_string() + &"a = ${a} {x = ${a}}\n".repeat(40));
+    inputs.push("a += 1\n".repeat(3000));
+    inputs.push((0..2000).map(|i| format!("x.{i} = ${{x.{}}}\n", i + 1)).collect::<String>());
+    for input in &inputs {
+        for args in [vec![Value::string(input.as_str())], vec![Value::string(input.as_str()), Value::Undef]] {
+            let _ = functions::stdlib::call(f, &mut Bare, &args, None);
+        }
+    }
+}

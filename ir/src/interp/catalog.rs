@@ -149,8 +149,12 @@ pub struct Catalog {
     /// thousands grew its vector by copying them all (and touching twice
     /// their memory) at every doubling.
     pub resources: Vec<Box<Resource>>,
-    /// Resources by (type, title) and by alias, both normalized.
-    index: IndexMapFast<(String, String), usize>,
+    /// Resources by (type, title), normalized: hashed and compared by the
+    /// resources' own names (no copy of them as keys).
+    index: hashbrown::HashTable<usize>,
+    /// Resources by their other names (aliases, namevars that differ from
+    /// titles), normalized.
+    aliases: IndexMapFast<(String, String), usize>,
     pub edges: Vec<(usize, usize)>,
     pub classes: IndexSet<String>,
     /// Class resources by the lower case of their (ASCII) titles: the
@@ -189,6 +193,12 @@ type IndexMapFast<K, V> = IndexMap<K, V, foldhash::fast::FixedState>;
 /// `str` in order).
 #[derive(Hash)]
 struct RefKey<'a>(&'a str, &'a str);
+
+/// The hash of a resource's `(type, title)` in [`Catalog::index`].
+fn key_hash(type_name: &str, title: &str) -> u64 {
+    use std::hash::BuildHasher;
+    foldhash::fast::FixedState::default().hash_one(RefKey(type_name, title))
+}
 
 impl indexmap::Equivalent<(String, String)> for RefKey<'_> {
     fn equivalent(&self, key: &(String, String)) -> bool {
@@ -277,6 +287,28 @@ pub fn capitalized(name: &str) -> Rc<str> {
     })
 }
 
+/// The type name of a reference to a resource of type `name`, as
+/// `Type::resource` gives it, made once per thread and shared (every
+/// resource expression returns references to what it declared).
+pub fn reference_type_name(name: &str) -> std::sync::Arc<str> {
+    thread_local! {
+        static MEMO: std::cell::RefCell<HashMap<Box<str>, std::sync::Arc<str>, foldhash::fast::FixedState>> =
+            std::cell::RefCell::default();
+    }
+    MEMO.with(|m| {
+        if let Some(c) = m.borrow().get(name) {
+            return c.clone();
+        }
+        let c: std::sync::Arc<str> = pjit_runtime::types::format::capitalize_segments(name).into();
+        let mut m = m.borrow_mut();
+        if m.len() >= 16384 {
+            m.clear();
+        }
+        m.insert(name.into(), c.clone());
+        c
+    })
+}
+
 /// `capitalize_name(name.to_lowercase())`, borrowing `name` when it is
 /// already in that form (the common case: references built by the
 /// compiler itself).
@@ -333,9 +365,8 @@ pub fn name_tags(name: &str, out: &mut Tags) {
         t
     });
     for t in tags.iter() {
-        if !out.contains(t) {
-            out.insert(t.clone());
-        }
+        // A tag already there keeps its place (one hash, no check first).
+        out.insert(t.clone());
     }
 }
 
@@ -399,7 +430,7 @@ impl Catalog {
     pub fn with_capacity(n: usize) -> Catalog {
         Catalog {
             resources: Vec::with_capacity(n),
-            index: IndexMapFast::with_capacity_and_hasher(n, Default::default()),
+            index: hashbrown::HashTable::with_capacity(n),
             edges: Vec::with_capacity(n),
             ..Catalog::default()
         }
@@ -412,8 +443,8 @@ impl Catalog {
     /// `File['/tmp/x']`, whose title pattern drops trailing slashes.
     pub fn lookup(&self, type_name: &str, title: &str) -> Option<usize> {
         let (t, title) = normalized_ref(type_name, title);
-        if let Some(i) = self.index.get(&RefKey(&t, &title)) {
-            return Some(*i);
+        if let Some(i) = self.named(&t, &title) {
+            return Some(i);
         }
         let rtype = self.rtypes.get(t.as_ref())?;
         let values = rtype.uniqueness_values(&title, &Params::default());
@@ -443,11 +474,21 @@ impl Catalog {
     /// type and title exists.
     pub fn add(&mut self, r: Resource) -> Option<usize> {
         let i = self.resources.len();
-        // One hash of the key, which is built only for a new resource.
-        match self.index.entry((r.type_name.clone(), r.title.clone())) {
-            indexmap::map::Entry::Occupied(_) => return None,
-            indexmap::map::Entry::Vacant(e) => e.insert(i),
-        };
+        if !self.aliases.is_empty() && self.aliases.contains_key(&RefKey(&r.type_name, &r.title)) {
+            return None;
+        }
+        // One hash of the names; nothing copied.
+        let resources = &self.resources;
+        match self.index.entry(
+            key_hash(&r.type_name, &r.title),
+            |&j| resources[j].type_name == r.type_name && resources[j].title == r.title,
+            |&j| key_hash(&resources[j].type_name, &resources[j].title),
+        ) {
+            hashbrown::hash_table::Entry::Occupied(_) => return None,
+            hashbrown::hash_table::Entry::Vacant(e) => {
+                e.insert(i);
+            }
+        }
         if r.type_name == "Class" && r.title.is_ascii() {
             self.class_keys.insert(r.title.to_ascii_lowercase(), i);
         }
@@ -460,16 +501,28 @@ impl Catalog {
         Some(i)
     }
 
+    /// The resource named `Type[title]` (normalized), by title or alias.
+    fn named(&self, type_name: &str, title: &str) -> Option<usize> {
+        let found = self.index.find(key_hash(type_name, title), |&j| {
+            let r = &self.resources[j];
+            r.type_name == type_name && r.title == title
+        });
+        match found {
+            Some(&i) => Some(i),
+            None if self.aliases.is_empty() => None,
+            None => self.aliases.get(&RefKey(type_name, title)).copied(),
+        }
+    }
+
     /// Makes `alias` another name of resource `i` (the `alias` metaparameter
     /// and namevars that differ from titles). Returns the resource that
     /// already has that name, if another one does.
     pub fn alias(&mut self, i: usize, alias: &str) -> Result<(), usize> {
-        let key = (self.resources[i].type_name.clone(), alias.to_string());
-        match self.index.get(&key) {
-            Some(&j) if j != i => Err(j),
+        match self.named(&self.resources[i].type_name, alias) {
+            Some(j) if j != i => Err(j),
             Some(_) => Ok(()),
             None => {
-                self.index.insert(key, i);
+                self.aliases.insert((self.resources[i].type_name.clone(), alias.to_string()), i);
                 Ok(())
             }
         }
@@ -607,9 +660,10 @@ impl Catalog {
             let (s, t) = (&self.resources[s], &self.resources[t]);
             w.element();
             w.begin_object();
-            w.field("source");
+            // At the depth of a resource's fields (see `resource_json`).
+            w.fixed("\n      \"source\": ");
             w.reference(&s.type_name, &s.title);
-            w.field("target");
+            w.fixed(",\n      \"target\": ");
             w.reference(&t.type_name, &t.title);
             w.end_object();
             if w.buffer().len() >= JSON_CHUNK {
@@ -629,37 +683,38 @@ impl Catalog {
 }
 
 fn resource_json(w: &mut JsonWriter, r: &Resource) {
+    // A resource is an element of the document's `resources` array
+    // (depth 3): its fields' separators, indentation and keys are
+    // constants, each written in one copy.
+    debug_assert_eq!(w.depth(), 2);
     w.begin_object();
-    w.field("type");
+    w.fixed("\n      \"type\": ");
     w.string(&r.type_name);
-    w.field("title");
+    w.fixed(",\n      \"title\": ");
     w.string(&r.title);
-    w.field("tags");
+    w.fixed(",\n      \"tags\": ");
     w.begin_array();
     for t in &r.tags {
-        w.element();
-        w.string(t);
+        w.tag_element(t);
     }
     w.end_array();
     if let Some(f) = &r.file {
-        w.field("file");
+        w.fixed(",\n      \"file\": ");
         w.string(f);
     }
     if let Some(l) = r.line {
-        w.field("line");
+        w.fixed(",\n      \"line\": ");
         w.integer(l as i64);
     }
     // Resources `create_resources` makes list `kind` before `exported`
     // (Puppet sets `exported` on them only afterwards).
     if r.by_function && !r.exported {
-        w.field("kind");
+        w.fixed(",\n      \"kind\": ");
         w.string(r.kind);
-        w.field("exported");
-        w.bool(false);
+        w.fixed(",\n      \"exported\": false");
     } else {
-        w.field("exported");
-        w.bool(r.exported);
-        w.field("kind");
+        w.fixed(if r.exported { ",\n      \"exported\": true" } else { ",\n      \"exported\": false" });
+        w.fixed(",\n      \"kind\": ");
         w.string(r.kind);
     }
     // The namevar is left out when it repeats the title (Puppet's

@@ -9,8 +9,6 @@
 //! tests below check it against serde_json), with an escape scan that looks
 //! at eight bytes at a time.
 
-use std::fmt::Write as _;
-
 use indexmap::IndexMap;
 use pjit_runtime::Value;
 
@@ -49,16 +47,51 @@ impl<'a> JsonWriter<'a> {
     }
 
     fn newline(&mut self) {
-        // A newline and two spaces per level, in one copy for the depths
-        // catalogs have.
-        const SPACES: &[u8] = b"\n                                                                ";
-        let n = 1 + 2 * self.open.len();
-        if n <= SPACES.len() {
-            self.out.extend_from_slice(&SPACES[..n]);
-        } else {
-            self.out.push(b'\n');
-            self.out.resize(self.out.len() + n - 1, b' ');
+        // A newline and two spaces per level: copies of a known length
+        // for the depths catalogs have (a copy of a computed length is a
+        // call into `memcpy`, and this runs for every line of the text).
+        match self.open.len() {
+            1 => self.out.extend_from_slice(b"\n  "),
+            2 => self.out.extend_from_slice(b"\n    "),
+            3 => self.out.extend_from_slice(b"\n      "),
+            4 => self.out.extend_from_slice(b"\n        "),
+            5 => self.out.extend_from_slice(b"\n          "),
+            depth => {
+                const SPACES: &[u8] = b"\n                                                                ";
+                let n = 1 + 2 * depth;
+                if n <= SPACES.len() {
+                    self.out.extend_from_slice(&SPACES[..n]);
+                } else {
+                    self.out.push(b'\n');
+                    self.out.resize(self.out.len() + n - 1, b' ');
+                }
+            }
         }
+    }
+
+    /// Writes `text`, which starts the next entry of the innermost array
+    /// or object (its separator, line break and indentation, and for an
+    /// object its key, all in one constant: see `resource_json`).
+    pub(super) fn fixed(&mut self, text: &'static str) {
+        if let Some(empty) = self.open.last_mut() {
+            *empty = false;
+        }
+        self.out.extend_from_slice(text.as_bytes());
+    }
+
+    /// The depth of the innermost open array or object (the document is 1).
+    pub(super) fn depth(&self) -> usize {
+        self.open.len()
+    }
+
+    /// Starts the next element of the innermost array, an array of
+    /// strings at depth 4 (a resource's tags), and writes `s`.
+    pub(super) fn tag_element(&mut self, s: &str) {
+        debug_assert_eq!(self.open.len(), 4);
+        let first = self.open.last_mut().is_some_and(|e| std::mem::replace(e, false));
+        self.out.extend_from_slice(if first { b"\n        \"" } else { b",\n        \"" });
+        self.escaped(s);
+        self.out.push(b'"');
     }
 
     pub(super) fn begin_object(&mut self) {
@@ -135,7 +168,23 @@ impl<'a> JsonWriter<'a> {
     }
 
     pub(super) fn integer(&mut self, i: i64) {
-        let _ = write!(Adapter(self.out), "{i}");
+        // Digits by hand: `write!` goes through the formatting machinery
+        // (padding, flags) for every line number of the catalog.
+        let mut buf = [0u8; 20];
+        let mut pos = buf.len();
+        let mut n = i.unsigned_abs();
+        loop {
+            pos -= 1;
+            buf[pos] = b'0' + (n % 10) as u8;
+            n /= 10;
+            if n == 0 {
+                break;
+            }
+        }
+        if i < 0 {
+            self.out.push(b'-');
+        }
+        self.out.extend_from_slice(&buf[pos..]);
     }
 
     pub(super) fn bool(&mut self, b: bool) {
@@ -154,10 +203,15 @@ impl<'a> JsonWriter<'a> {
     fn escaped(&mut self, s: &str) {
         let bytes = s.as_bytes();
         // Most strings need no escape: one check, eight bytes at a time
-        // (the compiler did not vectorize a per-byte fold), one copy.
-        let mut chunks = bytes.chunks_exact(8);
-        let special = chunks.by_ref().any(|c| needs_escape(u64::from_le_bytes(c.try_into().expect("eight bytes"))))
-            || chunks.remainder().iter().any(|&b| b < 0x20 || b == b'"' || b == b'\\');
+        // (the compiler did not vectorize a per-byte fold), the last
+        // eight overlapping the ones before rather than byte by byte,
+        // then one copy.
+        let load = |i: usize| u64::from_le_bytes(bytes[i..i + 8].try_into().expect("eight bytes"));
+        let special = if bytes.len() < 8 {
+            bytes.iter().any(|&b| b < 0x20 || b == b'"' || b == b'\\')
+        } else {
+            (0..bytes.len() / 8).any(|c| needs_escape(load(8 * c))) || needs_escape(load(bytes.len() - 8))
+        };
         if !special {
             self.out.extend_from_slice(bytes);
             return;
@@ -292,16 +346,6 @@ fn needs_escape(x: u64) -> bool {
     let has_zero = |v: u64| v.wrapping_sub(ONES) & !v & HIGHS;
     let below_space = x.wrapping_sub(ONES * 0x20) & !x & HIGHS;
     (below_space | has_zero(x ^ (ONES * b'"' as u64)) | has_zero(x ^ (ONES * b'\\' as u64))) != 0
-}
-
-/// `fmt::Write` into a byte vector.
-struct Adapter<'a>(&'a mut Vec<u8>);
-
-impl std::fmt::Write for Adapter<'_> {
-    fn write_str(&mut self, s: &str) -> std::fmt::Result {
-        self.0.extend_from_slice(s.as_bytes());
-        Ok(())
-    }
 }
 
 #[cfg(test)]

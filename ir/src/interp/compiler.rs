@@ -94,6 +94,13 @@ pub(super) struct Relationship {
     param: &'static str,
 }
 
+/// What evaluating a class needs of its definition.
+struct ClassParts {
+    parent: Option<String>,
+    file: u32,
+    body: FuncId,
+}
+
 /// Catalog state of a compilation beyond the catalog itself.
 #[derive(Debug, Default)]
 pub(super) struct CompileState {
@@ -611,7 +618,7 @@ impl Interp {
                 let v = json_to_value(v).map_err(|e| bare("STORECONFIGS", e.message().to_string()))?;
                 given.insert(k, v);
             }
-            let i = self.create_resource(&lower, &x.title, &given, kind, define, false, false, (false, false), &scope, loc)?;
+            let i = self.create_resource(&lower, &x.title, given, kind, define, false, false, (false, false), &scope, loc)?;
             let r = &mut self.catalog.resources[i];
             r.file = None;
             r.line = None;
@@ -1317,6 +1324,19 @@ impl Interp {
         self.declare_class(name, None, scope, loc, "Function Call")
     }
 
+    /// The first half of `include_class` (Puppet's `ensure_in_catalog` for
+    /// `include`, `contain`, `require`): the class's resource, not evaluated.
+    pub(super) fn ensure_included(&mut self, name: &str, scope: &Rc<Scope>, loc: Loc) -> R<usize> {
+        let key = catalog::lowercase(catalog::strip_colons(name));
+        self.ensure_class_resource(&key, None, scope, loc, "Function Call")
+    }
+
+    /// The second half: its body, unless it ran already.
+    pub(super) fn evaluate_included(&mut self, i: usize, name: &str, loc: Loc) -> R<()> {
+        let key = catalog::lowercase(catalog::strip_colons(name));
+        self.evaluate_class(i, &key, loc, "Function Call")
+    }
+
     /// Declares a class and evaluates it (once): `include`-like (`params`
     /// None) or resource-like (`class { 'x': p => v }`, which may not
     /// follow another declaration of the class). Binding errors are
@@ -1431,7 +1451,7 @@ impl Interp {
                 let _ = r.tag(v);
             }
         }
-        r.tags.insert("class".into());
+        name_tags("class", &mut r.tags);
         name_tags(key, &mut r.tags);
         r.params = given;
         r.scope = Some(declaring.cat.clone());
@@ -1448,7 +1468,11 @@ impl Interp {
             return Ok(());
         }
         self.catalog.resources[i].evaluated = true;
-        let def = self.prog.classes.get(key).cloned().expect("a declared class is defined");
+        // What the body needs of the definition (no copy of its names).
+        let def = {
+            let d = self.prog.classes.get(key).expect("a declared class is defined");
+            ClassParts { parent: d.parent.clone(), file: d.loc.file, body: d.body }
+        };
         let declaring_cat = self.catalog.resources[i].scope.clone().unwrap_or_else(|| self.top.cat.clone());
         let (parent_scope, parent_cat) = match &def.parent {
             Some(p) => {
@@ -1467,11 +1491,13 @@ impl Interp {
         let cat = CatScope::new(i, Rc::from(key), Some(parent_cat));
         let scope = Scope::new(Some(parent_scope), Rc::from(reference.as_str()), cat);
         self.class_scopes.insert(key.to_string(), scope.clone());
+        // `$title` and `$name`: one shared String value.
+        let name = Value::string(key);
         let t = self.names.title;
-        scope.set(t, Value::string(key));
+        scope.set(t, name.clone());
         let n = self.names.name;
-        scope.set(n, Value::string(key));
-        self.set_module_names(&scope, def.loc.file, &declaring_cat);
+        scope.set(n, name);
+        self.set_module_names(&scope, def.file, &declaring_cat);
         self.merge_scope_tags(i);
         self.add_edge_to_stage(i, declaring_cat.resource, loc, context)?;
         let f = self.prog.funcs[def.body].clone();
@@ -1678,16 +1704,25 @@ impl Interp {
             .unwrap_or_default();
         let mut refs = vec![];
         for (titles, attrs) in checked {
-            let mut given = local_defaults.clone();
-            for (k, v) in hash_attrs(&attrs) {
-                given.insert(k, v);
-            }
-            for t in titles.into_iter().filter(|t| !matches!(t, Value::Default)) {
+            let mut given = if local_defaults.is_empty() {
+                hash_attrs(&attrs)
+            } else {
+                let mut given = local_defaults.clone();
+                for (k, v) in hash_attrs(&attrs) {
+                    given.insert(k, v);
+                }
+                given
+            };
+            let titles: Vec<Value> = titles.into_iter().filter(|t| !matches!(t, Value::Default)).collect();
+            let last = titles.len().saturating_sub(1);
+            for (n, t) in titles.into_iter().enumerate() {
+                // The last title takes the attributes; the others copies.
+                let given = if n == last { std::mem::take(&mut given) } else { given.clone() };
                 // `create_resources` passes any hash key on as it is.
                 let non_string_title = by_function && !matches!(t, Value::String(_));
                 let title = display::to_interpolated_string(&t);
                 if type_name == "class" {
-                    self.declare_class(&title, Some(given.clone()), scope, loc, "Resource Statement")?;
+                    self.declare_class(&title, Some(given), scope, loc, "Resource Statement")?;
                     refs.push(Value::Type(Arc::new(Type::class(Some(&title)))));
                     continue;
                 }
@@ -1699,9 +1734,12 @@ impl Interp {
                     ));
                 };
                 let flags = (by_function, non_string_title);
-                let i = self.create_resource(&type_name, &title, &given, kind, define, virtual_, exported, flags, scope, loc)?;
+                let i = self.create_resource(&type_name, &title, given, kind, define, virtual_, exported, flags, scope, loc)?;
                 let r = &self.catalog.resources[i];
-                refs.push(Value::Type(Arc::new(Type::resource(Some(&r.type_name), Some(&r.title)))));
+                // `Type::resource(Some(&r.type_name), Some(&r.title))`, its
+                // type name shared.
+                let type_name = Some(catalog::reference_type_name(&r.type_name));
+                refs.push(Value::Type(Arc::new(Type::Resource { type_name, title: Some(Arc::from(r.title.as_str())) })));
             }
         }
         Ok(Value::Array(pjit_runtime::value::PArray(Arc::new(refs))))
@@ -1712,7 +1750,7 @@ impl Interp {
         &mut self,
         type_name: &str,
         title: &str,
-        given: &catalog::Params,
+        given: catalog::Params,
         kind: &'static str,
         define: Option<FuncId>,
         virtual_: bool,
@@ -1737,13 +1775,12 @@ impl Interp {
             name_tags(title, &mut r.tags);
         }
         let meta = ParamMeta { source: source.clone(), file: loc.file, line: loc.line, from_default: false };
-        // The resource has no parameters yet: a copy of the map, with its
-        // hash table, rather than an insert per entry.
-        r.params = given.clone();
+        // The resource has no parameters yet: it takes the map.
         r.meta.reserve(given.len());
         for k in given.keys() {
             r.meta.insert(k.clone(), meta.clone());
         }
+        r.params = given;
         for (k, d) in scope.cat.lookup_defaults(&tname) {
             if r.params.contains_key(&k) {
                 continue;

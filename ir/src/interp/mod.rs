@@ -1247,12 +1247,10 @@ impl Interp {
             return Ok(vec![]);
         }
         let name = self.prog.name(p.name);
-        let found = rtf::describe::describe_parameter(name, ty, &calc::infer_set(v));
-        if found.is_empty() {
-            // The describer finds nothing to say: still a mismatch.
-            return Ok(vec![format!(" parameter '{name}' expects {} value, got {}", a_an_type(ty), got_label(v))]);
-        }
-        Ok(found)
+        // Puppet's `validate_parameters` reports what the describer finds:
+        // when it finds nothing (a bare `Optional`, which holds undef only
+        // but whose describer has no type to compare), the value passes.
+        Ok(rtf::describe::describe_parameter(name, ty, &calc::infer_set(v)))
     }
 
     /// The error of binding by name when the checks it left to the body's
@@ -2291,9 +2289,18 @@ impl Interp {
                 let names = class_names(&args).map_err(|m| {
                     error("ILLEGAL_CLASS_NAME", format!("Error while evaluating a Function Call, {m}"), loc)
                 })?;
-                for n in names {
-                    let n = catalog::strip_colons(&n).to_string();
-                    let i = self.include_class(&n, scope, loc)?;
+                // Puppet's `evaluate_classes(names, scope, false)`: every
+                // class's resource first, then each body (so `include [a, b]`
+                // puts Class[B] before what a's body declares).
+                let names: Vec<String> = names.iter().map(|n| catalog::strip_colons(n).to_string()).collect();
+                let mut ids = Vec::with_capacity(names.len());
+                for n in &names {
+                    ids.push(self.ensure_included(n, scope, loc)?);
+                }
+                for (n, &i) in names.iter().zip(&ids) {
+                    self.evaluate_included(i, n, loc)?;
+                }
+                for (n, i) in names.into_iter().zip(ids) {
                     let here = scope.cat.resource;
                     if key == "contain" && !self.catalog.edges.contains(&(here, i)) {
                         self.catalog.contain(here, i);

@@ -12,6 +12,11 @@ warnings say `at ["case.pp", 2]:["case.pp", 0]`) do not depend on the
 case's position. Puppet's own warnings lose their `(location: ...)`
 suffix, which names Ruby source lines.
 
+A file whose first line is `#! modulepath: DIR` (relative to the
+repository) is blessed with that modulepath instead (`target/trixie-modules`:
+Debian 13's modules, stdlib 9.4.1, unpacked by tests/tools/trixie-modules.sh
+when missing).
+
 Run:  BLESS=1 python3 runtime/tests/stdlib/bless.py   (all cases)
       python3 runtime/tests/stdlib/bless.py           (only cases without ==>)
       python3 runtime/tests/stdlib/bless.py FILE...   (only those .cases files)
@@ -49,10 +54,17 @@ def main():
     bless_all = os.environ.get("BLESS") == "1"
     only = [os.path.basename(a) for a in sys.argv[1:]]
     files = sorted(f for f in os.listdir(HERE) if f.endswith(".cases") and (not only or f in only))
-    todo, contents = [], {}
+    todo, contents, modulepaths = [], {}, {}
+    repo = os.path.normpath(os.path.join(HERE, "..", "..", ".."))
     for f in files:
         lines = open(os.path.join(HERE, f), encoding="utf-8").read().split("\n")
         contents[f] = lines
+        m = re.match(r"#! modulepath: (\S+)$", lines[0]) if lines else None
+        if m:
+            mp = os.path.join(repo, m.group(1))
+            if not os.path.isdir(mp) and m.group(1) == "target/trixie-modules":
+                subprocess.run([os.path.join(repo, "tests", "tools", "trixie-modules.sh"), mp], check=True)
+            modulepaths[f] = mp
         for i, line in enumerate(lines):
             if not line.strip() or line.lstrip().startswith("#"):
                 continue
@@ -62,6 +74,19 @@ def main():
     if not todo:
         print("nothing to bless")
         return
+    groups = {}
+    for item in todo:
+        groups.setdefault(modulepaths.get(item[0], MODULEPATH), []).append(item)
+    for mp, items in groups.items():
+        bless(items, mp, contents)
+    for f, lines in contents.items():
+        with open(os.path.join(HERE, f), "w", encoding="utf-8") as out:
+            out.write("\n".join(lines))
+    print("blessed %d cases" % len(todo))
+
+
+def bless(todo, modulepath, contents):
+    """Asks the oracle (with `modulepath`) for the cases `todo`."""
     docs = {}
     with tempfile.TemporaryDirectory() as tmp:
         paths = []
@@ -72,7 +97,7 @@ def main():
                 out.write(core.program(expr))
             paths.append(os.path.join("c%05d" % n, "case.pp"))
         res = subprocess.run(["ruby", core.ORACLE, "--stdout", "-q", "--relative-paths",
-                              "--modulepath", MODULEPATH, "--root", tmp] + paths,
+                              "--modulepath", modulepath, "--root", tmp] + paths,
                              cwd=tmp, capture_output=True, text=True)
         for line in res.stdout.splitlines():
             if line.strip():
@@ -84,10 +109,6 @@ def main():
         if doc is None:
             raise SystemExit("no oracle answer for %s: %s\n%s" % (f, expr, res.stderr[-2000:]))
         contents[f][i] = expr + SEP + core.expectation(doc)
-    for f, lines in contents.items():
-        with open(os.path.join(HERE, f), "w", encoding="utf-8") as out:
-            out.write("\n".join(lines))
-    print("blessed %d cases" % len(todo))
 
 
 if __name__ == "__main__":

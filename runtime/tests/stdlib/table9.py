@@ -23,6 +23,8 @@ NOTES = {
     "pry": "Puppet without the pry gem: its error",
     "str2saltedsha512": "random salt (Kernel#rand)",
     "shuffle": "random order (Kernel#rand)",
+    "parsehocon": "8.x function and 9.x shim; own HOCON reader (Ruby `hocon` 1.3's results)",
+    "stdlib::parsehocon": "own HOCON reader (Ruby `hocon` 1.3's results)",
 }
 
 

@@ -51,6 +51,7 @@ mod crypto;
 pub mod data;
 mod extra;
 mod glob;
+mod hocon;
 mod legacy8;
 mod modules;
 mod modules_more;

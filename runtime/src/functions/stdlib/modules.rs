@@ -34,6 +34,31 @@ pub(crate) fn register(r: &mut Reg) {
             .d("Variant[String[1],Integer] username, Variant[String[1],Integer] password", postgresql_password)
             .done(),
     );
+    // postgresql 7.5-9.x: the forms between 6.x's two parameters and 10.x's
+    // five (see `PgPasswordForm`).
+    const PG_7_5: &str = "Variant[String[1], Integer] username, Variant[String[1], Sensitive[String[1]], Integer] password, \
+                          Boolean sensitive?";
+    const PG_8: &str = "Variant[String[1], Integer] username, Variant[String[1], Sensitive[String[1]], Integer] password, \
+                        Boolean sensitive?, Optional[Enum['md5', 'scram-sha-256']] hash?, \
+                        Optional[Variant[String[1], Integer]] salt?";
+    const PG_9_2: &str = "Variant[String[1], Integer] username, Variant[String[1], Sensitive[String[1]], Integer] password, \
+                          Boolean sensitive?, Optional[Postgresql::Pg_password_encryption] hash?, \
+                          Optional[Variant[String[1], Integer]] salt?";
+    for (since, spec, imp) in [
+        ((7, 5, 0), PG_7_5, postgresql_password_7_5 as crate::functions::Imp),
+        ((8, 0, 0), PG_8, postgresql_password_8_0),
+        ((8, 3, 0), PG_8, postgresql_password_8_3),
+        ((9, 2, 0), PG_9_2, postgresql_password_9_2),
+    ] {
+        r.add_since(
+            "postgresql",
+            since,
+            Builder::new("postgresql::postgresql_password")
+                .local("Postgresql::Pg_password_encryption", "Enum['md5', 'scram-sha-256']")
+                .d(spec, imp)
+                .done(),
+        );
+    }
     // postgresql 10: `sensitive`, `hash` (md5 or scram-sha-256, by default
     // the module's `password_encryption`) and `salt`.
     r.add_since(
@@ -369,6 +394,77 @@ fn postgresql_password(_: &mut dyn Host, args: &[Value], _: Option<&Value>) -> F
     Ok(Value::string(format!("md5{}", crate::functions::digest::hex(&crate::functions::digest::md5(text.as_bytes())))))
 }
 
+/// The forms of `postgresql::postgresql_password` between 6.x and 10.x,
+/// by the first release of each (v7.5.0 0a2cb69c, v8.0.0, v8.3.0 cf82ba5b,
+/// v9.2.0 9ad64cd6 of puppetlabs-postgresql).
+#[derive(Clone, Copy, PartialEq)]
+enum PgPasswordForm {
+    /// 7.5: `(username, password, sensitive = false)`, MD5 only; a
+    /// Sensitive password is unwrapped.
+    V7_5,
+    /// 8.0: `hash` (`'md5'` by default; an explicit undef is not `'md5'`,
+    /// so it means SCRAM-SHA-256) and `salt` (the username by default).
+    V8_0,
+    /// 8.3 to 9.1: a String password that already looks hashed
+    /// (`^(md5|SCRAM-SHA-256).+`, Ruby's line anchors) is returned as it
+    /// is, before any unwrapping or `sensitive`.
+    V8_3,
+    /// 9.2: the password is unwrapped first, an already hashed one
+    /// (`^(md5[0-9a-f]{32}$|SCRAM-SHA-256\$)`) is returned (wrapped when
+    /// `sensitive`), and an undef `hash` means MD5.
+    V9_2,
+}
+
+fn postgresql_password_7_5(h: &mut dyn Host, a: &[Value], _: Option<&Value>) -> FnResult {
+    postgresql_password_form(h, a, PgPasswordForm::V7_5)
+}
+
+fn postgresql_password_8_0(h: &mut dyn Host, a: &[Value], _: Option<&Value>) -> FnResult {
+    postgresql_password_form(h, a, PgPasswordForm::V8_0)
+}
+
+fn postgresql_password_8_3(h: &mut dyn Host, a: &[Value], _: Option<&Value>) -> FnResult {
+    postgresql_password_form(h, a, PgPasswordForm::V8_3)
+}
+
+fn postgresql_password_9_2(h: &mut dyn Host, a: &[Value], _: Option<&Value>) -> FnResult {
+    postgresql_password_form(h, a, PgPasswordForm::V9_2)
+}
+
+fn postgresql_password_form(_: &mut dyn Host, args: &[Value], form: PgPasswordForm) -> FnResult {
+    use PgPasswordForm::*;
+    let username = &args[0];
+    let sensitive = matches!(args.get(2), Some(Value::Boolean(true)));
+    let wrap = |s: String| if sensitive { Value::Sensitive(std::sync::Arc::new(Value::string(s))) } else { Value::string(s) };
+    let unwrapped = match &args[1] {
+        Value::Sensitive(inner) => (**inner).clone(),
+        other => other.clone(),
+    };
+    if form == V8_3
+        && let Value::String(p) = &args[1]
+        && crate::regex::Regex::new(r"(?m)^(md5|SCRAM-SHA-256).+")?.is_match(p)
+    {
+        return Ok(args[1].clone());
+    }
+    if form == V9_2
+        && let Value::String(p) = &unwrapped
+        && crate::regex::Regex::new(r"(?m)^(md5[0-9a-f]{32}$|SCRAM-SHA-256\$)")?.is_match(p)
+    {
+        return Ok(wrap(p.to_string()));
+    }
+    // `hash` as the method receives it: its default when not given.
+    let hash = match args.get(3) {
+        None => Some("md5"),
+        Some(Value::Undef) if form == V9_2 => Some("md5"),
+        Some(h) => h.as_str(),
+    };
+    let pass = match (form, hash) {
+        (V7_5, _) | (_, Some("md5")) => pg_md5(&unwrapped, username),
+        _ => pg_scram(&unwrapped, args.get(4), username)?,
+    };
+    Ok(wrap(pass))
+}
+
 /// postgresql 10.x's `postgresql::postgresql_password(username, password,
 /// sensitive = false, hash = nil, salt = nil)`: a password already hashed
 /// (`md5` + 32 hex digits, or `SCRAM-SHA-256$...`) as it is; otherwise
@@ -392,26 +488,32 @@ fn postgresql_password_10(host: &mut dyn Host, args: &[Value], _: Option<&Value>
     {
         return Ok(wrap(p.to_string()));
     }
-    let md5 = || {
-        let text = format!("{}{}", to_s(&password), to_s(username));
-        format!("md5{}", crate::functions::digest::hex(&crate::functions::digest::md5(text.as_bytes())))
-    };
     let pass = match hash.as_str() {
-        _ if hash.is_undef() => md5(),
-        Some("md5") => md5(),
-        Some("scram-sha-256") => {
-            let salt = match args.get(4) {
-                None | Some(Value::Undef) => username,
-                Some(s) => s,
-            };
-            fn bytes(v: &Value) -> Result<&[u8], Unwind> {
-                v.as_str().map(str::as_bytes).ok_or_else(|| crate::functions::legacy::no_implicit_string(v).into())
-            }
-            pg_scram_sha256(bytes(&password)?, bytes(salt)?)
-        }
+        _ if hash.is_undef() => pg_md5(&password, username),
+        Some("md5") => pg_md5(&password, username),
+        Some("scram-sha-256") => pg_scram(&password, args.get(4), username)?,
         _ => return Err(perr(format!("postgresql::postgresql_password(): got unkown hash type '{}'", to_s(&hash)))),
     };
     Ok(wrap(pass))
+}
+
+/// `'md5' + Digest::MD5.hexdigest(password.to_s + username.to_s)`.
+fn pg_md5(password: &Value, username: &Value) -> String {
+    let text = format!("{}{}", to_s(password), to_s(username));
+    format!("md5{}", crate::functions::digest::hex(&crate::functions::digest::md5(text.as_bytes())))
+}
+
+/// `pg_sha256(password, salt || username)`: Ruby's OpenSSL takes Strings
+/// only (`no implicit conversion of Integer into String`).
+fn pg_scram(password: &Value, salt: Option<&Value>, username: &Value) -> Result<String, Unwind> {
+    let salt = match salt {
+        None | Some(Value::Undef) => username,
+        Some(s) => s,
+    };
+    fn bytes(v: &Value) -> Result<&[u8], Unwind> {
+        v.as_str().map(str::as_bytes).ok_or_else(|| crate::functions::legacy::no_implicit_string(v).into())
+    }
+    Ok(pg_scram_sha256(bytes(password)?, bytes(salt)?))
 }
 
 /// PostgreSQL's SCRAM-SHA-256 verifier as the module writes it:

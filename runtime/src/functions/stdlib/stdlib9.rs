@@ -126,6 +126,8 @@ pub(crate) fn register(r: &mut Reg) {
     r.v4_since(STDLIB9, Builder::new("deprecation").d("String key, String message, Boolean use_strict_setting?", deprecation_9));
     r.v4(Builder::new("parsepson").d("String[1] pson_string, Any default?", parsepson_8));
     r.v4_since(STDLIB9, Builder::new("parsepson").d("String[1] pson_string, Any default?", parsepson_9));
+    r.v4(Builder::new("parsehocon").d("String hocon_string, Any default?", parsehocon));
+    r.v4(Builder::new("stdlib::parsehocon").d("String hocon_string, Any default?", parsehocon));
 
     // The 9.x shims, over the 8.x functions of the same names.
     let any = "Any args*";
@@ -672,7 +674,7 @@ fn validate_email_address(host: &mut dyn Host, args: &[Value], _: Option<&Value>
 }
 
 // ---------------------------------------------------------------------------
-// deprecation and parsepson.
+// deprecation, parsepson and parsehocon.
 
 /// 8.x returns what `Puppet.deprecation_warning` returns: the log entry
 /// when it logged one (a `Puppet::Util::Log`, which prints as its text;
@@ -685,6 +687,21 @@ fn deprecation_9(host: &mut dyn Host, args: &[Value], _: Option<&Value>) -> FnRe
     let use_strict = !matches!(args.get(2), Some(Value::Boolean(false)));
     deprecation_with(host, &to_s(&args[0]), &to_s(&args[1]), use_strict)?;
     Ok(Value::Undef)
+}
+
+/// `Hocon::ConfigFactory.parse_string(s).resolve.root.unwrapped` (8.x's
+/// `parsehocon`, 9.x's `stdlib::parsehocon`): a `ConfigParseError` gives
+/// the default when there is one; other errors are raised regardless.
+fn parsehocon(_: &mut dyn Host, args: &[Value], _: Option<&Value>) -> FnResult {
+    match super::hocon::parse(&to_s(&args[0])) {
+        Ok(v) => Ok(v),
+        Err(super::hocon::Failure::Parse(m)) => match args.get(1) {
+            Some(d) => Ok(d.clone()),
+            None => Err(perr(m)),
+        },
+        Err(super::hocon::Failure::Other(m)) => Err(perr(m)),
+        Err(super::hocon::Failure::Cycle(trace)) => Err(perr(trace.join(", "))),
+    }
 }
 
 /// `PSON.load(pson_string)`, or the default when it fails and one is given.
