@@ -2151,12 +2151,18 @@ impl Interp {
         if key == "deferred" {
             return Ok(Type::ObjectType(pjit_runtime::types::object::deferred_type()));
         }
-        self.type_effects += 1;
+        // A built-in type (`Optional`, named in an alias's body) and a Ruby
+        // resource type (`File`: the answers of `ruby_type` are kept with
+        // the program) resolve without effect; a defined type may load its
+        // file.
         let t = Type::from_name(name);
         if let Type::Resource { type_name: Some(n), title: None } = &t {
             let k = n.to_lowercase();
-            if self.ruby_type(&k).is_none()
-                && !self.prog.defines.contains_key(&k)
+            if self.ruby_type(&k).is_some() {
+                return Ok(t);
+            }
+            self.type_effects += 1;
+            if !self.prog.defines.contains_key(&k)
                 && !(self.autoload(LoadKind::Define, &k, loc)? && self.prog.defines.contains_key(&k))
             {
                 return Err(error("UNKNOWN_RESOURCE_TYPE", format!("Resource type not found: {}", pjit_runtime::types::format::capitalize_segments(name)), loc));
