@@ -733,9 +733,9 @@ fn resource_json(w: &mut JsonWriter, r: &Resource) {
     let from_title: Vec<(String, Value)> = match (&r.rtype, namevar) {
         (Some(t), _) if r.scope.is_some() && !t.title_patterns.is_empty() => t
             .parse_title(&r.title)
-            .into_iter()
+            .iter()
             .filter(|(k, _)| unset(k))
-            .map(|(k, v)| (k, Value::string(v)))
+            .map(|(k, v)| (k.clone(), Value::string(v.as_str())))
             .collect(),
         (_, Some(n)) if r.non_string_title && unset(n) => vec![(n.to_string(), Value::string(r.title.as_str()))],
         _ => vec![],
