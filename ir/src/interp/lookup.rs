@@ -235,6 +235,10 @@ impl Interp {
     /// the resource's parameters, after the given ones and before the
     /// defaults, as in Puppet's `inject_external_parameters`.
     pub(super) fn bind_class_data(&mut self, i: usize, class: &str, f: &Function, scope: &Rc<Scope>, loc: Loc, context: &str) -> R<()> {
+        // Each parameter's lookup would find nothing and do nothing.
+        if self.lookup.engine.as_ref().is_some_and(|h| !self.lookup.busy && h.nothing_configured_for_class(class)) {
+            return Ok(());
+        }
         let mut found: IndexMap<String, Value> = IndexMap::new();
         let mut again = false;
         for p in &f.params {

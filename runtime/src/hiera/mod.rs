@@ -385,22 +385,39 @@ impl Hiera {
     /// is for: automatic parameter lookup asks it for most parameters of
     /// most classes.
     fn nothing_configured(&self, key: &str) -> bool {
-        if key.contains(['.', '"', '\'']) || key == LOOKUP_OPTIONS {
-            return false;
-        }
-        let empty = |l: &Option<Rc<Layer>>| l.as_ref().is_none_or(|l| l.config.is_none());
-        if !self.global.as_ref().is_some_and(|l| l.config.is_none()) || !self.env.as_ref().is_some_and(empty) {
+        if key.bytes().any(|b| matches!(b, b'.' | b'"' | b'\'')) || key == LOOKUP_OPTIONS {
             return false;
         }
         match key.find("::") {
             Some(0) => false,
-            Some(i) => {
-                let module = &key[..i];
-                match self.modules.get(module) {
-                    Some(l) => empty(l),
-                    None => self.settings.files.module_without_data(module),
-                }
-            }
+            Some(i) => self.nothing_configured_in(Some(&key[..i])),
+            None => self.nothing_configured_in(None),
+        }
+    }
+
+    /// Whether automatic parameter lookup finds nothing for every
+    /// parameter of class `class` (keys `<class>::<parameter>`), as
+    /// [`Hiera::nothing_configured`] tells for each of them: the caller
+    /// may skip the lookups.
+    pub fn nothing_configured_for_class(&self, class: &str) -> bool {
+        if class.is_empty() || class.starts_with("::") || class.bytes().any(|b| matches!(b, b'.' | b'"' | b'\'')) {
+            return false;
+        }
+        self.nothing_configured_in(Some(class.split("::").next().unwrap_or(class)))
+    }
+
+    /// The global and environment layers (loaded in this compile) have no
+    /// configuration, and `module` (when given) has no data.
+    fn nothing_configured_in(&self, module: Option<&str>) -> bool {
+        let empty = |l: &Option<Rc<Layer>>| l.as_ref().is_none_or(|l| l.config.is_none());
+        if !self.global.as_ref().is_some_and(|l| l.config.is_none()) || !self.env.as_ref().is_some_and(empty) {
+            return false;
+        }
+        match module {
+            Some(module) => match self.modules.get(module) {
+                Some(l) => empty(l),
+                None => self.settings.files.module_without_data(module),
+            },
             None => true,
         }
     }
