@@ -42,8 +42,14 @@ pub struct Resource {
     pub virtual_: bool,
     pub kind: &'static str,
     pub params: Params,
-    /// Origins of `params` entries (absent for ones the compiler set).
+    /// Origins of `params` entries other than the declared ones (see
+    /// [`Resource::param_meta`]).
     pub meta: HashMap<String, ParamMeta, foldhash::fast::FixedState>,
+    /// The origin of the parameters the declaration gave, the first
+    /// `declared` entries of `params`: one record for all of them instead
+    /// of a copy of each name (see [`Resource::param_meta`]).
+    pub declared_meta: Option<ParamMeta>,
+    pub declared: u32,
     /// The scope the resource was declared in (none for the compiler's own
     /// Stage[main], Class[Settings] and Class[main]).
     pub scope: Option<Rc<CatScope>>,
@@ -95,6 +101,8 @@ impl Resource {
             kind,
             params: Params::default(),
             meta: HashMap::default(),
+            declared_meta: None,
+            declared: 0,
             scope: None,
             source: EMPTY.with(Rc::clone),
             define: None,
@@ -118,6 +126,28 @@ impl Resource {
         s.push_str(&self.title);
         s.push(']');
         s
+    }
+
+    /// Where parameter `name`'s value came from (None: the compiler set
+    /// it).
+    pub fn param_meta(&self, name: &str) -> Option<&ParamMeta> {
+        if let Some(m) = self.meta.get(name) {
+            return Some(m);
+        }
+        let d = self.declared_meta.as_ref()?;
+        self.params.get_index_of(name).filter(|&i| i < self.declared as usize).map(|_| d)
+    }
+
+    /// Gives the declared parameters their own records in `meta`, before
+    /// a parameter is removed from `params` (which moves the ones after
+    /// it).
+    pub fn pin_param_meta(&mut self) {
+        if let Some(d) = self.declared_meta.take() {
+            for k in self.params.keys().take(self.declared as usize) {
+                self.meta.entry(k.clone()).or_insert_with(|| d.clone());
+            }
+            self.declared = 0;
+        }
     }
 
     /// Adds tags as Puppet's `tag` does: lower case, and a qualified tag

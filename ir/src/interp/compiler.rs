@@ -1041,6 +1041,7 @@ impl Interp {
                     };
                     let target = self.catalog.resources[ti].reference();
                     let r = &mut self.catalog.resources[si];
+                    r.pin_param_meta();
                     let mut list = match r.params.shift_remove(rel.param) {
                         Some(Value::Array(a)) => a.to_vec(),
                         Some(Value::Undef) | None => vec![],
@@ -1180,7 +1181,7 @@ impl Interp {
                 self.set_param(i, &name, value, meta);
                 continue;
             };
-            let cur_meta = r.meta.get(&name).cloned();
+            let cur_meta = r.param_meta(&name).cloned();
             let allowed = over.privileged
                 || match &cur_meta {
                     Some(m) => self.child_of(&over.source, &m.source) || (m.source == over.source && m.from_default),
@@ -1781,12 +1782,10 @@ impl Interp {
         if valid_tag(title) && !non_string_title {
             name_tags(title, &mut r.tags);
         }
-        let meta = ParamMeta { source: source.clone(), file: loc.file, line: loc.line, from_default: false };
-        // The resource has no parameters yet: it takes the map.
-        r.meta.reserve(given.len());
-        for k in given.keys() {
-            r.meta.insert(k.clone(), meta.clone());
-        }
+        // The resource has no parameters yet: it takes the map, and one
+        // record of where they came from.
+        r.declared_meta = Some(ParamMeta { source: source.clone(), file: loc.file, line: loc.line, from_default: false });
+        r.declared = given.len() as u32;
         r.params = given;
         for (k, d) in scope.cat.lookup_defaults(&tname) {
             if r.params.contains_key(&k) {

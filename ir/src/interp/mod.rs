@@ -2315,6 +2315,7 @@ impl Interp {
                         // `require` makes the class a requirement of
                         // the calling scope's resource.
                         let r = &mut self.catalog.resources[here];
+                        r.pin_param_meta();
                         let mut list = match r.params.shift_remove("require") {
                             Some(Value::Array(a)) => a.to_vec(),
                             Some(Value::Undef) | None => vec![],
