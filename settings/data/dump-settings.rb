@@ -20,7 +20,12 @@
 # `{"name": ..., "value": ...}` lines are written, to stdout: the values
 # under those settings (a test compares pjit's with them).
 #
-# Regenerate: ruby settings/data/dump-settings.rb   (needs Puppet 7.23)
+# Regenerate (needs Puppet 7.23):
+#   ruby settings/data/dump-settings.rb
+#   D=/tmp/pjit-settings-oracle; ruby settings/data/dump-settings.rb \
+#     --confdir $D/conf --vardir $D/var --codedir $D/code --logdir $D/log \
+#     --rundir $D/run --certname testnode.example.com --environment production \
+#     > settings/tests/data/oracle-values.json; rm -rf $D
 require 'puppet'
 require 'json'
 

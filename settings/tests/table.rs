@@ -1,7 +1,7 @@
 //! The typed settings table against Puppet's own values: with Puppet's
 //! defaults (the `value` column of `data/puppet-settings.json`) and with the
 //! oracle's command-line settings (`tests/data/oracle-values.json`, written
-//! by `dump-settings.rb --confdir /nonexistent/oracle/conf ...`), pjit's
+//! by `dump-settings.rb --confdir /tmp/pjit-settings-oracle/conf ...`), pjit's
 //! interpolation and munging give every setting Puppet's typed value.
 
 use std::path::PathBuf;
@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use pjit_settings::table::{definitions, Context};
 use pjit_settings::{RunMode, Settings};
 
-const ORACLE_DIR: &str = "/nonexistent/oracle";
+const ORACLE_DIR: &str = "/tmp/pjit-settings-oracle";
 
 /// Settings from an empty `puppet.conf` and `overrides`: Puppet's defaults
 /// whatever this machine's `/etc/puppet/puppet.conf` says.
