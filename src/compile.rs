@@ -81,6 +81,9 @@ pub struct Request {
     pub external_nodes: Option<String>,
     /// PuppetDB (`--puppetdb`), and whether compiles store into it.
     pub store: Option<crate::puppetdb::Store>,
+    /// `$settings::<name>` from the settings that were read (None:
+    /// Puppet's defaults); built once, shared by every compile.
+    pub settings: Option<std::sync::Arc<interp::settings::SettingsTable>>,
 }
 
 /// What the command line gave of the settings `pjit compile --config`
@@ -135,6 +138,9 @@ impl Request {
             trusted: None,
             external_nodes: classifier.filter(|_| s.get("node_terminus").as_deref() == Some("exec")),
             store: None,
+            // The caller shares one table among its compiles
+            // ([`settings_table`]).
+            settings: None,
         }
     }
 
@@ -152,8 +158,20 @@ impl Request {
         self.hiera_config = given.hiera_config.or(base.hiera_config);
         self.external_nodes = given.external_nodes.or(base.external_nodes);
         self.basemodulepath = base.basemodulepath;
+        self.settings = Some(settings_table(s, "user"));
         self
     }
+}
+
+/// The `$settings::<name>` table of the settings `s` in `run_mode`; the
+/// values Puppet would refuse are reported (as warnings: those settings
+/// are undef) on stderr.
+pub fn settings_table(s: &pjit_settings::Settings, run_mode: &str) -> std::sync::Arc<interp::settings::SettingsTable> {
+    let (table, problems) = interp::settings::SettingsTable::from_settings(s, run_mode);
+    for p in problems {
+        eprintln!("Warning: {p}");
+    }
+    std::sync::Arc::new(table)
 }
 
 /// Puppet's `max_errors` setting: how many validation errors it logs
@@ -197,6 +215,8 @@ impl Loaded {
             allow_generate: req.allow_generate,
             foreign: crate::ruby::runner(&req.ruby),
             storeconfigs: req.store.as_ref().map(|s| s.backend()),
+            settings: req.settings.clone(),
+            manifest: self.env.manifest.as_deref().map(|p| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf())),
             strict: match req.strict {
                 StrictArg::Off => Strict::Off,
                 StrictArg::Warning => Strict::Warning,

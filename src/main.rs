@@ -299,6 +299,7 @@ fn run(cli: Cli) -> ExitCode {
                 trusted,
                 external_nodes,
                 store,
+                settings: None,
             };
             let req = match &settings {
                 Some(s) => req.with_settings(s, given),

@@ -380,6 +380,12 @@ module PjitBridge
     r
   end
 
+  # Nanoseconds on the wire: a JSON number within 64 bits, else a string
+  # of digits (pjit's side reads both).
+  def self.wire_nsecs(n)
+    n.bit_length < 64 ? n : n.to_s
+  end
+
   def self.to_wire(v)
     case v
     when nil, true, false, Integer, Float
@@ -410,9 +416,9 @@ module PjitBridge
     when Types::PSensitiveType::Sensitive
       { PTYPE => 'Sensitive', PVALUE => to_wire(v.unwrap) }
     when Puppet::Pops::Time::Timestamp
-      { PTYPE => 'Timestamp', PVALUE => v.nsecs }
+      { PTYPE => 'Timestamp', PVALUE => wire_nsecs(v.nsecs) }
     when Puppet::Pops::Time::Timespan
-      { PTYPE => 'Timespan', PVALUE => v.nsecs }
+      { PTYPE => 'Timespan', PVALUE => wire_nsecs(v.nsecs) }
     when Types::PBinaryType::Binary
       { PTYPE => 'Binary', PVALUE => v.to_s }
     when Regexp
@@ -454,8 +460,8 @@ module PjitBridge
       when 'Hash' then pv.each_slice(2).to_h { |k, e| [from_wire(k), from_wire(e)] }
       when 'Default' then :default
       when 'Sensitive' then Types::PSensitiveType::Sensitive.new(from_wire(pv))
-      when 'Timestamp' then Puppet::Pops::Time::Timestamp.new(pv)
-      when 'Timespan' then Puppet::Pops::Time::Timespan.new(pv)
+      when 'Timestamp' then Puppet::Pops::Time::Timestamp.new(Integer(pv))
+      when 'Timespan' then Puppet::Pops::Time::Timespan.new(Integer(pv))
       when 'Binary' then Types::PBinaryType::Binary.from_base64_strict(pv)
       when 'Regexp' then Regexp.new(pv)
       when 'SemVer' then SemanticPuppet::Version.parse(pv)

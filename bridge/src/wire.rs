@@ -49,8 +49,8 @@ pub fn to_wire(v: &Value, handles: &mut Handles) -> Result<J, String> {
             Some(n) => J::Number(n),
             None => return Err(format!("the Float {f} cannot be passed to Ruby")),
         },
-        Value::Timespan(t) => typed("Timespan", J::from(t.0)),
-        Value::Timestamp(t) => typed("Timestamp", J::from(t.0)),
+        Value::Timespan(t) => typed("Timespan", nanos_to_wire(t.0)),
+        Value::Timestamp(t) => typed("Timestamp", nanos_to_wire(t.0)),
         Value::String(s) => J::String(s.to_string()),
         Value::Array(a) => J::Array(a.iter().map(|e| to_wire(e, handles)).collect::<Result<_, _>>()?),
         Value::Hash(h) => {
@@ -137,10 +137,22 @@ pub fn from_wire(j: &J, handles: &Handles, resolve: &impl Fn(&str) -> Option<Typ
     })
 }
 
+/// Nanoseconds as a JSON number, or as a string of digits beyond 64 bits
+/// (dates past 2262): the Ruby side reads both with `Integer()`.
+fn nanos_to_wire(n: i128) -> J {
+    match i64::try_from(n) {
+        Ok(n) => J::from(n),
+        Err(_) => J::String(n.to_string()),
+    }
+}
+
 fn rich(t: &str, m: &Map<String, J>, handles: &Handles, resolve: &impl Fn(&str) -> Option<Type>) -> Result<Value, String> {
     let pv = m.get(PVALUE).unwrap_or(&J::Null);
     let text = || pv.as_str().ok_or_else(|| format!("a {t} without its string form"));
-    let nanos = || pv.as_i64().ok_or_else(|| format!("a {t} without its nanoseconds"));
+    let nanos = || {
+        let n = pv.as_i64().map(i128::from).or_else(|| pv.as_str().and_then(|s| s.parse().ok()));
+        n.ok_or_else(|| format!("a {t} without its nanoseconds"))
+    };
     Ok(match t {
         "Hash" => {
             let flat = pv.as_array().ok_or("an extended Hash without its entries")?;
@@ -153,8 +165,8 @@ fn rich(t: &str, m: &Map<String, J>, handles: &Handles, resolve: &impl Fn(&str) 
         }
         "Default" => Value::Default,
         "Sensitive" => Value::Sensitive(Arc::new(from_wire(pv, handles, resolve)?)),
-        "Timestamp" => Value::Timestamp(pjit_runtime::time::Timestamp(nanos()?)),
-        "Timespan" => Value::Timespan(pjit_runtime::time::Timespan(nanos()?)),
+        "Timestamp" => Value::timestamp(pjit_runtime::time::Timestamp::new(Some(nanos()?)).map_err(|e| e.message().to_string())?),
+        "Timespan" => Value::timespan(pjit_runtime::time::Timespan::new(Some(nanos()?)).map_err(|e| e.message().to_string())?),
         "Binary" => Value::Binary(Arc::new(pjit_runtime::convert::strict_base64_decode(text()?).map_err(|e| e.message().to_string())?)),
         "Regexp" => Value::Regexp(pjit_runtime::regex::Regex::new(text()?).map_err(|e| e.message().to_string())?),
         "SemVer" => Value::SemVer(Arc::new(pjit_runtime::semver::parse_version(text()?).map_err(|e| e.message().to_string())?)),
@@ -207,8 +219,8 @@ mod tests {
             Value::hash([(Value::string("a"), Value::Integer(1))]),
             Value::hash([(Value::Integer(1), Value::string("one")), (Value::string(PTYPE), Value::Undef)]),
             Value::Sensitive(Arc::new(Value::string("secret"))),
-            Value::Timestamp(pjit_runtime::time::Timestamp(1_577_934_245_123_000_000)),
-            Value::Timespan(pjit_runtime::time::Timespan(-5)),
+            Value::timestamp(pjit_runtime::time::Timestamp(1_577_934_245_123_000_000)),
+            Value::timespan(pjit_runtime::time::Timespan(-5)),
             Value::Binary(Arc::new(vec![0, 255, 7])),
             Value::of_type(pjit_runtime::types::parser::parse_type("Optional[Integer[1, 2]]").unwrap()),
         ];

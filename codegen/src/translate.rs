@@ -58,8 +58,9 @@ use pjit_runtime::{Type, Value};
 const SLOT: i32 = 16;
 /// Offset of the payload in a slot.
 const PAYLOAD: i32 = 8;
-/// Tags at or above this one hold a reference-counted pointer.
-const FIRST_HEAP_TAG: i64 = tag::STRING as i64;
+/// Tags at or above this one hold a reference-counted pointer (Timespan
+/// and Timestamp are the first two).
+const FIRST_HEAP_TAG: i64 = tag::TIMESPAN as i64;
 
 const _: () = assert!(std::mem::size_of::<Value>() == SLOT as usize);
 

@@ -231,7 +231,7 @@ fn integer_from(v: &Value, radix: Option<u32>) -> Result<i64> {
             }
         }
         Value::Timespan(t) => Ok(t.to_i()),
-        Value::Timestamp(t) => Ok(t.0 / NSECS_PER_SEC),
+        Value::Timestamp(t) => Ok((t.0 / NSECS_PER_SEC) as i64),
         Value::Boolean(b) => Ok(*b as i64),
         Value::String(s) => {
             if !integer_pattern_lenient(s) {
@@ -331,15 +331,15 @@ pub fn timespan_from_hash(v: &Value) -> Result<Timespan> {
         ("nanoseconds", 1),
     ] {
         match get(k) {
-            Some(Value::Integer(i)) => ns += *i as i128 * m,
-            Some(Value::Float(f)) => ns += (*f * m as f64) as i128,
+            Some(Value::Integer(i)) => ns = ns.saturating_add(*i as i128 * m),
+            Some(Value::Float(f)) => ns = ns.saturating_add((*f * m as f64) as i128),
             _ => {}
         }
     }
     if matches!(get("negative"), Some(Value::Boolean(true))) {
         ns = -ns;
     }
-    i64::try_from(ns).map(Timespan).map_err(|_| Error::argument("Timespan value is out of range"))
+    Timespan::new(Some(ns))
 }
 
 /// Ruby's `Base64.strict_decode64`: the alphabet, correct padding, no line
@@ -591,24 +591,21 @@ fn new_untyped(t: &Type, args: &[Value]) -> Result<Value> {
         },
         Type::Timespan { .. } => match &arg {
             Value::Timespan(_) => Ok(arg.clone()),
-            Value::Integer(i) => i
-                .checked_mul(NSECS_PER_SEC)
-                .map(|n| Value::Timespan(Timespan(n)))
-                .ok_or_else(|| Error::argument("Timespan value is out of range")),
-            Value::Float(f) => Ok(Value::Timespan(Timespan::from_secs_f64(*f)?)),
+            Value::Integer(i) => Ok(Value::timespan(Timespan::from_secs(*i))),
+            Value::Float(f) => Ok(Value::timespan(Timespan::from_secs_f64(*f)?)),
             Value::String(s) => match args.get(1) {
-                Some(Value::String(f)) => Ok(Value::Timespan(Timespan::parse_with(s, &[f.as_str()])?)),
+                Some(Value::String(f)) => Ok(Value::timespan(Timespan::parse_with(s, &[f.as_str()])?)),
                 Some(Value::Array(fs)) => {
                     let fs: Vec<&str> = fs.iter().filter_map(|f| f.as_str()).collect();
-                    Ok(Value::Timespan(Timespan::parse_with(s, &fs)?))
+                    Ok(Value::timespan(Timespan::parse_with(s, &fs)?))
                 }
-                _ => Ok(Value::Timespan(Timespan::parse(s)?)),
+                _ => Ok(Value::timespan(Timespan::parse(s)?)),
             },
-            Value::Hash(_) => Ok(Value::Timespan(timespan_from_hash(&arg)?)),
+            Value::Hash(_) => Ok(Value::timespan(timespan_from_hash(&arg)?)),
             other => Err(cannot_convert("Timespan", other)),
         },
         Type::Timestamp { .. } => match &arg {
-            Value::Undef if args.is_empty() => Ok(Value::Timestamp(Timestamp::now())),
+            Value::Undef if args.is_empty() => Ok(Value::timestamp(Timestamp::now())),
             Value::Timestamp(_) => Ok(arg.clone()),
             Value::String(s) if args.len() > 1 => {
                 let tz = args.get(2).and_then(|t| t.as_str());
@@ -620,12 +617,9 @@ fn new_untyped(t: &Type, args: &[Value]) -> Result<Value> {
                 let format = get("format").cloned().unwrap_or(Value::Default);
                 timestamp_with_formats(s, &format, get("timezone").and_then(|t| t.as_str()))
             }
-            Value::Integer(i) => i
-                .checked_mul(NSECS_PER_SEC)
-                .map(|n| Value::Timestamp(Timestamp(n)))
-                .ok_or_else(|| Error::argument("Timestamp value is out of range")),
-            Value::Float(f) => Ok(Value::Timestamp(Timestamp::from_secs_f64(*f)?)),
-            Value::String(s) => Ok(Value::Timestamp(Timestamp::parse(s)?)),
+            Value::Integer(i) => Ok(Value::timestamp(Timestamp::from_secs(*i))),
+            Value::Float(f) => Ok(Value::timestamp(Timestamp::from_secs_f64(*f)?)),
+            Value::String(s) => Ok(Value::timestamp(Timestamp::parse(s)?)),
             other => Err(cannot_convert("Timestamp", other)),
         },
         Type::SemVer(_) => match &arg {
@@ -803,7 +797,7 @@ fn timestamp_with_formats(s: &str, format: &Value, tz: Option<&str>) -> Result<V
         Value::Default | Value::Undef => TimestampFormats::Default,
         other => return Err(cannot_convert("Timestamp", other)),
     };
-    Ok(Value::Timestamp(Timestamp::parse_puppet(s, formats, tz)?))
+    Ok(Value::timestamp(Timestamp::parse_puppet(s, formats, tz)?))
 }
 
 /// How Puppet's type mismatch describer names the type of an argument that

@@ -12,7 +12,7 @@ use crate::error::{a_an, a_an_uc, Error, Result};
 use crate::label::{a_an_label, a_an_uc_label, bad_key_type_name, label};
 use crate::regex::Regex;
 use crate::semver::cmp_versions;
-use crate::time::{f64_to_nanos, Timespan, Timestamp, NSECS_PER_SEC};
+use crate::time::{checked_nanos, f64_to_nanos, Timespan, Timestamp, NSECS_PER_SEC};
 use crate::types::access::parameterize;
 use crate::types::calc::{instance_of, is_assignable, type_equals};
 use crate::types::Type;
@@ -240,7 +240,7 @@ fn arithmetic_general(op: ArithOp, left: &Value, right: &Value) -> Result<Value>
             if matches!(l, Value::SemVer(_)) {
                 return Err(not_applicable(op.symbol(), &l));
             }
-            l = Value::Timespan(Timespan(number_to_nanos(&l)?));
+            l = Value::timespan(Timespan(number_to_nanos(&l)?));
         } else {
             return Err(not_applicable_when(op.symbol(), &l, &r));
         }
@@ -267,8 +267,8 @@ fn arithmetic_general(op: ArithOp, left: &Value, right: &Value) -> Result<Value>
             ArithOp::Shl | ArithOp::Shr => Err(not_applicable(op.symbol(), &l)),
             _ => Err(cant_convert_version(op.symbol())),
         },
-        (Value::Timespan(a), _) => timespan_op(op, *a, &r),
-        (Value::Timestamp(a), _) => timestamp_op(op, *a, &r),
+        (Value::Timespan(a), _) => timespan_op(op, **a, &r),
+        (Value::Timestamp(a), _) => timestamp_op(op, **a, &r),
         _ => Err(not_applicable(op.symbol(), &l)),
     }
 }
@@ -290,11 +290,9 @@ fn as_f64(v: &Value) -> f64 {
 }
 
 /// `(o * NSECS_PER_SEC).to_i` for an Integer or Float number of seconds.
-fn number_to_nanos(v: &Value) -> Result<i64> {
+fn number_to_nanos(v: &Value) -> Result<i128> {
     match v {
-        Value::Integer(i) => i
-            .checked_mul(NSECS_PER_SEC)
-            .ok_or_else(|| Error::argument("Timespan value is out of range")),
+        Value::Integer(i) => Ok(i128::from(*i) * NSECS_PER_SEC),
         Value::Float(f) => f64_to_nanos(*f),
         _ => Err(Error::argument("not a number")),
     }
@@ -311,38 +309,36 @@ fn time_label(v: &Value) -> String {
     }
 }
 
-fn ns_add(op: ArithOp, a: i64, b: i64) -> Result<i64> {
-    a.checked_add(b).ok_or_else(|| Error::runtime(&op.expr_label(), "Timespan value is out of range"))
+fn ns_add(op: ArithOp, a: i128, b: i128) -> Result<i128> {
+    checked_nanos(a.checked_add(b), "Timespan").map_err(|e| Error::runtime(&op.expr_label(), e.message()))
 }
 
-fn ns_sub(op: ArithOp, a: i64, b: i64) -> Result<i64> {
-    a.checked_sub(b).ok_or_else(|| Error::runtime(&op.expr_label(), "Timespan value is out of range"))
+fn ns_sub(op: ArithOp, a: i128, b: i128) -> Result<i128> {
+    checked_nanos(a.checked_sub(b), "Timespan").map_err(|e| Error::runtime(&op.expr_label(), e.message()))
 }
 
 fn timespan_op(op: ArithOp, a: Timespan, r: &Value) -> Result<Value> {
     let lbl = op.expr_label();
     match op {
         ArithOp::Add => match r {
-            Value::Timestamp(t) => Ok(Value::Timestamp(Timestamp(ns_add(op, a.0, t.0)?))),
-            Value::Timespan(t) => Ok(Value::Timespan(Timespan(ns_add(op, a.0, t.0)?))),
-            Value::Integer(_) | Value::Float(_) => Ok(Value::Timespan(Timespan(ns_add(op, a.0, number_to_nanos(r)?)?))),
+            Value::Timestamp(t) => Ok(Value::timestamp(Timestamp(ns_add(op, a.0, t.0)?))),
+            Value::Timespan(t) => Ok(Value::timespan(Timespan(ns_add(op, a.0, t.0)?))),
+            Value::Integer(_) | Value::Float(_) => Ok(Value::timespan(Timespan(ns_add(op, a.0, number_to_nanos(r)?)?))),
             _ => Err(Error::runtime(&lbl, &format!("{} cannot be added to a Timespan", a_an_uc(&time_label(r))))),
         },
         ArithOp::Sub => match r {
-            Value::Timespan(t) => Ok(Value::Timespan(Timespan(ns_sub(op, a.0, t.0)?))),
-            Value::Integer(_) | Value::Float(_) => Ok(Value::Timespan(Timespan(ns_sub(op, a.0, number_to_nanos(r)?)?))),
+            Value::Timespan(t) => Ok(Value::timespan(Timespan(ns_sub(op, a.0, t.0)?))),
+            Value::Integer(_) | Value::Float(_) => Ok(Value::timespan(Timespan(ns_sub(op, a.0, number_to_nanos(r)?)?))),
             _ => Err(Error::runtime(
                 &lbl,
                 &format!("{} cannot be subtracted from a Timespan", a_an_uc(&time_label(r))),
             )),
         },
         ArithOp::Mul => match r {
-            Value::Integer(i) => a
-                .0
-                .checked_mul(*i)
-                .map(|n| Value::Timespan(Timespan(n)))
-                .ok_or_else(|| Error::runtime(&lbl, "Timespan value is out of range")),
-            Value::Float(f) => Ok(Value::Timespan(Timespan(f64_to_nanos(a.0 as f64 * f / NSECS_PER_SEC as f64)?))),
+            Value::Integer(i) => checked_nanos(a.0.checked_mul(i128::from(*i)), "Timespan")
+                .map(|n| Value::timespan(Timespan(n)))
+                .map_err(|e| Error::runtime(&lbl, e.message())),
+            Value::Float(f) => Ok(Value::timespan(Timespan(f64_to_nanos(a.0 as f64 * f / NSECS_PER_SEC as f64)?))),
             _ => Err(Error::runtime(&lbl, &format!("A Timestamp cannot be multiplied by {}", a_an(&time_label(r))))),
         },
         ArithOp::Div => match r {
@@ -353,12 +349,15 @@ fn timespan_op(op: ArithOp, a: Timespan, r: &Value) -> Result<Value> {
                 check_float(op, a.0 as f64 / t.0 as f64)
             }
             Value::Integer(0) => Err(div_by_zero()),
-            Value::Integer(i) => Ok(Value::Timespan(Timespan(a.0.div_euclid(*i) - if (a.0.rem_euclid(*i) != 0) && *i < 0 { 1 } else { 0 }))),
+            Value::Integer(i) => {
+                let i = i128::from(*i);
+                Ok(Value::timespan(Timespan(a.0.div_euclid(i) - if (a.0.rem_euclid(i) != 0) && i < 0 { 1 } else { 0 })))
+            }
             Value::Float(f) => {
                 if *f == 0.0 {
                     return Err(div_by_zero());
                 }
-                Ok(Value::Timespan(Timespan((a.0 as f64 / f).floor() as i64)))
+                Ok(Value::timespan(Timespan::new(Some((a.0 as f64 / f).floor() as i128))?))
             }
             _ => Err(Error::runtime(&lbl, &format!("A Timespan cannot be divided by {}", a_an(&time_label(r))))),
         },
@@ -371,7 +370,7 @@ fn timespan_op(op: ArithOp, a: Timespan, r: &Value) -> Result<Value> {
                 &format!("Can not do modulus on a Timespan using a {}", a_an(&time_label(r))),
             )),
         },
-        ArithOp::Shl | ArithOp::Shr => Err(not_applicable(op.symbol(), &Value::Timespan(a))),
+        ArithOp::Shl | ArithOp::Shr => Err(not_applicable(op.symbol(), &Value::timespan(a))),
     }
 }
 
@@ -379,20 +378,20 @@ fn timestamp_op(op: ArithOp, a: Timestamp, r: &Value) -> Result<Value> {
     let lbl = op.expr_label();
     match op {
         ArithOp::Add => match r {
-            Value::Timespan(t) => Ok(Value::Timestamp(Timestamp(ns_add(op, a.0, t.0)?))),
-            Value::Integer(_) | Value::Float(_) => Ok(Value::Timestamp(Timestamp(ns_add(op, a.0, number_to_nanos(r)?)?))),
+            Value::Timespan(t) => Ok(Value::timestamp(Timestamp(ns_add(op, a.0, t.0)?))),
+            Value::Integer(_) | Value::Float(_) => Ok(Value::timestamp(Timestamp(ns_add(op, a.0, number_to_nanos(r)?)?))),
             _ => Err(Error::runtime(&lbl, &format!("{} cannot be added to a Timestamp", a_an_uc(&time_label(r))))),
         },
         ArithOp::Sub => match r {
-            Value::Timestamp(t) => Ok(Value::Timespan(Timespan(ns_sub(op, a.0, t.0)?))),
-            Value::Timespan(t) => Ok(Value::Timestamp(Timestamp(ns_sub(op, a.0, t.0)?))),
-            Value::Integer(_) | Value::Float(_) => Ok(Value::Timestamp(Timestamp(ns_sub(op, a.0, number_to_nanos(r)?)?))),
+            Value::Timestamp(t) => Ok(Value::timespan(Timespan(ns_sub(op, a.0, t.0)?))),
+            Value::Timespan(t) => Ok(Value::timestamp(Timestamp(ns_sub(op, a.0, t.0)?))),
+            Value::Integer(_) | Value::Float(_) => Ok(Value::timestamp(Timestamp(ns_sub(op, a.0, number_to_nanos(r)?)?))),
             _ => Err(Error::runtime(
                 &lbl,
                 &format!("{} cannot be subtracted from a Timestamp", a_an_uc(&time_label(r))),
             )),
         },
-        _ => Err(not_applicable(op.symbol(), &Value::Timestamp(a))),
+        _ => Err(not_applicable(op.symbol(), &Value::timestamp(a))),
     }
 }
 
@@ -576,7 +575,7 @@ pub fn negate(v: &Value) -> Result<Value> {
             )
         }),
         Value::Float(f) => Ok(Value::Float(-f)),
-        Value::Timespan(t) => Ok(Value::Timespan(Timespan(t.0.checked_neg().unwrap_or(i64::MAX)))),
+        Value::Timespan(t) => Ok(Value::timespan(Timespan(-t.0))),
         other => Err(Error::runtime("Unary Minus", &format!("undefined method `-@' for {}", scalar_to_s(&other)))),
     }
 }

@@ -2,26 +2,39 @@
 //! style timespan formats (format and parse, as `puppet/pops/time/timespan.rb`)
 //! and the default timestamp formats (`%FT%T.%N %Z` ...).
 //!
-//! Both are an `i64` of nanoseconds so they fit inline in a `Value`; that
-//! covers about ±292 years around 1970 for timestamps, and results outside
-//! that range are reported as errors rather than wrapped.
+//! Both are an `i128` of nanoseconds (a `Value` holds them behind an
+//! `Arc`, see `value.rs`), bounded to whole seconds that fit an `i64`
+//! (about ±292 billion years): Ruby's Time and Integer are unbounded, and
+//! Puppet accepts years 1 to 9999 and beyond (`Timestamp(2534023008000)`
+//! is in the year 82269); results outside the bound are errors, never
+//! wrapped.
 
-use chrono::{DateTime, Datelike, NaiveDateTime, Timelike};
+use chrono::{DateTime, Datelike, Timelike};
 
 use crate::error::{Error, Result};
 use crate::strptime;
 
-pub const NSECS_PER_USEC: i64 = 1_000;
-pub const NSECS_PER_MSEC: i64 = 1_000_000;
-pub const NSECS_PER_SEC: i64 = 1_000_000_000;
-pub const NSECS_PER_MIN: i64 = 60 * NSECS_PER_SEC;
-pub const NSECS_PER_HOUR: i64 = 60 * NSECS_PER_MIN;
-pub const NSECS_PER_DAY: i64 = 24 * NSECS_PER_HOUR;
+pub const NSECS_PER_USEC: i128 = 1_000;
+pub const NSECS_PER_MSEC: i128 = 1_000_000;
+pub const NSECS_PER_SEC: i128 = 1_000_000_000;
+pub const NSECS_PER_MIN: i128 = 60 * NSECS_PER_SEC;
+pub const NSECS_PER_HOUR: i128 = 60 * NSECS_PER_MIN;
+pub const NSECS_PER_DAY: i128 = 24 * NSECS_PER_HOUR;
+
+/// The largest magnitude of a Timespan or Timestamp, in nanoseconds: whole
+/// seconds that fit an `i64` (so `Integer($t)` always has a value).
+pub const MAX_NANOS: i128 = i64::MAX as i128 * NSECS_PER_SEC;
+
+/// `n` nanoseconds when within [`MAX_NANOS`], else Puppet's out-of-range
+/// error for `what` (`Timespan`, `Timestamp`).
+pub fn checked_nanos(n: Option<i128>, what: &str) -> Result<i128> {
+    n.filter(|n| n.unsigned_abs() <= MAX_NANOS as u128)
+        .ok_or_else(|| Error::argument(format!("{what} value is out of range")))
+}
 
 /// A duration in nanoseconds.
-#[repr(transparent)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Timespan(pub i64);
+pub struct Timespan(pub i128);
 
 /// A bound of a `Timespan[from, to]` type. Puppet keeps a bound given as
 /// a Float (`Timespan[77.3]`) as float nanoseconds: it compares as the same
@@ -71,21 +84,29 @@ impl std::hash::Hash for SpanBound {
 }
 
 /// A point in time: nanoseconds since 1970-01-01T00:00:00 UTC.
-#[repr(transparent)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Timestamp(pub i64);
+pub struct Timestamp(pub i128);
 
 impl Timespan {
-    pub fn nanos(self) -> i64 {
+    /// `n` nanoseconds, or the out-of-range error.
+    pub fn new(n: Option<i128>) -> Result<Timespan> {
+        checked_nanos(n, "Timespan").map(Timespan)
+    }
+    /// `secs` whole seconds.
+    pub fn from_secs(secs: i64) -> Timespan {
+        Timespan(i128::from(secs) * NSECS_PER_SEC)
+    }
+    pub fn nanos(self) -> i128 {
         self.0
     }
     /// Seconds as a Float (`to_f`).
     pub fn to_f(self) -> f64 {
-        self.0 as f64 / NSECS_PER_SEC as f64
+        nanos_to_f(self.0)
     }
     /// Whole seconds truncated toward zero (`to_i`).
     pub fn to_i(self) -> i64 {
-        self.0 / NSECS_PER_SEC
+        // Within MAX_NANOS the seconds fit.
+        (self.0 / NSECS_PER_SEC) as i64
     }
     /// From seconds given as a float, truncating to whole nanoseconds.
     pub fn from_secs_f64(secs: f64) -> Result<Timespan> {
@@ -141,12 +162,18 @@ impl Timespan {
     }
 }
 
-pub(crate) fn f64_to_nanos(secs: f64) -> Result<i64> {
+pub(crate) fn f64_to_nanos(secs: f64) -> Result<i128> {
     let n = secs * NSECS_PER_SEC as f64;
-    if !n.is_finite() || !(-9.223_372_036_854_776e18..9.223_372_036_854_776e18).contains(&n) {
+    if !n.is_finite() || n.abs() > MAX_NANOS as f64 {
         return Err(Error::argument("Timespan value is out of range"));
     }
-    Ok(n as i64)
+    Ok(n as i128)
+}
+
+/// Nanoseconds as Float seconds: whole seconds and the fraction apart, so
+/// that a date far from 1970 keeps what precision a Float has there.
+pub(crate) fn nanos_to_f(n: i128) -> f64 {
+    (n.div_euclid(NSECS_PER_SEC) as f64) + (n.rem_euclid(NSECS_PER_SEC) as f64) / NSECS_PER_SEC as f64
 }
 
 pub const DEFAULT_TIMESPAN_FORMATS: &[&str] =
@@ -163,7 +190,7 @@ enum Unit {
 }
 
 impl Unit {
-    fn multiplier(self) -> i64 {
+    fn multiplier(self) -> i128 {
         match self {
             Unit::Nano => 1,
             Unit::Milli => NSECS_PER_MSEC,
@@ -423,47 +450,49 @@ impl TimespanFormat {
             return Ok(None);
         }
         let nanos = if negative { -nanos } else { nanos };
-        i64::try_from(nanos)
-            .map(|n| Some(Timespan(n)))
-            .map_err(|_| Error::argument("Timespan value is out of range"))
+        Timespan::new(Some(nanos)).map(Some)
     }
 }
 
 impl Timestamp {
-    pub fn nanos(self) -> i64 {
+    /// `n` nanoseconds since the epoch, or the out-of-range error.
+    pub fn new(n: Option<i128>) -> Result<Timestamp> {
+        checked_nanos(n, "Timestamp").map(Timestamp)
+    }
+    /// `secs` whole seconds since the epoch.
+    pub fn from_secs(secs: i64) -> Timestamp {
+        Timestamp(i128::from(secs) * NSECS_PER_SEC)
+    }
+    pub fn nanos(self) -> i128 {
         self.0
     }
     pub fn to_f(self) -> f64 {
-        self.0 as f64 / NSECS_PER_SEC as f64
+        nanos_to_f(self.0)
     }
+    /// Whole seconds since the epoch, rounded down (`to_i`).
     pub fn to_i(self) -> i64 {
-        self.0.div_euclid(NSECS_PER_SEC)
+        // Within MAX_NANOS the seconds fit.
+        self.0.div_euclid(NSECS_PER_SEC) as i64
     }
     pub fn from_secs_f64(secs: f64) -> Result<Timestamp> {
         f64_to_nanos(secs).map(Timestamp)
     }
 
-    fn to_datetime(self) -> Option<NaiveDateTime> {
-        DateTime::from_timestamp(self.0.div_euclid(NSECS_PER_SEC), self.0.rem_euclid(NSECS_PER_SEC) as u32)
-            .map(|d| d.naive_utc())
+    /// Chrono's date and time (years up to ±262143).
+    fn to_datetime(self) -> Option<DateTime<chrono::Utc>> {
+        DateTime::from_timestamp(self.to_i(), self.0.rem_euclid(NSECS_PER_SEC) as u32)
     }
 
     /// Puppet's default string form, `%FT%T.%N %Z` in UTC:
-    /// `2012-10-10T00:00:00.000000000 UTC`.
+    /// `2012-10-10T00:00:00.000000000 UTC`, any year (`82269-12-29...`,
+    /// as Ruby's Time prints it).
     pub fn to_puppet_string(self) -> String {
-        match self.to_datetime() {
-            Some(d) => format!(
-                "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}.{:09} UTC",
-                d.year(),
-                d.month(),
-                d.day(),
-                d.hour(),
-                d.minute(),
-                d.second(),
-                d.nanosecond()
-            ),
-            None => String::new(),
-        }
+        let secs = self.0.div_euclid(NSECS_PER_SEC);
+        let nanos = self.0.rem_euclid(NSECS_PER_SEC);
+        let (days, sod) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
+        let (y, m, d) = civil_from_days(days);
+        let year = if y < 0 { format!("-{:04}", -y) } else { format!("{y:04}") };
+        format!("{year}-{m:02}-{d:02}T{:02}:{:02}:{:02}.{nanos:09} UTC", sod / 3600, sod / 60 % 60, sod % 60)
     }
 
     /// Parses with Puppet's default formats.
@@ -506,9 +535,9 @@ impl Timestamp {
         let zone = timezone.map(str::to_string).or(parsed.zone.clone());
         let mut nanos = utc_time(&parsed)?;
         if let Some(z) = zone {
-            nanos -= i128::from(utc_offset(&z)?) * i128::from(NSECS_PER_SEC);
+            nanos -= i128::from(utc_offset(&z)?) * NSECS_PER_SEC;
         }
-        i64::try_from(nanos).map(Timestamp).map_err(|_| Error::argument("Timestamp value is out of range"))
+        Timestamp::new(Some(nanos))
     }
 }
 
@@ -532,8 +561,8 @@ const DEFAULT_TIMESTAMP_FORMATS: [&str; 10] =
 /// 60th second the next minute.
 fn utc_time(p: &strptime::Parsed) -> Result<i128> {
     let year = p.year.ok_or_else(|| Error::argument("no implicit conversion of nil into Integer"))?;
-    // Far beyond what 64-bit nanoseconds hold (years 1678..2262); keeps the
-    // day arithmetic below from overflowing.
+    // Far beyond what a Timestamp holds; keeps the day arithmetic below
+    // from overflowing.
     if !(-1_000_000_000..=1_000_000_000).contains(&year) {
         return Err(Error::argument("Timestamp value is out of range"));
     }
@@ -547,7 +576,22 @@ fn utc_time(p: &strptime::Parsed) -> Result<i128> {
     }
     let days = days_from_civil(year, mon) + (mday - 1);
     let secs = i128::from(days) * 86_400 + i128::from(hour * 3600 + min * 60 + sec);
-    Ok(secs * i128::from(NSECS_PER_SEC) + i128::from(p.nanos.unwrap_or(0)))
+    Ok(secs * NSECS_PER_SEC + i128::from(p.nanos.unwrap_or(0)))
+}
+
+/// The proleptic Gregorian `(year, month, day)` of a day count from
+/// 1970-01-01 (the inverse of [`days_from_civil`]; H. Hinnant's algorithm).
+fn civil_from_days(z: i128) -> (i128, u32, u32) {
+    let z = z + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i128::from(m <= 2);
+    (y, m, d)
 }
 
 /// Days from 1970-01-01 to the first of `mon` in `year` (proleptic
@@ -578,7 +622,7 @@ impl Timestamp {
     /// The current time.
     pub fn now() -> Timestamp {
         let now = chrono::Utc::now();
-        Timestamp(now.timestamp_nanos_opt().unwrap_or(i64::MAX))
+        Timestamp(i128::from(now.timestamp()) * NSECS_PER_SEC + i128::from(now.timestamp_subsec_nanos()))
     }
 
     /// Formats with a Ruby `strftime` format in UTC or in `timezone`.
@@ -587,8 +631,7 @@ impl Timestamp {
             Some(tz) => utc_offset(tz)?,
             None => 0,
         };
-        let d = DateTime::from_timestamp(self.0.div_euclid(NSECS_PER_SEC), self.0.rem_euclid(NSECS_PER_SEC) as u32)
-            .ok_or_else(|| Error::argument("Timestamp out of range"))?;
+        let d = self.to_datetime().ok_or_else(|| Error::argument("Timestamp out of range"))?;
         let fixed = chrono::FixedOffset::east_opt(offset as i32).ok_or_else(|| Error::argument("Illegal timezone"))?;
         let local = d.with_timezone(&fixed);
         // Ruby's %Z is the zone name: `UTC` for UTC, empty for a fixed offset.
@@ -642,6 +685,9 @@ fn ruby_strftime(t: &DateTime<chrono::FixedOffset>, format: &str, zone: &str) ->
                 n[..digits].to_string()
             }
             'z' if colon => t.format("%:z").to_string(),
+            // Ruby writes years past 9999 without chrono's `+`.
+            'Y' => ruby_year(t.year()),
+            'F' => format!("{}-{:02}-{:02}", ruby_year(t.year()), t.month(), t.day()),
             c if c.is_ascii_alphabetic() => {
                 let mut s = String::new();
                 write!(s, "{}", t.format(&format!("%{c}"))).ok()?;
@@ -675,6 +721,11 @@ fn ruby_strftime(t: &DateTime<chrono::FixedOffset>, format: &str, zone: &str) ->
         out.push_str(&s);
     }
     Some(out)
+}
+
+/// Ruby's `%Y`: at least 4 digits, a `-` before a negative year.
+fn ruby_year(y: i32) -> String {
+    if y < 0 { format!("-{:04}", -i64::from(y)) } else { format!("{y:04}") }
 }
 
 /// Fails with Puppet's message for a timezone it cannot read.

@@ -4,8 +4,9 @@
 //!
 //! Layout (see docs/runtime.md): `#[repr(C, u8)]`, 16 bytes. The tag byte is at
 //! offset 0 and an 8-byte payload at offset 8. Scalars (undef, default,
-//! boolean, integer, float, timespan, timestamp) are inline; everything else is
-//! one `Arc` pointer, so cloning a value is a copy or a reference-count bump
+//! boolean, integer, float) are inline; everything else is
+//! one `Arc` pointer (timespans and timestamps too: their 128-bit
+//! nanosecond counts do not fit the payload, and they are rare), so cloning a value is a copy or a reference-count bump
 //! and values can be shared between threads.
 //!
 //! **Invariant:** the discriminants below are part of the JIT ABI; change
@@ -47,10 +48,10 @@ pub enum Value {
     Boolean(bool) = 2,
     Integer(i64) = 3,
     Float(f64) = 4,
-    /// Nanoseconds.
-    Timespan(Timespan) = 5,
-    /// Nanoseconds since the Unix epoch, UTC.
-    Timestamp(Timestamp) = 6,
+    /// Nanoseconds (boxed: see the module comment; [`Value::timespan`]).
+    Timespan(Arc<Timespan>) = 5,
+    /// Nanoseconds since the Unix epoch, UTC ([`Value::timestamp`]).
+    Timestamp(Arc<Timestamp>) = 6,
     String(PStr) = 7,
     Array(PArray) = 8,
     Hash(PHash) = 9,
@@ -227,6 +228,16 @@ impl Value {
     /// A Type value.
     pub fn of_type(t: Type) -> Value {
         Value::Type(Arc::new(t))
+    }
+
+    /// A Timespan value.
+    pub fn timespan(t: Timespan) -> Value {
+        Value::Timespan(Arc::new(t))
+    }
+
+    /// A Timestamp value.
+    pub fn timestamp(t: Timestamp) -> Value {
+        Value::Timestamp(Arc::new(t))
     }
 
     /// The tag byte (the discriminant JIT code reads at offset 0).

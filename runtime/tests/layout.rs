@@ -50,6 +50,9 @@ fn tags_and_inline_payloads_are_what_the_jit_reads() {
         (Value::array(vec![]), tag::ARRAY),
         (Value::hash(vec![]), tag::HASH),
         (Value::of_type(Type::Any), tag::TYPE),
+        // Boxed (a pointer payload): tags from TIMESPAN on hold pointers.
+        (Value::timespan(pjit_runtime::time::Timespan(-5)), tag::TIMESPAN),
+        (Value::timestamp(pjit_runtime::time::Timestamp(i128::from(i64::MAX) * 10)), tag::TIMESTAMP),
     ];
     for (v, t) in cases {
         assert_eq!(v.tag(), t, "{v:?}");

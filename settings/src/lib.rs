@@ -10,14 +10,19 @@
 //! running as root (`puppet config print --section server`): confdir
 //! `/etc/puppet`, ssldir `/var/lib/puppet/ssl`, vardir `/var/cache/puppet`.
 //! Every setting a file sets is checked against the names of Puppet's own
-//! settings (`data/puppet-settings.txt`): a name Puppet does not know is
-//! *unknown*, a Puppet setting pjit does not act on is *unsupported*; the
-//! caller reports both at start ([`Settings::problems`]).
+//! settings (the table of [`table`], `data/puppet-settings.json`): a name
+//! Puppet does not know is *unknown*, a Puppet setting pjit does not act
+//! on is *unsupported*; the caller reports both at start
+//! ([`Settings::problems`]). [`Settings::typed_values`] gives every
+//! setting as a compile sees it (`$settings::<name>`).
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use indexmap::IndexMap;
+
+pub mod table;
+pub use table::{Context, Typed};
 
 /// Which program reads the settings: it decides which `puppet.conf`
 /// section comes before `[main]`.
@@ -85,9 +90,6 @@ const DEFAULTS: &[(&str, &str)] = &[
     ("trusted_oid_mapping_file", "$confdir/custom_trusted_oid_mapping.yaml"),
     ("config", "$confdir/puppet.conf"),
 ];
-
-/// The names of all of Puppet's settings.
-const PUPPET_SETTINGS: &str = include_str!("../data/puppet-settings.txt");
 
 /// What is wrong with a setting a file or the command line gave.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -165,6 +167,13 @@ impl Settings {
         Ok(s)
     }
 
+    /// These settings with `name` set to `value` (as on the command line).
+    pub fn with(&self, name: &str, value: &str) -> Settings {
+        let mut s = self.clone();
+        s.values.insert(name.to_string(), (value.to_string(), Origin::CommandLine));
+        s
+    }
+
     /// Only Puppet's defaults.
     pub fn defaults() -> Settings {
         let mut values: IndexMap<String, (String, Origin)> =
@@ -179,7 +188,7 @@ impl Settings {
         if DEFAULTS.iter().any(|(k, _)| *k == name) {
             return;
         }
-        let known = PUPPET_SETTINGS.lines().any(|l| !l.starts_with('#') && l.trim() == name);
+        let known = table::definition(name).is_some();
         let name = name.to_string();
         let origin = origin.clone();
         self.problems.push(if known { Problem::Unsupported { name, origin } } else { Problem::Unknown { name, origin } });
@@ -394,7 +403,7 @@ pub fn split_flags(args: &[String]) -> (Vec<(String, String)>, Vec<String>) {
     let mut rest = vec![];
     let mut i = 0;
     let is_setting = |n: &str| {
-        DEFAULTS.iter().any(|(k, _)| *k == n) || PUPPET_SETTINGS.lines().any(|l| !l.starts_with('#') && l.trim() == n)
+        DEFAULTS.iter().any(|(k, _)| *k == n) || table::definition(n).is_some()
     };
     while i < args.len() {
         let a = &args[i];

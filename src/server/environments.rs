@@ -164,6 +164,7 @@ pub fn request_for(config: &Config, name: &str) -> Request {
         // The server classifies before it picks the environment (api.rs).
         external_nodes: None,
         store: config.store.clone(),
+        settings: Some(config.settings_table.clone()),
         ..Request::from_settings(&config.settings, name)
     }
 }

@@ -74,6 +74,8 @@ pub struct Config {
     /// PuppetDB when the settings turn storeconfigs on: every compile's
     /// facts and catalog are stored, as Puppet Server stores them.
     pub store: Option<crate::puppetdb::Store>,
+    /// `$settings::<name>` of every compile (built with the settings).
+    pub settings_table: Arc<pjit_ir::interp::settings::SettingsTable>,
 }
 
 const USAGE: &str = "\
@@ -156,6 +158,7 @@ impl Config {
         }
         let store = store_of(&settings)?;
         Ok(Config {
+            settings_table: crate::compile::settings_table(&settings, "server"),
             settings,
             overrides,
             config_file,
@@ -403,7 +406,7 @@ fn reload(state: &Arc<State>, tls: &Arc<RwLock<Arc<rustls::ServerConfig>>>) {
     for p in settings.problems() {
         eprintln!("Warning: {p}");
     }
-    let new = Config { settings, store, ..(*old).clone() };
+    let new = Config { settings_table: crate::compile::settings_table(&settings, "server"), settings, store, ..(*old).clone() };
     *state.config.write().unwrap_or_else(|e| e.into_inner()) = Arc::new(new);
     state.envs.flush(None);
     eprintln!("Notice: pjit server reloaded its configuration, certificates and CRL");

@@ -239,74 +239,36 @@ impl Interp {
         }
     }
 
-    /// `$settings::x`: Puppet's settings as variables of the class
-    /// `settings`, for the settings a compilation has here (the ones that
-    /// name Puppet's own directories and files have no meaning for pjit).
+    /// The class `settings` and its scope, whose variables are Puppet's
+    /// settings: looked up by name in the shared table when read
+    /// ([`Interp::setting`]), so a compile copies none of them.
     fn settings_scope(&mut self) {
         let scope = Scope::new(Some(self.top.clone()), Rc::from("Class[Settings]"), self.top.cat.clone());
+        self.class_scopes.insert("settings".into(), scope);
+    }
+
+    /// `$settings::<name>` in this compile (None: not a setting).
+    pub(super) fn setting(&self, name: &str) -> Option<Value> {
         let strict = match self.opts.strict {
             super::Strict::Off => "off",
             super::Strict::Warning => "warning",
             super::Strict::Error => "error",
         };
-        let settings = [
-            ("environment", Value::string(self.opts.environment.as_str())),
-            ("node_name_value", Value::string(self.opts.node.as_str())),
-            ("strict_variables", Value::Boolean(self.opts.strict_variables)),
-            ("strict", Value::string(strict)),
-            ("max_errors", Value::Integer(10)),
-            ("max_warnings", Value::Integer(10)),
-            ("max_deprecations", Value::Integer(10)),
-            ("environment_timeout", Value::Integer(0)),
-            ("disable_warnings", Value::array(vec![])),
-            ("certname", Value::string(self.opts.node.as_str())),
+        let own = super::settings::CompileSettings {
+            environment: &self.opts.environment,
+            node: &self.opts.node,
+            strict,
+            strict_variables: self.opts.strict_variables,
             // Exported resources are stored and collected only with a
             // PuppetDB (`--puppetdb`, or the server's settings).
-            ("storeconfigs", Value::Boolean(self.opts.storeconfigs.is_some())),
-            ("storeconfigs_backend", Value::string("puppetdb")),
-            // Puppet 7's defaults for the settings a compile may read
-            // that have no path in them (paths name Puppet's own
-            // directories, which pjit does not have).
-            ("log_level", Value::string("notice")),
-            ("merge_dependency_warnings", Value::Boolean(false)),
-            ("disable_i18n", Value::Boolean(true)),
-            ("trace", Value::Boolean(false)),
-            ("puppet_trace", Value::Boolean(false)),
-            ("profile", Value::Boolean(false)),
-            ("static_catalogs", Value::Boolean(true)),
-            ("settings_catalog", Value::Boolean(true)),
-            ("strict_environment_mode", Value::Boolean(false)),
-            ("node_terminus", Value::string("plain")),
-            ("data_binding_terminus", Value::string("hiera")),
-            ("catalog_terminus", Value::string("compiler")),
-            ("facts_terminus", Value::string("facter")),
-            ("freeze_main", Value::Boolean(false)),
-            ("default_manifest", Value::string("./manifests")),
-            ("disable_per_environment_manifest", Value::Boolean(false)),
-            ("code", Value::string("")),
-            ("digest_algorithm", Value::string("sha256")),
-            (
-                "supported_checksum_types",
-                Value::array(["sha256", "sha384", "sha512", "sha224", "md5"].into_iter().map(Value::string).collect()),
-            ),
-            ("noop", Value::Boolean(false)),
-            ("tags", Value::string("")),
-            ("skip_tags", Value::string("")),
-            ("evaltrace", Value::Boolean(false)),
-            ("preprocess_deferred", Value::Boolean(true)),
-            ("include_legacy_facts", Value::Boolean(true)),
-            ("ignoremissingtypes", Value::Boolean(false)),
-            ("tasks", Value::Boolean(false)),
-            ("document_all", Value::Boolean(false)),
-            ("rich_data", Value::Boolean(true)),
-        ];
-        // `$settings::all_local`: every setting above as one hash.
-        let all: Vec<(Value, Value)> = settings.iter().map(|(k, v)| (Value::string(*k), v.clone())).collect();
-        for (name, v) in settings.into_iter().chain([("all_local", Value::hash(all))]) {
-            let s = self.prog.intern(name);
-            scope.set(s, v);
+            storeconfigs: self.opts.storeconfigs.is_some(),
+            modulepath: &self.opts.modulepath,
+            manifest: self.opts.manifest.as_deref(),
+        };
+        match &self.opts.settings {
+            Some(table) => own.get(table, name),
+            None => own.get(&super::settings::SettingsTable::defaults(), name),
         }
-        self.class_scopes.insert("settings".into(), scope);
     }
 
     fn eval_node(&mut self) -> R<()> {

@@ -69,7 +69,11 @@ impl hiera::Scope for HieraScope<'_> {
                 };
                 return unknown(name.trim_start_matches("::").to_string(), reason);
             };
-            return match self.it.prog.sym(var).and_then(|s| cs.get_here(s)) {
+            let found = match class.as_str() {
+                "settings" => self.it.setting(var),
+                _ => self.it.prog.sym(var).and_then(|s| cs.get_here(s)),
+            };
+            return match found {
                 Some(v) => Variable::Set(v),
                 None => unknown(format!("::{}", name.trim_start_matches("::")), String::new()),
             };

@@ -25,6 +25,7 @@ mod erb;
 pub use erb::ErbStats;
 mod foreign;
 pub mod scope;
+pub mod settings;
 pub mod storeconfigs;
 pub mod tier;
 
@@ -98,6 +99,12 @@ pub struct Options {
     /// What the driver stores of this compile when it stores into
     /// PuppetDB, and for which agent run.
     pub persistence: storeconfigs::Persistence,
+    /// `$settings::<name>`, shared by the compiles of one configuration;
+    /// None: Puppet's defaults ([`settings::SettingsTable::defaults`]).
+    pub settings: Option<Arc<settings::SettingsTable>>,
+    /// The environment's main manifest (a file or a directory), as
+    /// `$settings::manifest`; None: the setting's own value.
+    pub manifest: Option<std::path::PathBuf>,
 }
 
 /// A request to stop a running compile, with the reason its error gives.
@@ -1893,6 +1900,9 @@ impl Interp {
     /// the evaluated class's own scope, else of the class it inherits from;
     /// never of the node or top scope around it (`""` is the top scope).
     fn class_variable(&self, class: &str, sym: Sym) -> Option<Value> {
+        if class == "settings" && self.class_scopes.contains_key("settings") {
+            return self.setting(self.prog.name(sym));
+        }
         let mut key = class.to_string();
         loop {
             if let Some(v) = self.class_scopes.get(&key)?.get_here(sym) {
@@ -2885,9 +2895,14 @@ fn class_names(args: &[Value]) -> Result<Vec<String>, String> {
                 Type::Resource { type_name, title } => {
                     out.push(class_title(type_name.as_deref().unwrap_or(""), title.as_deref())?)
                 }
-                other => out.push(type_to_string(other)),
+                // Puppet crashes on the other kinds of values (a nil from
+                // its `case` meets `downcase`, see the eval suite's
+                // `same_crash`): pjit says what is wrong.
+                _ => return Err(format!("Cannot use {} as a class name", pjit_runtime::error::a_an(&pjit_runtime::label::label(v)))),
             },
-            other => out.push(display::to_interpolated_string(other)),
+            other => {
+                return Err(format!("Cannot use {} as a class name", pjit_runtime::error::a_an(&pjit_runtime::label::label(other))));
+            }
         }
         Ok(())
     }

@@ -504,7 +504,7 @@ pub(super) fn run(
 fn is_inline(v: &Value) -> bool {
     matches!(
         v,
-        Value::Undef | Value::Default | Value::Boolean(_) | Value::Integer(_) | Value::Float(_) | Value::Timespan(_) | Value::Timestamp(_)
+        Value::Undef | Value::Default | Value::Boolean(_) | Value::Integer(_) | Value::Float(_)
     )
 }
 

@@ -238,8 +238,8 @@ pub(crate) fn time_cmp(a: &Value, b: &Value) -> Option<Ordering> {
     };
     let an = nanos(a)?;
     match b {
-        Value::Integer(i) => Some(an.div_euclid(1_000_000_000).cmp(i)),
-        Value::Float(f) => (an as f64 / 1e9).partial_cmp(f),
+        Value::Integer(i) => Some(an.div_euclid(crate::time::NSECS_PER_SEC).cmp(&i128::from(*i))),
+        Value::Float(f) => crate::time::nanos_to_f(an).partial_cmp(f),
         _ if std::mem::discriminant(a) == std::mem::discriminant(b) => Some(an.cmp(&nanos(b)?)),
         _ => None,
     }

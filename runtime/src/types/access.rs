@@ -140,11 +140,9 @@ fn expect_type(base: &str, v: &Value, i: usize) -> Result<Type> {
 fn time_arg_span(v: &Value) -> Result<Option<SpanBound>> {
     Ok(match v {
         Value::Default | Value::Undef => None,
-        Value::Timespan(t) => Some(SpanBound::exact(*t)),
+        Value::Timespan(t) => Some(SpanBound::exact(**t)),
         Value::String(s) => Some(SpanBound::exact(Timespan::parse(s)?)),
-        Value::Integer(i) => Some(SpanBound::exact(Timespan(i.checked_mul(crate::time::NSECS_PER_SEC).ok_or_else(
-            || Error::argument("Timespan value is out of range"),
-        )?))),
+        Value::Integer(i) => Some(SpanBound::exact(Timespan::from_secs(*i))),
         Value::Float(f) => Some(SpanBound { span: Timespan::from_secs_f64(*f)?, from_float: true }),
         Value::Hash(_) => Some(SpanBound::exact(crate::convert::timespan_from_hash(v)?)),
         other => {
@@ -159,11 +157,9 @@ fn time_arg_span(v: &Value) -> Result<Option<SpanBound>> {
 fn time_arg_stamp(v: &Value) -> Result<Option<Timestamp>> {
     Ok(match v {
         Value::Default | Value::Undef => None,
-        Value::Timestamp(t) => Some(*t),
+        Value::Timestamp(t) => Some(**t),
         Value::String(s) => Some(Timestamp::parse(s)?),
-        Value::Integer(i) => Some(Timestamp(i.checked_mul(crate::time::NSECS_PER_SEC).ok_or_else(|| {
-            Error::argument("Timestamp value is out of range")
-        })?)),
+        Value::Integer(i) => Some(Timestamp::from_secs(*i)),
         Value::Float(f) => Some(Timestamp::from_secs_f64(*f)?),
         Value::Hash(h) => match h.get(&Value::string("string")) {
             Some(Value::String(s)) => match h.get(&Value::string("format")) {

@@ -251,11 +251,11 @@ fn inst_inner(t: &Type, v: &Value, g: &mut Guard) -> bool {
         },
         Type::SemVerRange => matches!(v, V::SemVerRange(_)),
         Type::Timespan { from, to } => match v {
-            V::Timespan(x) => from.is_none_or(|f| *x >= f.span) && to.is_none_or(|t| *x <= t.span),
+            V::Timespan(x) => from.is_none_or(|f| **x >= f.span) && to.is_none_or(|t| **x <= t.span),
             _ => false,
         },
         Type::Timestamp { from, to } => match v {
-            V::Timestamp(x) => from.is_none_or(|f| *x >= f) && to.is_none_or(|t| *x <= t),
+            V::Timestamp(x) => from.is_none_or(|f| **x >= f) && to.is_none_or(|t| **x <= t),
             _ => false,
         },
         Type::Sensitive(inner) => match v {
@@ -938,8 +938,8 @@ fn infer_inner(v: &Value) -> Type {
             }
         }
         Value::Type(t) => Type::Type(Some(t.clone())),
-        Value::Timespan(t) => Type::Timespan { from: Some(SpanBound::exact(*t)), to: Some(SpanBound::exact(*t)) },
-        Value::Timestamp(t) => Type::Timestamp { from: Some(*t), to: Some(*t) },
+        Value::Timespan(t) => Type::Timespan { from: Some(SpanBound::exact(**t)), to: Some(SpanBound::exact(**t)) },
+        Value::Timestamp(t) => Type::Timestamp { from: Some(**t), to: Some(**t) },
         Value::SemVer(_) => Type::SemVer(vec![]),
         Value::SemVerRange(_) => Type::SemVerRange,
         Value::Sensitive(inner) => Type::Sensitive(Some(Arc::new(generalize(&infer(inner))))),

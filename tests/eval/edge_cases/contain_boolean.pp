@@ -1,0 +1,4 @@
+class a {
+  contain(true)
+}
+include a

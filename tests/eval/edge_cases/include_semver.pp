@@ -1,0 +1,1 @@
+include(SemVer("1.0.0"))

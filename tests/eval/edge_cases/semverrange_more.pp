@@ -1,0 +1,8 @@
+notice(SemVer('2.0.0-rc1') =~ SemVerRange('>=1.0.0'))
+notice(SemVerRange('^1.2.3'))
+notice(SemVerRange('~1.2'))
+notice(SemVerRange('>=1.0.0') == SemVerRange('>= 1.0.0'))
+notice(SemVer('2.0.0') =~ SemVerRange('>=1.0.0'))
+notice(SemVer('1.2.3') in SemVerRange('1.x'))
+notice(SemVerRange('1.2.3 - 2.3.4'))
+notice(type(SemVerRange('1.x')))
