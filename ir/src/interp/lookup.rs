@@ -236,15 +236,18 @@ impl Interp {
     /// defaults, as in Puppet's `inject_external_parameters`.
     pub(super) fn bind_class_data(&mut self, i: usize, class: &str, f: &Function, scope: &Rc<Scope>, loc: Loc, context: &str) -> R<()> {
         let mut found: IndexMap<String, Value> = IndexMap::new();
+        let mut again = false;
         for p in &f.params {
             let pname = self.prog.name(p.name).to_string();
             if self.catalog.resources[i].params.get(&pname).is_some_and(|v| !v.is_undef()) {
                 continue;
             }
             let key = format!("{class}::{pname}");
+            // Nothing runs between the lookups of one class's parameters.
             let v = self
-                .with_hiera(scope, loc, |h, s| h.lookup_parameter(s, &key))
+                .with_hiera(scope, loc, |h, s| if again { h.lookup_parameter_again(s, &key) } else { h.lookup_parameter(s, &key) })
                 .map_err(|e| Interp::lookup_failure(e, context, loc))?;
+            again = true;
             match v {
                 Some(v) if v.is_undef() && p.default.is_some() => {}
                 Some(v) => {
