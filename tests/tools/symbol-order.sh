@@ -21,6 +21,9 @@ mkdir -p "$work/envs"
 cp -r "$root/tests/roles/envs/." "$work/envs/"
 (cd "$root" && cargo run -q --release --example gen_envs -- "$work/gen" >/dev/null)
 cp -r "$work/gen/many_modules" "$work/envs/"
+# The binary `cargo build --release` links: symbol names carry hashes of
+# the resolved dependency features, and a `cargo test` build's differ.
+(cd "$root" && cargo build -q --release)
 for role in ntp lamp keystone apache_vhosts many_modules; do
   valgrind --tool=callgrind --demangle=no --callgrind-out-file="$work/cg.$role" "$pjit" compile \
     --environmentpath "$work/envs" --environment "$role" --nodes "$work/facts.txt" \
