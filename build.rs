@@ -33,7 +33,10 @@ fn main() {
             println!("cargo:rustc-link-arg-bin=pjit=-Wl,--symbol-ordering-file={}", order.display());
             println!("cargo:rustc-link-arg-bin=pjit=-Wl,--no-warn-symbol-ordering");
         }
-        println!("cargo:rerun-if-changed=src/symbol-order.txt");
+        // The absolute path: the link argument names it, so a build whose
+        // target directory moved to another checkout (CI seeds, worktrees)
+        // must run this script again rather than link with the old path.
+        println!("cargo:rerun-if-changed={}", order.display());
     }
     println!("cargo:rerun-if-changed=build.rs");
 }

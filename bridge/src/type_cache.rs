@@ -60,14 +60,19 @@ pub fn environment_key(ruby: &Path, modulepath: &[PathBuf]) -> Option<String> {
     Some(h.finalize().iter().map(|b| format!("{b:02x}")).collect())
 }
 
-/// Every file under `dir`, in name order: its path and contents.
+/// Every file under `dir`, in name order: its path and contents. The
+/// directory entries' own types decide what to descend into (no `stat`
+/// per entry: this walk is most of a cold keystone compile's system time);
+/// a symbolic link is followed like the files it names.
 fn hash_tree(h: &mut Sha256, dir: &Path) -> Option<()> {
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir).ok()?.filter_map(|e| e.ok()).map(|e| e.path()).collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
+    let mut entries: Vec<(PathBuf, std::fs::FileType)> =
+        std::fs::read_dir(dir).ok()?.filter_map(|e| e.ok()).filter_map(|e| Some((e.path(), e.file_type().ok()?))).collect();
+    entries.sort_by(|a, b| a.0.cmp(&b.0));
+    for (p, t) in entries {
+        let (dir, file) = if t.is_symlink() { (p.is_dir(), p.is_file()) } else { (t.is_dir(), t.is_file()) };
+        if dir {
             hash_tree(h, &p)?;
-        } else if p.is_file() {
+        } else if file {
             h.update(b"\0file\0");
             h.update(p.as_os_str().as_encoded_bytes());
             h.update(b"\0");
