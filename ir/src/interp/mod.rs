@@ -2270,6 +2270,10 @@ impl Interp {
         }
         match key {
             "include" | "contain" | "require" => {
+                if args.is_empty() {
+                    let m = format!("Error while evaluating a Function Call, '{key}' expects at least 1 argument, got none");
+                    return Err(error("ARGUMENT_COUNT", m, loc));
+                }
                 let mut out = vec![];
                 // Puppet checks every name before it declares any class.
                 let names = class_names(&args).map_err(|m| {
@@ -3241,8 +3245,12 @@ impl Host for CallHost<'_> {
         if catalog::is_qualified(name) {
             let stripped = name.strip_prefix("::").unwrap_or(name);
             let (class, var) = stripped.rsplit_once("::").unwrap_or(("", stripped));
+            let class = class.to_lowercase();
+            if class == "settings" && self.it.class_scopes.contains_key("settings") {
+                return self.it.setting(var);
+            }
             let s = self.it.prog.sym(var)?;
-            return self.it.class_variable(&class.to_lowercase(), s);
+            return self.it.class_variable(&class, s);
         }
         let s = self.it.prog.sym(name)?;
         self.scope.lookup(s)
