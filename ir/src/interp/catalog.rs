@@ -42,8 +42,14 @@ pub struct Resource {
     pub virtual_: bool,
     pub kind: &'static str,
     pub params: Params,
-    /// Origins of `params` entries (absent for ones the compiler set).
+    /// Origins of `params` entries other than the declared ones (see
+    /// [`Resource::param_meta`]).
     pub meta: HashMap<String, ParamMeta, foldhash::fast::FixedState>,
+    /// The origin of the parameters the declaration gave, the first
+    /// `declared` entries of `params`: one record for all of them instead
+    /// of a copy of each name (see [`Resource::param_meta`]).
+    pub declared_meta: Option<ParamMeta>,
+    pub declared: u32,
     /// The scope the resource was declared in (none for the compiler's own
     /// Stage[main], Class[Settings] and Class[main]).
     pub scope: Option<Rc<CatScope>>,
@@ -87,7 +93,7 @@ impl Resource {
             title: title.to_string(),
             // Most resources end with a handful of tags (type, title,
             // container's): room for them saves the set's regrowth.
-            tags: Tags::with_capacity_and_hasher(8, Default::default()),
+            tags: Tags::with_capacity(8),
             file: None,
             line: None,
             exported: false,
@@ -95,6 +101,8 @@ impl Resource {
             kind,
             params: Params::default(),
             meta: HashMap::default(),
+            declared_meta: None,
+            declared: 0,
             scope: None,
             source: EMPTY.with(Rc::clone),
             define: None,
@@ -118,6 +126,28 @@ impl Resource {
         s.push_str(&self.title);
         s.push(']');
         s
+    }
+
+    /// Where parameter `name`'s value came from (None: the compiler set
+    /// it).
+    pub fn param_meta(&self, name: &str) -> Option<&ParamMeta> {
+        if let Some(m) = self.meta.get(name) {
+            return Some(m);
+        }
+        let d = self.declared_meta.as_ref()?;
+        self.params.get_index_of(name).filter(|&i| i < self.declared as usize).map(|_| d)
+    }
+
+    /// Gives the declared parameters their own records in `meta`, before
+    /// a parameter is removed from `params` (which moves the ones after
+    /// it).
+    pub fn pin_param_meta(&mut self) {
+        if let Some(d) = self.declared_meta.take() {
+            for k in self.params.keys().take(self.declared as usize) {
+                self.meta.entry(k.clone()).or_insert_with(|| d.clone());
+            }
+            self.declared = 0;
+        }
     }
 
     /// Adds tags as Puppet's `tag` does: lower case, and a qualified tag
@@ -167,7 +197,7 @@ pub struct Catalog {
     rtypes: HashMap<String, Rc<resource_types::TypeInfo>, foldhash::fast::FixedState>,
     /// The catalog's own tags beyond the class names: the tags classes and
     /// nodes had when they were declared.
-    pub tags: Tags,
+    pub tags: TagSet,
     /// The catalog's `version` and `catalog_uuid` when the compile has an
     /// identity (a compile stored in PuppetDB: Puppet's config version,
     /// the compile's time in seconds, and a random UUID, which the agent's
@@ -336,15 +366,86 @@ pub fn valid_tag(s: &str) -> bool {
         && cs.all(|c| c.is_alphanumeric() || matches!(c, '_' | ':' | '.' | '-'))
 }
 
-/// A set of tags in the order they were added. Tags are shared between
-/// a container and everything it contains, so they are reference-counted.
-pub type Tags = IndexSet<Rc<str>, foldhash::fast::FixedState>;
+/// The catalog's own set of tags in the order they were added (every
+/// class name: thousands in big catalogs).
+pub type TagSet = IndexSet<Rc<str>, foldhash::fast::FixedState>;
+
+/// A resource's tags: a set in the order they were added. Tags are
+/// shared between a container and everything it contains, so they are
+/// reference-counted. A resource has a handful (many_modules 4-5, the
+/// LAMP role 8-17): a vector searched linearly costs less than hashing
+/// every tag and a third of a hash set's memory (shared tags compare by
+/// address first, see [`name_tags`]); a set that grows past
+/// [`Tags::INDEXED`] tags (`tag` with long lists) gets a hash index.
+#[derive(Clone, Debug, Default)]
+pub struct Tags {
+    list: Vec<Rc<str>>,
+    index: Option<Box<std::collections::HashSet<Rc<str>, foldhash::fast::FixedState>>>,
+}
+
+impl Tags {
+    /// Past this many tags lookups go through a hash index.
+    const INDEXED: usize = 32;
+
+    pub fn with_capacity(n: usize) -> Tags {
+        Tags { list: Vec::with_capacity(n), index: None }
+    }
+
+    pub fn contains(&self, tag: &str) -> bool {
+        match &self.index {
+            Some(index) => index.contains(tag),
+            None => self.list.iter().any(|t| t.len() == tag.len() && (std::ptr::eq(t.as_ptr(), tag.as_ptr()) || **t == *tag)),
+        }
+    }
+
+    /// Adds `tag` unless the set has it (then it keeps its place).
+    pub fn insert(&mut self, tag: Rc<str>) -> bool {
+        if self.contains(&tag) {
+            return false;
+        }
+        if let Some(index) = &mut self.index {
+            index.insert(tag.clone());
+        } else if self.list.len() >= Self::INDEXED {
+            self.index = Some(Box::new(self.list.iter().cloned().chain([tag.clone()]).collect()));
+        }
+        self.list.push(tag);
+        true
+    }
+
+    pub fn iter(&self) -> std::slice::Iter<'_, Rc<str>> {
+        self.list.iter()
+    }
+
+    pub fn len(&self) -> usize {
+        self.list.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.list.is_empty()
+    }
+}
+
+impl Extend<Rc<str>> for Tags {
+    fn extend<I: IntoIterator<Item = Rc<str>>>(&mut self, tags: I) {
+        for t in tags {
+            self.insert(t);
+        }
+    }
+}
+
+impl<'a> IntoIterator for &'a Tags {
+    type Item = &'a Rc<str>;
+    type IntoIter = std::slice::Iter<'a, Rc<str>>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.list.iter()
+    }
+}
 
 /// The tags a name contributes: itself and, when qualified, its segments.
 /// The same names (types, classes, package titles) tag resource after
 /// resource, node after node: each name's tags are worked out and
 /// allocated once per thread and shared.
-pub fn name_tags(name: &str, out: &mut Tags) {
+pub fn name_tags(name: &str, out: &mut impl Extend<Rc<str>>) {
     thread_local! {
         static MEMO: std::cell::RefCell<HashMap<Box<str>, Rc<[Rc<str>]>, foldhash::fast::FixedState>> =
             std::cell::RefCell::default();
@@ -355,7 +456,7 @@ pub fn name_tags(name: &str, out: &mut Tags) {
         }
         let mut own = Tags::default();
         compute_name_tags(name, &mut own);
-        let t: Rc<[Rc<str>]> = own.into_iter().collect();
+        let t: Rc<[Rc<str>]> = own.iter().cloned().collect();
         let mut m = m.borrow_mut();
         // Bounded: titles are names too, and a long batch sees many.
         if m.len() >= 16384 {
@@ -364,10 +465,8 @@ pub fn name_tags(name: &str, out: &mut Tags) {
         m.insert(name.into(), t.clone());
         t
     });
-    for t in tags.iter() {
-        // A tag already there keeps its place (one hash, no check first).
-        out.insert(t.clone());
-    }
+    // A tag already there keeps its place.
+    out.extend(tags.iter().cloned());
 }
 
 /// [`name_tags`], computed.
@@ -611,7 +710,7 @@ impl Catalog {
     ) {
         // Puppet converts its compiler catalog for output by adding the
         // classes (which tags it with their names) and then its tags.
-        let mut tags = Tags::default();
+        let mut tags = TagSet::default();
         for c in &self.classes {
             name_tags(c, &mut tags);
         }
@@ -733,9 +832,9 @@ fn resource_json(w: &mut JsonWriter, r: &Resource) {
     let from_title: Vec<(String, Value)> = match (&r.rtype, namevar) {
         (Some(t), _) if r.scope.is_some() && !t.title_patterns.is_empty() => t
             .parse_title(&r.title)
-            .into_iter()
+            .iter()
             .filter(|(k, _)| unset(k))
-            .map(|(k, v)| (k, Value::string(v)))
+            .map(|(k, v)| (k.clone(), Value::string(v.as_str())))
             .collect(),
         (_, Some(n)) if r.non_string_title && unset(n) => vec![(n.to_string(), Value::string(r.title.as_str()))],
         _ => vec![],

@@ -20,6 +20,8 @@
 //! is created, looked up through the dynamic chain of declaring scopes
 //! ([`CatScope::lookup_defaults`]).
 
+use std::borrow::Cow;
+
 use super::catalog::{ParamMeta, Resource, normalize_ref, parse_ref};
 use super::resource_types::{self, METAPARAMS, RELATIONSHIP_PARAMS};
 use super::scope::{CatScope, DefaultAttr};
@@ -825,17 +827,20 @@ impl Interp {
                 let file = r.file.as_deref().unwrap_or_default();
                 let line = r.line.unwrap_or(0);
                 for x in refs {
-                    let key = match &x {
+                    // References (nearly all) are looked up as they are,
+                    // normalized without copies; the text is for errors.
+                    let key: Option<(Cow<str>, Cow<str>)> = match &x {
                         Value::Undef => continue,
                         Value::Type(t) => match &**t {
-                            Type::Resource { type_name: Some(tn), title: Some(ti) } => Some(normalize_ref(tn, ti)),
-                            Type::Class(Some(n)) => Some(normalize_ref("Class", n)),
+                            Type::Resource { type_name: Some(tn), title: Some(ti) } => Some(catalog::normalized_ref(tn, ti)),
+                            Type::Class(Some(n)) => Some(catalog::normalized_ref("Class", n)),
                             _ => None,
                         },
-                        other => parse_ref(&display::to_interpolated_string(other)),
+                        other => parse_ref(&display::to_interpolated_string(other)).map(|(t, ti)| (Cow::Owned(t), Cow::Owned(ti))),
                     };
-                    let text = catalog::ref_string(&x).unwrap_or_else(|| display::to_interpolated_string(&x));
+                    let text = || catalog::ref_string(&x).unwrap_or_else(|| display::to_interpolated_string(&x));
                     let Some((t, ti)) = key else {
+                        let text = text();
                         let msg = format!(
                             "No title provided and {:?} is not a valid resource reference (file: {file}, line: {line})",
                             text
@@ -843,6 +848,7 @@ impl Interp {
                         return Err(bare("INVALID_REFERENCE", msg));
                     };
                     if self.catalog.lookup(&t, &ti).is_none() {
+                        let text = text();
                         let msg =
                             format!("Could not find resource '{text}' in parameter '{p}' (file: {file}, line: {line})");
                         return Err(bare("MISSING_REFERENCE", msg));
@@ -997,6 +1003,7 @@ impl Interp {
                     };
                     let target = self.catalog.resources[ti].reference();
                     let r = &mut self.catalog.resources[si];
+                    r.pin_param_meta();
                     let mut list = match r.params.shift_remove(rel.param) {
                         Some(Value::Array(a)) => a.to_vec(),
                         Some(Value::Undef) | None => vec![],
@@ -1136,7 +1143,7 @@ impl Interp {
                 self.set_param(i, &name, value, meta);
                 continue;
             };
-            let cur_meta = r.meta.get(&name).cloned();
+            let cur_meta = r.param_meta(&name).cloned();
             let allowed = over.privileged
                 || match &cur_meta {
                     Some(m) => self.child_of(&over.source, &m.source) || (m.source == over.source && m.from_default),
@@ -1561,14 +1568,15 @@ impl Interp {
     /// Parameters a class or defined type got from their defaults are
     /// recorded in its resource after the given ones, as Puppet does.
     pub(super) fn record_bound_params(&mut self, i: usize, f: &Function, vals: &[Value]) {
-        let names: Vec<String> = f.params.iter().map(|p| self.prog.name(p.name).to_string()).collect();
+        // A name is copied only for a parameter the resource lacks.
         let res = &mut self.catalog.resources[i];
-        for (n, v) in names.into_iter().zip(vals) {
-            match res.params.get_mut(&n) {
+        for (p, v) in f.params.iter().zip(vals) {
+            let n = self.prog.name(p.name);
+            match res.params.get_mut(n) {
                 Some(slot @ Value::Undef) => *slot = v.clone(),
                 Some(_) => {}
                 None => {
-                    res.params.insert(n, v.clone());
+                    res.params.insert(n.to_string(), v.clone());
                 }
             }
         }
@@ -1736,12 +1744,10 @@ impl Interp {
         if valid_tag(title) && !non_string_title {
             name_tags(title, &mut r.tags);
         }
-        let meta = ParamMeta { source: source.clone(), file: loc.file, line: loc.line, from_default: false };
-        // The resource has no parameters yet: it takes the map.
-        r.meta.reserve(given.len());
-        for k in given.keys() {
-            r.meta.insert(k.clone(), meta.clone());
-        }
+        // The resource has no parameters yet: it takes the map, and one
+        // record of where they came from.
+        r.declared_meta = Some(ParamMeta { source: source.clone(), file: loc.file, line: loc.line, from_default: false });
+        r.declared = given.len() as u32;
         r.params = given;
         for (k, d) in scope.cat.lookup_defaults(&tname) {
             if r.params.contains_key(&k) {
@@ -1931,6 +1937,7 @@ impl Interp {
                 attributes: t.attributes.clone(),
                 isomorphic: t.isomorphic,
                 title_patterns: t.title_patterns.clone(),
+                parsed_titles: Default::default(),
             })),
             None if catalog::is_qualified(name) || name.is_empty() => None,
             None if self.generated_type_file(name).is_some() => match self.generated_type(name) {

@@ -239,16 +239,23 @@ impl Interp {
     /// the resource's parameters, after the given ones and before the
     /// defaults, as in Puppet's `inject_external_parameters`.
     pub(super) fn bind_class_data(&mut self, i: usize, class: &str, f: &Function, scope: &Rc<Scope>, loc: Loc, context: &str) -> R<()> {
+        // Each parameter's lookup would find nothing and do nothing.
+        if self.lookup.engine.as_ref().is_some_and(|h| !self.lookup.busy && h.nothing_configured_for_class(class)) {
+            return Ok(());
+        }
         let mut found: IndexMap<String, Value> = IndexMap::new();
+        let mut again = false;
         for p in &f.params {
             let pname = self.prog.name(p.name).to_string();
             if self.catalog.resources[i].params.get(&pname).is_some_and(|v| !v.is_undef()) {
                 continue;
             }
             let key = format!("{class}::{pname}");
+            // Nothing runs between the lookups of one class's parameters.
             let v = self
-                .with_hiera(scope, loc, |h, s| h.lookup_parameter(s, &key))
+                .with_hiera(scope, loc, |h, s| if again { h.lookup_parameter_again(s, &key) } else { h.lookup_parameter(s, &key) })
                 .map_err(|e| Interp::lookup_failure(e, context, loc))?;
+            again = true;
             match v {
                 Some(v) if v.is_undef() && p.default.is_some() => {}
                 Some(v) => {

@@ -356,6 +356,9 @@ pub struct Interp {
     type_effects: u64,
     /// The aliases of `aliases` whose resolution had no such effect.
     plain_aliases: std::collections::HashSet<String>,
+    /// Type names (`Op::TypeRef`) resolved in this compile: the value, and
+    /// whether resolving it had no effect (see [`Interp::type_ref`]).
+    type_refs: HashMap<Sym, (Value, bool), foldhash::fast::FixedState>,
     /// Plain aliases (see `plain_aliases`) an earlier compile of the
     /// program resolved, by lower-case name: kept across compiles.
     shared_aliases: HashMap<String, Arc<TypeAlias>>,
@@ -589,6 +592,7 @@ impl Interp {
             catalog_reads: 0,
             type_effects: 0,
             plain_aliases: Default::default(),
+            type_refs: HashMap::default(),
             shared_aliases: HashMap::default(),
             loaded: vec![],
             autoloads: Autoloads::default(),
@@ -2026,9 +2030,29 @@ impl Interp {
     // ---- types
 
     fn type_ref(&mut self, s: Sym, loc: Loc) -> R<Value> {
+        // A name that resolved once in this compile resolves the same way
+        // again and does nothing else (an alias stays resolved, a resource
+        // type stays defined): its value is remembered, and whether that
+        // first resolution was plain (see `type_effects`).
+        if let Some((v, plain)) = self.type_refs.get(&s) {
+            if !*plain {
+                self.type_effects += 1;
+            }
+            return Ok(v.clone());
+        }
         let name = self.prog.name(s).to_string();
+        let effects = self.type_effects;
         match self.resolve_type_name(&name, loc) {
-            Ok(t) => Ok(Value::Type(Arc::new(t))),
+            Ok(t) => {
+                // Not an alias still being resolved (a recursive alias's
+                // body names it): its resolution may yet fail.
+                let settled = !matches!(&t, Type::Alias(a) if a.resolved_type().is_none());
+                let v = Value::Type(Arc::new(t));
+                if settled {
+                    self.type_refs.insert(s, (v.clone(), self.type_effects == effects));
+                }
+                Ok(v)
+            }
             // Puppet resolves an alias while it evaluates the name; what
             // goes wrong there is an error of that evaluation.
             Err(Flow::Error(mut e)) if e.issue == "ALIAS_RESOLUTION" => {
@@ -2137,12 +2161,18 @@ impl Interp {
         if key == "deferred" {
             return Ok(Type::ObjectType(pjit_runtime::types::object::deferred_type()));
         }
-        self.type_effects += 1;
+        // A built-in type (`Optional`, named in an alias's body) and a Ruby
+        // resource type (`File`: the answers of `ruby_type` are kept with
+        // the program) resolve without effect; a defined type may load its
+        // file.
         let t = Type::from_name(name);
         if let Type::Resource { type_name: Some(n), title: None } = &t {
             let k = n.to_lowercase();
-            if self.ruby_type(&k).is_none()
-                && !self.prog.defines.contains_key(&k)
+            if self.ruby_type(&k).is_some() {
+                return Ok(t);
+            }
+            self.type_effects += 1;
+            if !self.prog.defines.contains_key(&k)
                 && !(self.autoload(LoadKind::Define, &k, loc)? && self.prog.defines.contains_key(&k))
             {
                 return Err(error("UNKNOWN_RESOURCE_TYPE", format!("Resource type not found: {}", pjit_runtime::types::format::capitalize_segments(name)), loc));
@@ -2299,6 +2329,7 @@ impl Interp {
                         // `require` makes the class a requirement of
                         // the calling scope's resource.
                         let r = &mut self.catalog.resources[here];
+                        r.pin_param_meta();
                         let mut list = match r.params.shift_remove("require") {
                             Some(Value::Array(a)) => a.to_vec(),
                             Some(Value::Undef) | None => vec![],

@@ -34,7 +34,15 @@ pub struct TypeInfo {
     /// capture (`file` strips trailing slashes from its `path`). Empty:
     /// the whole title is the (first) namevar.
     pub title_patterns: Vec<(String, Vec<String>)>,
+    /// Titles [`TypeInfo::parse_title`] has parsed, with their namevars:
+    /// the same titles come back node after node (a type is kept with the
+    /// program for the compiles that reuse it).
+    pub parsed_titles: ParsedTitles,
 }
+
+/// See [`TypeInfo::parsed_titles`].
+#[derive(Debug, Default)]
+pub struct ParsedTitles(std::sync::Mutex<HashMap<String, std::sync::Arc<[(String, String)]>>>);
 
 impl TypeInfo {
     /// Whether `attr` is a valid attribute of a resource of this type.
@@ -44,7 +52,26 @@ impl TypeInfo {
 
     /// Namevar values from a title, through the first title pattern that
     /// matches it (Puppet's `parse_title`).
-    pub fn parse_title(&self, title: &str) -> Vec<(String, String)> {
+    pub fn parse_title(&self, title: &str) -> std::sync::Arc<[(String, String)]> {
+        // The patterns' regexps cost a few thousand instructions a title
+        // (`file`'s run twice per resource: uniqueness key, then JSON).
+        if self.title_patterns.is_empty() {
+            return self.parse_title_uncached(title).into();
+        }
+        let mut memo = self.parsed_titles.0.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(found) = memo.get(title) {
+            return found.clone();
+        }
+        let found: std::sync::Arc<[(String, String)]> = self.parse_title_uncached(title).into();
+        // Bounded: a long batch may see many distinct titles.
+        if memo.len() >= 2048 {
+            memo.clear();
+        }
+        memo.insert(title.to_string(), found.clone());
+        found
+    }
+
+    fn parse_title_uncached(&self, title: &str) -> Vec<(String, String)> {
         for (re, names) in &self.title_patterns {
             let Ok(rx) = pjit_runtime::regex::Regex::new(re) else { continue };
             if let Some(caps) = rx.captures(title) {
@@ -125,6 +152,7 @@ impl TypeInfo {
             attributes: t.attributes.iter().map(|(n, _)| n.clone()).collect(),
             isomorphic: t.isomorphic,
             title_patterns,
+            parsed_titles: ParsedTitles::default(),
         }
     }
 }
@@ -197,7 +225,14 @@ fn table() -> &'static Table {
                 .unwrap_or_default();
             out.insert(
                 name.clone(),
-                TypeInfo { name: name.clone(), namevars: strings(&t["namevars"]), attributes, isomorphic, title_patterns },
+                TypeInfo {
+                    name: name.clone(),
+                    namevars: strings(&t["namevars"]),
+                    attributes,
+                    isomorphic,
+                    title_patterns,
+                    parsed_titles: ParsedTitles::default(),
+                },
             );
         }
         out
@@ -266,7 +301,7 @@ pub fn scan_ruby_type(name: &str, source: &str, has_provider: bool) -> TypeInfo 
     }
     let isomorphic = !source.contains("def self.isomorphic?") && !source.contains("def isomorphic?") && !source.contains("@isomorphic = false");
     let title_patterns = scan_title_patterns(source).unwrap_or_default();
-    TypeInfo { name: name.to_string(), namevars, attributes, isomorphic, title_patterns }
+    TypeInfo { name: name.to_string(), namevars, attributes, isomorphic, title_patterns, parsed_titles: ParsedTitles::default() }
 }
 
 /// Whether [`scan_ruby_type`] sees everything the catalog needs of a Ruby

@@ -1577,23 +1577,12 @@ fn versioncmp_3x(ctx: &mut Ctx, args: &[RV]) -> R<RV> {
             }
         }
     }
-    let re = RRegex::new(r"[-.]|\d+|[^-.\d]+", "").map_err(|e| Flow::Fatal(e, ctx.line))?;
-    let scan = |s: &str| -> Vec<String> {
-        let mut out = Vec::new();
-        let mut pos = 0;
-        while let Some(m) = re.match_at(s, pos) {
-            out.push(m.group(0).unwrap_or("").to_string());
-            pos = if m.end() > m.start() { m.end() } else { m.end() + 1 };
-            if pos > s.len() {
-                break;
-            }
-        }
-        out
-    };
+    // `scan(/[-.]|\d+|[^-.\d]+/)`, without a regex.
+    let scan = crate::functions::strings::version_tokens;
     let (ax, bx) = (scan(&parts[0]), scan(&parts[1]));
     let digits = |s: &str| !s.is_empty() && s.bytes().all(|c| c.is_ascii_digit());
     let ord = |o: Ordering| RV::Int(o as i64);
-    for (a, b) in ax.iter().zip(bx.iter()) {
+    for (&a, &b) in ax.iter().zip(bx.iter()) {
         if a == b {
             continue;
         }

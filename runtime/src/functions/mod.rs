@@ -91,7 +91,7 @@ mod legacy;
 pub(crate) mod misc;
 mod rx;
 mod numeric;
-mod strings;
+pub(crate) mod strings;
 mod util;
 pub mod stdlib;
 

@@ -728,7 +728,9 @@ fn strftime_legacy(host: &mut dyn Host, args: &[Value], _: Option<&Value>) -> Fn
     Ok(Value::string(now.format(s0(args), args.get(1).and_then(Value::as_str))?))
 }
 
-fn version_tokens(v: &str) -> Vec<&str> {
+/// The tokens of `Puppet::Util::Package.versioncmp`'s
+/// `scan(/[-.]|\d+|[^-.\d]+/)`.
+pub(crate) fn version_tokens(v: &str) -> Vec<&str> {
     let mut out = Vec::new();
     let b = v.as_bytes();
     let mut i = 0;

@@ -111,6 +111,10 @@ struct Built {
     providers: Rc<Vec<Rc<DataProvider>>>,
     defaults: Rc<Vec<Rc<DataProvider>>>,
     memo: Rc<Vec<ScopeMemo>>,
+    /// The engine's `epoch` when the memo was last found stable (or the
+    /// levels resolved): while it has not moved on, the scope variables
+    /// cannot have changed.
+    checked: std::cell::Cell<u64>,
 }
 
 /// A loaded and validated `hiera.yaml`.
@@ -665,9 +669,16 @@ impl Hiera {
         config: &Rc<HieraConfig>,
         use_default: bool,
     ) -> Result<Rc<Vec<Rc<DataProvider>>>, Error> {
-        let stable = config.built.borrow().as_ref().map(|b| b.memo.clone());
+        let stable = config.built.borrow().as_ref().map(|b| (b.memo.clone(), b.checked.get()));
         let reuse = match stable {
-            Some(memo) => self.memo_stable(cx, &memo)?,
+            Some((_, checked)) if checked == self.epoch => true,
+            Some((memo, _)) => {
+                let stable = self.memo_stable(cx, &memo)?;
+                if stable && let Some(b) = config.built.borrow().as_ref() {
+                    b.checked.set(self.epoch);
+                }
+                stable
+            }
             None => false,
         };
         if !reuse {
@@ -701,7 +712,12 @@ impl Hiera {
             let mut seen = std::collections::HashSet::new();
             memo.retain(|m| seen.insert(m.key.clone()));
             *config.built.borrow_mut() =
-                Some(Built { providers: Rc::new(providers), defaults: Rc::new(defaults), memo: Rc::new(memo) });
+                Some(Built {
+                    providers: Rc::new(providers),
+                    defaults: Rc::new(defaults),
+                    memo: Rc::new(memo),
+                    checked: std::cell::Cell::new(self.epoch),
+                });
         }
         let built = config.built.borrow();
         let b = built.as_ref().expect("built above");

@@ -35,6 +35,10 @@ pub struct Files {
     /// text).
     texts: Mutex<HashMap<PathBuf, Result<Arc<str>, String>>>,
     parsed: Mutex<HashMap<(PathBuf, Format), Parsed>>,
+    /// Modules without data: no directory on the modulepath, or neither a
+    /// `hiera.yaml` nor a `data_provider` in `metadata.json` (their
+    /// layer is nothing, and finding that out logs nothing).
+    no_data: Mutex<std::collections::HashSet<String>>,
 }
 
 impl std::fmt::Debug for Files {
@@ -79,6 +83,17 @@ impl Files {
         let v = parse(text);
         lock(&self.parsed).insert(key, v.clone());
         v
+    }
+}
+
+impl Files {
+    /// Whether `module` is known to have no data (see `no_data`).
+    pub(crate) fn module_without_data(&self, module: &str) -> bool {
+        lock(&self.no_data).contains(module)
+    }
+
+    pub(crate) fn set_module_without_data(&self, module: &str) {
+        lock(&self.no_data).insert(module.to_string());
     }
 }
 

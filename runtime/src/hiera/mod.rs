@@ -274,6 +274,10 @@ pub struct Hiera {
     module_default_options: HashMap<String, Option<Rc<Options>>>,
     /// Keys being looked up (recursion detection).
     name_stack: Vec<String>,
+    /// Moves on whenever the scope's variables may have changed since the
+    /// last lookup (a new lookup, a Puppet function called): resolved
+    /// hierarchies checked in this epoch are not checked again.
+    pub(crate) epoch: u64,
 }
 
 impl std::fmt::Debug for Hiera {
@@ -313,6 +317,7 @@ impl Hiera {
             env_lookup_options: None,
             module_default_options: HashMap::new(),
             name_stack: vec![],
+            epoch: 0,
         }
     }
 
@@ -322,6 +327,7 @@ impl Hiera {
     /// when none is found, for the caller to apply the default value or
     /// block, or to fail with [`not_found_error`].
     pub fn lookup(&mut self, scope: &mut dyn Scope, req: &Request) -> Result<Option<Value>, Error> {
+        self.epoch += 1;
         let mut inv =
             Inv { override_values: req.override_values.clone(), default_values: req.default_values.clone(), ..Inv::default() };
         let mut merge = req.merge.clone();
@@ -353,8 +359,67 @@ impl Hiera {
     /// Automatic parameter lookup: `<class>::<parameter>` through the
     /// layers with the merge its `lookup_options` give.
     pub fn lookup_parameter(&mut self, scope: &mut dyn Scope, key: &str) -> Result<Option<Value>, Error> {
+        self.epoch += 1;
+        self.lookup_parameter_again(scope, key)
+    }
+
+    /// [`Hiera::lookup_parameter`] in the same scope right after another
+    /// one, nothing evaluated in between (the parameters of one class):
+    /// the scope variables the hierarchies read are as they were.
+    pub fn lookup_parameter_again(&mut self, scope: &mut dyn Scope, key: &str) -> Result<Option<Value>, Error> {
+        if self.nothing_configured(key) {
+            return Ok(None);
+        }
         let mut cx = Cx { scope, inv: Inv::default(), collect: None, files: self.settings.files.clone() };
         self.adapter_lookup(&mut cx, key, None)
+    }
+
+    /// Whether a lookup of the plain key `key` (no dots or quotes: one
+    /// segment) can only find nothing and do nothing: the global and
+    /// environment layers, already loaded in this compile, have no
+    /// configuration, and the key's module has no data (its layer loaded
+    /// in this compile to nothing, or one of the modules whose layer is
+    /// known to be nothing for every compile of the environment, see
+    /// [`files::Files::module_without_data`]). Such a lookup reads no
+    /// data, finds no `lookup_options` and logs nothing, whichever node it
+    /// is for: automatic parameter lookup asks it for most parameters of
+    /// most classes.
+    fn nothing_configured(&self, key: &str) -> bool {
+        if key.bytes().any(|b| matches!(b, b'.' | b'"' | b'\'')) || key == LOOKUP_OPTIONS {
+            return false;
+        }
+        match key.find("::") {
+            Some(0) => false,
+            Some(i) => self.nothing_configured_in(Some(&key[..i])),
+            None => self.nothing_configured_in(None),
+        }
+    }
+
+    /// Whether automatic parameter lookup finds nothing for every
+    /// parameter of class `class` (keys `<class>::<parameter>`), as
+    /// [`Hiera::nothing_configured`] tells for each of them: the caller
+    /// may skip the lookups.
+    pub fn nothing_configured_for_class(&self, class: &str) -> bool {
+        if class.is_empty() || class.starts_with("::") || class.bytes().any(|b| matches!(b, b'.' | b'"' | b'\'')) {
+            return false;
+        }
+        self.nothing_configured_in(Some(class.split("::").next().unwrap_or(class)))
+    }
+
+    /// The global and environment layers (loaded in this compile) have no
+    /// configuration, and `module` (when given) has no data.
+    fn nothing_configured_in(&self, module: Option<&str>) -> bool {
+        let empty = |l: &Option<Rc<Layer>>| l.as_ref().is_none_or(|l| l.config.is_none());
+        if !self.global.as_ref().is_some_and(|l| l.config.is_none()) || !self.env.as_ref().is_some_and(empty) {
+            return false;
+        }
+        match module {
+            Some(module) => match self.modules.get(module) {
+                Some(l) => empty(l),
+                None => self.settings.files.module_without_data(module),
+            },
+            None => true,
+        }
     }
 
     /// The names loop of `Lookup.lookup`.
@@ -429,6 +494,7 @@ impl Hiera {
         }
         let mut args = vec![spec.first().cloned().unwrap_or(Value::Undef), value];
         args.extend(spec.into_iter().skip(1));
+        self.epoch += 1;
         cx.scope.call_function("new", &args).map_err(|e| {
             lookup_error(format!("The convert_to lookup_option for key '{key}' raised error: {}", e.message()))
         })
@@ -575,6 +641,10 @@ impl Hiera {
         if let Some(l) = self.modules.get(module) {
             return Ok(l.clone());
         }
+        if cx.files.module_without_data(module) {
+            self.modules.insert(module.to_string(), None);
+            return Ok(None);
+        }
         let layer = self.init_module_layer(cx, module)?;
         self.modules.insert(module.to_string(), layer.clone());
         Ok(layer)
@@ -588,7 +658,10 @@ impl Hiera {
         if !valid {
             return Ok(None);
         }
-        let Some(dir) = cx.scope.module_directory(module) else { return Ok(None) };
+        let Some(dir) = cx.scope.module_directory(module) else {
+            cx.files.set_module_without_data(module);
+            return Ok(None);
+        };
         let owner = Owner::Module(module.to_string());
         let metadata_path = dir.join("metadata.json");
         let mut provider_name = cx
@@ -619,7 +692,14 @@ impl Hiera {
                 layer = Some(Rc::new(Layer { owner: owner.clone(), config: Some(Rc::new(c)) }));
             }
         }
-        let Some(name) = provider_name else { return Ok(layer) };
+        let Some(name) = provider_name else {
+            // No `hiera.yaml` and no `data_provider`: nothing was said, and
+            // every compile of the environment finds the same.
+            if !had_file {
+                cx.files.set_module_without_data(module);
+            }
+            return Ok(layer);
+        };
         if cx.scope.strict() != Strict::Off {
             let mut msg = format!("Defining \"data_provider\": \"{name}\" in metadata.json is deprecated.");
             if layer.is_none() {
@@ -628,7 +708,6 @@ impl Hiera {
             let shown = metadata_path.display().to_string();
             cx.scope.warn_once(&format!("deprecations:metadata.json#data_provider-{module}"), &format!("{msg}{}", located(Some(&shown), None)));
         }
-        let _ = had_file;
         match name.as_str() {
             "none" => Ok(None),
             "hiera" => match layer {
@@ -759,7 +838,10 @@ impl Hiera {
                 };
                 self.read_data_file(cx, path, dp.function == Function::YamlData)?
             }
-            Function::PuppetData(name) => cx.scope.call_function(name, &[])?,
+            Function::PuppetData(name) => {
+                self.epoch += 1;
+                cx.scope.call_function(name, &[])?
+            }
             Function::Unsupported => {
                 return Err(lookup_error(format!(
                     "pjit does not support the {} '{}' (hierarchy level '{}')",

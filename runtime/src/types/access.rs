@@ -629,7 +629,7 @@ pub fn parameterize(base: &Type, args: &[Value]) -> Result<Value> {
         Type::Alias(a) if matches!(a.resolved_type(), Some(Type::ObjectType(_))) => {
             parameterize(a.resolved_type().unwrap_or(&Type::Object), args)
         }
-        Type::Resource { type_name, title } => resource(t, type_name.as_deref(), title.as_deref(), args),
+        Type::Resource { type_name, title } => resource(t, type_name.as_ref(), title.as_deref(), args),
         Type::Class(name) => class(name.as_deref(), args),
         // An alias cannot be parameterized (Puppet has no `[]` for it).
         Type::Alias(_) => Err(Error::new(
@@ -777,25 +777,26 @@ fn is_classref_ext(name: &str) -> bool {
     true
 }
 
-fn resource(t: &Type, type_name: Option<&str>, title: Option<&str>, args: &[Value]) -> Result<Value> {
+fn resource(t: &Type, type_name: Option<&Arc<str>>, title: Option<&str>, args: &[Value]) -> Result<Value> {
     if args.is_empty() {
         return Err(slice_arity(&t.to_string(), 1, Some(UNBOUNDED), 0));
     }
-    let mut keys: Vec<Value> = args.to_vec();
-    let name: String = match type_name {
-        Some(n) => n.to_string(),
+    // The type's name is shared by the references made (no copy per
+    // title); `Resource[type, ...]` takes it from the first key.
+    let (name, keys): (Arc<str>, &[Value]) = match type_name {
+        Some(n) => (n.clone(), args),
         None => {
-            let first = keys.remove(0);
-            match &first {
-                Value::String(s) => super::format::capitalize_segments(s),
+            let first = &args[0];
+            let name = match first {
+                Value::String(s) => Arc::from(super::format::capitalize_segments(s)),
                 Value::Type(rt) => match rt.as_ref() {
-                    Type::Resource { type_name: Some(n), .. } => n.to_string(),
+                    Type::Resource { type_name: Some(n), .. } => n.clone(),
                     _ => {
                         return Err(Error::new(
                             "ILLEGAL_RESOURCE_SPECIALIZATION",
                             format!(
                                 "First argument to Resource[] must be a resource type or a String. Got {}.",
-                                bad_key_type_name(&first)
+                                bad_key_type_name(first)
                             ),
                         )
                         .at_key(0));
@@ -811,7 +812,8 @@ fn resource(t: &Type, type_name: Option<&str>, title: Option<&str>, args: &[Valu
                     )
                     .at_key(0));
                 }
-            }
+            };
+            (name, &args[1..])
         }
     };
     if !is_classref_ext(&name) {
@@ -823,7 +825,7 @@ fn resource(t: &Type, type_name: Option<&str>, title: Option<&str>, args: &[Valu
     }
     let result_array = keys.len() > 1 || matches!(keys.first(), Some(Value::Array(_)));
     let orig = keys.len();
-    let mut flat: Vec<Value> = flatten(&keys).into_iter().filter(|k| !k.is_undef()).collect();
+    let mut flat: Vec<Value> = flatten(keys).into_iter().filter(|k| !k.is_undef()).collect();
     if flat.is_empty() && orig > 0 {
         return Ok(if result_array { Value::array(vec![]) } else { Value::Undef });
     }
@@ -834,7 +836,7 @@ fn resource(t: &Type, type_name: Option<&str>, title: Option<&str>, args: &[Valu
         ));
     }
     if flat.is_empty() {
-        return Ok(Value::of_type(Type::Resource { type_name: Some(Arc::from(name.as_str())), title: None }));
+        return Ok(Value::of_type(Type::Resource { type_name: Some(name.clone()), title: None }));
     }
     let mut out = Vec::new();
     // Puppet blames the key at the title's index among the titles (which
@@ -842,7 +844,7 @@ fn resource(t: &Type, type_name: Option<&str>, title: Option<&str>, args: &[Valu
     for (i, k) in flat.drain(..).enumerate() {
         match &k {
             Value::String(s) => out.push(Value::of_type(Type::Resource {
-                type_name: Some(Arc::from(name.as_str())),
+                type_name: Some(name.clone()),
                 title: Some(Arc::from(s.as_str())),
             })),
             other => {
