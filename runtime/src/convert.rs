@@ -10,7 +10,7 @@ use crate::error::{Error, Result};
 use crate::label::ruby_class;
 use crate::semver::{parse_version, VersionRange};
 use crate::string_format::string_convert;
-use crate::time::{Timespan, Timestamp, TimestampFormats, NSECS_PER_SEC};
+use crate::time::{Timespan, Timestamp, TimestampFormats};
 use crate::types::calc::{infer_generalized, instance_of};
 use crate::types::format::type_to_string;
 use crate::types::Type;
@@ -231,7 +231,7 @@ fn integer_from(v: &Value, radix: Option<u32>) -> Result<i64> {
             }
         }
         Value::Timespan(t) => Ok(t.to_i()),
-        Value::Timestamp(t) => Ok((t.0 / NSECS_PER_SEC) as i64),
+        Value::Timestamp(t) => Ok(t.to_i()),
         Value::Boolean(b) => Ok(*b as i64),
         Value::String(s) => {
             if !integer_pattern_lenient(s) {

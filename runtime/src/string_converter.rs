@@ -623,7 +623,7 @@ fn conv_inner(t: &Type, v: &Value, map: &FormatMap, ind: Indentation) -> Result<
             let numeric_int = matches!(f.conv, 'd' | 'i' | 'u' | 'x' | 'X' | 'o' | 'b' | 'B' | 'c');
             let numeric_float = matches!(f.conv, 'e' | 'E' | 'f' | 'g' | 'G' | 'a' | 'A');
             let as_number = match other {
-                Value::Timespan(t) => Some((t.0.div_euclid(crate::time::NSECS_PER_SEC) as i64, t.to_f())),
+                Value::Timespan(t) => Some((t.to_i(), t.to_f())),
                 Value::Timestamp(t) => Some((t.to_i(), t.to_f())),
                 _ => None,
             };

@@ -103,10 +103,10 @@ impl Timespan {
     pub fn to_f(self) -> f64 {
         nanos_to_f(self.0)
     }
-    /// Whole seconds truncated toward zero (`to_i`).
+    /// Whole seconds, rounded down as Ruby's Integer division (`to_i`).
     pub fn to_i(self) -> i64 {
         // Within MAX_NANOS the seconds fit.
-        (self.0 / NSECS_PER_SEC) as i64
+        self.0.div_euclid(NSECS_PER_SEC) as i64
     }
     /// From seconds given as a float, truncating to whole nanoseconds.
     pub fn from_secs_f64(secs: f64) -> Result<Timespan> {

@@ -310,8 +310,11 @@ fn eql(a: &Value, b: &Value) -> bool {
         (Boolean(x), Boolean(y)) => x == y,
         (Integer(x), Integer(y)) => x == y,
         (Float(x), Float(y)) => float_key(*x) == float_key(*y),
-        (Timespan(x), Timespan(y)) => x == y,
-        (Timestamp(x), Timestamp(y)) => x == y,
+        // Puppet's Timespan and Timestamp (Ruby Numerics) have no `hash`
+        // of their own: as hash keys (and for `unique`) each is only the
+        // object it is, whatever time it holds.
+        (Timespan(x), Timespan(y)) => Arc::ptr_eq(x, y),
+        (Timestamp(x), Timestamp(y)) => Arc::ptr_eq(x, y),
         (String(x), String(y)) => x == y,
         (Array(x), Array(y)) => {
             Arc::ptr_eq(&x.0, &y.0) || (x.len() == y.len() && x.iter().zip(y.iter()).all(|(p, q)| p.eql(q)))
@@ -361,8 +364,8 @@ fn hash_value<H: Hasher>(v: &Value, state: &mut H) {
         Value::Boolean(b) => b.hash(state),
         Value::Integer(i) => i.hash(state),
         Value::Float(f) => float_key(*f).hash(state),
-        Value::Timespan(t) => t.nanos().hash(state),
-        Value::Timestamp(t) => t.nanos().hash(state),
+        Value::Timespan(t) => (Arc::as_ptr(t) as usize).hash(state),
+        Value::Timestamp(t) => (Arc::as_ptr(t) as usize).hash(state),
         Value::String(s) => s.hash(state),
         Value::Array(a) => {
             a.len().hash(state);

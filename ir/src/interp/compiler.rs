@@ -1295,15 +1295,17 @@ impl Interp {
 
     /// The first half of `include_class` (Puppet's `ensure_in_catalog` for
     /// `include`, `contain`, `require`): the class's resource, not evaluated.
-    pub(super) fn ensure_included(&mut self, name: &str, scope: &Rc<Scope>, loc: Loc) -> R<usize> {
+    /// `context` names the call in errors: "Function Call", or "Method
+    /// call" for `name.include`.
+    pub(super) fn ensure_included(&mut self, name: &str, scope: &Rc<Scope>, loc: Loc, context: &str) -> R<usize> {
         let key = catalog::lowercase(catalog::strip_colons(name));
-        self.ensure_class_resource(&key, None, scope, loc, "Function Call")
+        self.ensure_class_resource(&key, None, scope, loc, context)
     }
 
     /// The second half: its body, unless it ran already.
-    pub(super) fn evaluate_included(&mut self, i: usize, name: &str, loc: Loc) -> R<()> {
+    pub(super) fn evaluate_included(&mut self, i: usize, name: &str, loc: Loc, context: &str) -> R<()> {
         let key = catalog::lowercase(catalog::strip_colons(name));
-        self.evaluate_class(i, &key, loc, "Function Call")
+        self.evaluate_class(i, &key, loc, context)
     }
 
     /// Declares a class and evaluates it (once): `include`-like (`params`

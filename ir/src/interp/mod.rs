@@ -2300,10 +2300,15 @@ impl Interp {
         }
         match key {
             "include" | "contain" | "require" => {
+                let context = if method { "Method call" } else { "Function Call" };
+                if args.is_empty() {
+                    let m = format!("Error while evaluating a {context}, '{key}' expects at least 1 argument, got none");
+                    return Err(error("ARGUMENT_COUNT", m, loc));
+                }
                 let mut out = vec![];
                 // Puppet checks every name before it declares any class.
                 let names = class_names(&args).map_err(|m| {
-                    error("ILLEGAL_CLASS_NAME", format!("Error while evaluating a Function Call, {m}"), loc)
+                    error("ILLEGAL_CLASS_NAME", format!("Error while evaluating a {context}, {m}"), loc)
                 })?;
                 // Puppet's `evaluate_classes(names, scope, false)`: every
                 // class's resource first, then each body (so `include [a, b]`
@@ -2311,10 +2316,10 @@ impl Interp {
                 let names: Vec<String> = names.iter().map(|n| catalog::strip_colons(n).to_string()).collect();
                 let mut ids = Vec::with_capacity(names.len());
                 for n in &names {
-                    ids.push(self.ensure_included(n, scope, loc)?);
+                    ids.push(self.ensure_included(n, scope, loc, context)?);
                 }
                 for (n, &i) in names.iter().zip(&ids) {
-                    self.evaluate_included(i, n, loc)?;
+                    self.evaluate_included(i, n, loc, context)?;
                 }
                 for (n, i) in names.into_iter().zip(ids) {
                     let here = scope.cat.resource;
@@ -3272,8 +3277,12 @@ impl Host for CallHost<'_> {
         if catalog::is_qualified(name) {
             let stripped = name.strip_prefix("::").unwrap_or(name);
             let (class, var) = stripped.rsplit_once("::").unwrap_or(("", stripped));
+            let class = class.to_lowercase();
+            if class == "settings" && self.it.class_scopes.contains_key("settings") {
+                return self.it.setting(var);
+            }
             let s = self.it.prog.sym(var)?;
-            return self.it.class_variable(&class.to_lowercase(), s);
+            return self.it.class_variable(&class, s);
         }
         let s = self.it.prog.sym(name)?;
         self.scope.lookup(s)

@@ -129,8 +129,12 @@ impl CompileSettings<'_> {
 
     /// `$settings::<name>` in this compile.
     pub fn get(&self, table: &SettingsTable, name: &str) -> Option<Value> {
-        if name == "all_local" {
-            return Some(self.all_local(table));
+        match name {
+            "all_local" => return Some(self.all_local(table)),
+            // The class's own `$title` and `$name` (the setting `name` is
+            // not among the variables).
+            "title" | "name" => return Some(Value::string("settings")),
+            _ => {}
         }
         self.own(name).or_else(|| table.get(name).map(|v| self.with_node(table, v)))
     }

@@ -1,0 +1,2 @@
+class a { require() }
+include a

@@ -1,0 +1,7 @@
+notice($settings::title)
+notice($settings::name)
+notice($settings::all_local["name"])
+notice($settings::all_local["title"])
+notice(getvar("settings::strict"))
+notice(getvar("settings::all_local.environment"))
+notice(inline_template("<%= scope['settings::max_errors'] %>"))
