@@ -129,6 +129,24 @@ fn flatten_into(v: &Value, out: &mut Vec<Value>) {
     }
 }
 
+/// The lower-case name of the type a resource expression declares
+/// (`file`, `apache::vhost`, `class`).
+fn resource_type_key(ty: &Value) -> String {
+    let type_name = match ty {
+        Value::String(s) => catalog::lowercase(s),
+        Value::Type(t) => match &**t {
+            Type::Resource { type_name: Some(n), title: None } => catalog::lowercase(n),
+            Type::Class(None) => "class".into(),
+            _ => type_to_string(t).to_lowercase(),
+        },
+        other => display::to_interpolated_string(other).to_lowercase(),
+    };
+    match catalog::strip_colons(&type_name) {
+        s if s.len() == type_name.len() => type_name,
+        s => s.to_string(),
+    }
+}
+
 fn hash_attrs(v: &Value) -> catalog::Params {
     match v {
         Value::Hash(h) => h.iter().map(|(k, v)| (display::to_interpolated_string(k), v.clone())).collect(),
@@ -424,20 +442,22 @@ impl Interp {
             (r.define.expect("a define"), r.title.clone(), r.reference(), r.loc, r.scope.clone())
         };
         self.merge_scope_tags(i);
-        let attrs: catalog::Params = self.catalog.resources[i].params.clone();
         let parent = self.node_scope.clone().unwrap_or_else(|| self.top.clone());
         let tname = self.catalog.resources[i].type_name.to_lowercase();
         let cat = CatScope::new(i, Rc::from(format!("define:{tname}").as_str()), declaring);
-        let scope = Scope::new(Some(parent), Rc::from(reference.as_str()), cat);
+        // `$title`, `$name`, `$module_name`, `$caller_module_name`, the
+        // parameters (the body may add more).
+        let room = self.prog.funcs[body].params.len() + 4;
+        let scope = Scope::with_capacity(Some(parent), Rc::from(reference.as_str()), cat, room);
         let t = self.names.title;
         scope.set(t, Value::string(title.as_str()));
         let n = self.names.name;
-        let name = attrs.get("name").cloned().unwrap_or_else(|| Value::string(title.as_str()));
+        let name = self.catalog.resources[i].params.get("name").cloned().unwrap_or_else(|| Value::string(title.as_str()));
         scope.set(n, name);
         let file = self.prog.funcs[body].loc.file;
         let declaring_cat = self.catalog.resources[i].scope.clone().unwrap_or_else(|| self.top.cat.clone());
         self.set_module_names(&scope, file, &declaring_cat);
-        let r = self.call_body_named(body, attrs, scope, i);
+        let r = self.call_body_named(body, scope, i);
         // Puppet reports any error of a defined type's evaluation at the
         // declaring statement (line only), wrapping the inner error with
         // its own location (also an error a statement of the body already
@@ -1460,7 +1480,8 @@ impl Interp {
         self.catalog.classes.insert(key.to_string());
         let reference = self.catalog.resources[i].reference();
         let cat = CatScope::new(i, Rc::from(key), Some(parent_cat));
-        let scope = Scope::new(Some(parent_scope), Rc::from(reference.as_str()), cat);
+        let room = self.prog.funcs[def.body].params.len() + 4;
+        let scope = Scope::with_capacity(Some(parent_scope), Rc::from(reference.as_str()), cat, room);
         self.class_scopes.insert(key.to_string(), scope.clone());
         // `$title` and `$name`: one shared String value.
         let name = Value::string(key);
@@ -1473,8 +1494,7 @@ impl Interp {
         self.add_edge_to_stage(i, declaring_cat.resource, loc, context)?;
         let f = self.prog.funcs[def.body].clone();
         self.bind_class_data(i, key, &f, &scope, loc, context)?;
-        let given = self.catalog.resources[i].params.clone();
-        let vals = match self.bind(&f, Args::Named(given), &scope, &|| reference.clone(), loc) {
+        let vals = match self.bind(&f, Args::OfResource(i), &scope, &|| reference.clone(), loc) {
             Ok(v) => v,
             // The declaring statement's own error from here on (a defined
             // type around it wraps it as any other).
@@ -1570,15 +1590,24 @@ impl Interp {
     /// Parameters a class or defined type got from their defaults are
     /// recorded in its resource after the given ones, as Puppet does.
     pub(super) fn record_bound_params(&mut self, i: usize, f: &Function, vals: &[Value]) {
-        // A name is copied only for a parameter the resource lacks.
+        use indexmap::map::raw_entry_v1::{RawEntryApiV1, RawEntryMut};
+        use std::hash::BuildHasher;
+        // A name is copied only for a parameter the resource lacks; each
+        // name is hashed once, and the map grows once (most parameters of
+        // a big class come from defaults).
         let res = &mut self.catalog.resources[i];
+        res.params.reserve(f.params.len().saturating_sub(res.params.len()));
         for (p, v) in f.params.iter().zip(vals) {
             let n = self.prog.name(p.name);
-            match res.params.get_mut(n) {
-                Some(slot @ Value::Undef) => *slot = v.clone(),
-                Some(_) => {}
-                None => {
-                    res.params.insert(n.to_string(), v.clone());
+            let h = res.params.hasher().hash_one(n);
+            match res.params.raw_entry_mut_v1().from_key_hashed_nocheck(h, n) {
+                RawEntryMut::Occupied(mut e) => {
+                    if matches!(e.get(), Value::Undef) {
+                        *e.get_mut() = v.clone();
+                    }
+                }
+                RawEntryMut::Vacant(e) => {
+                    e.insert_hashed_nocheck(h, n.to_string(), v.clone());
                 }
             }
         }
@@ -1647,16 +1676,7 @@ impl Interp {
         scope: &Rc<Scope>,
         loc: Loc,
     ) -> R<Value> {
-        let type_name = match ty {
-            Value::String(s) => catalog::lowercase(s),
-            Value::Type(t) => match &**t {
-                Type::Resource { type_name: Some(n), title: None } => catalog::lowercase(n),
-                Type::Class(None) => "class".into(),
-                _ => type_to_string(t).to_lowercase(),
-            },
-            other => display::to_interpolated_string(other).to_lowercase(),
-        };
-        let type_name = catalog::strip_colons(&type_name).to_string();
+        let type_name = resource_type_key(ty);
         // Each body's titles, flattened and checked (a `ResourceTitles`
         // instruction has done so already; this keeps hand-written IR safe).
         let mut checked = Vec::with_capacity(bodies.len());
@@ -1664,23 +1684,39 @@ impl Interp {
             // Titles from `create_resources` are its hash keys, whatever
             // they are (Puppet's evaluator checks only written titles).
             let titles = if by_function { Value::array(super::flatten_titles(&title)) } else { super::resource_titles(&title, &[], loc, loc)? };
-            checked.push((titles.as_array().map(<[Value]>::to_vec).unwrap_or_default(), attrs));
+            checked.push((titles.as_array().map(<[Value]>::to_vec).unwrap_or_default(), hash_attrs(&attrs)));
         }
+        self.declare_bodies(&type_name, checked, virtual_, exported, by_function, scope, loc)
+    }
+
+    /// `declare_resources` once the type's name (lower case) is known and
+    /// the bodies are their titles (checked) and attributes.
+    #[allow(clippy::too_many_arguments)]
+    fn declare_bodies(
+        &mut self,
+        type_name: &str,
+        checked: Vec<(Vec<Value>, catalog::Params)>,
+        virtual_: bool,
+        exported: bool,
+        by_function: bool,
+        scope: &Rc<Scope>,
+        loc: Loc,
+    ) -> R<Value> {
         // The body with the `default` title gives the other bodies of the
         // expression their defaults (and creates its other titles).
         let local_defaults: catalog::Params = checked
             .iter()
             .filter(|(t, _)| t.contains(&Value::Default))
-            .map(|(_, a)| hash_attrs(a))
+            .map(|(_, a)| a.clone())
             .next_back()
             .unwrap_or_default();
         let mut refs = vec![];
         for (titles, attrs) in checked {
             let mut given = if local_defaults.is_empty() {
-                hash_attrs(&attrs)
+                attrs
             } else {
                 let mut given = local_defaults.clone();
-                for (k, v) in hash_attrs(&attrs) {
+                for (k, v) in attrs {
                     given.insert(k, v);
                 }
                 given
@@ -1698,7 +1734,7 @@ impl Interp {
                     refs.push(Value::Type(Arc::new(Type::class(Some(&title)))));
                     continue;
                 }
-                let Some((kind, define)) = self.resolve_resource_type(&type_name, loc, "Resource Statement")? else {
+                let Some((kind, define)) = self.resolve_resource_type(type_name, loc, "Resource Statement")? else {
                     return Err(error(
                         "UNKNOWN_RESOURCE_TYPE",
                         format!("Error while evaluating a Resource Statement, Unknown resource type: '{type_name}'"),
@@ -1706,7 +1742,7 @@ impl Interp {
                     ));
                 };
                 let flags = (by_function, non_string_title);
-                let i = self.create_resource(&type_name, &title, given, kind, define, virtual_, exported, flags, scope, loc)?;
+                let i = self.create_resource(type_name, &title, given, kind, define, virtual_, exported, flags, scope, loc)?;
                 let r = &self.catalog.resources[i];
                 // `Type::resource(Some(&r.type_name), Some(&r.title))`, its
                 // type name shared.
@@ -1892,6 +1928,8 @@ impl Interp {
         if type_name == "class" && virtual_ {
             return Err(fail("Classes are not virtualizable".into()));
         }
+        // What `declare_resources` makes of the type as a String value.
+        let type_key = resource_type_key(&Value::string(type_name.as_str()));
         let mut out = vec![];
         for (title, params) in instances.iter() {
             let mut attrs = defaults.clone();
@@ -1899,18 +1937,13 @@ impl Interp {
                 attrs.insert(k, v);
             }
             attrs.retain(|_, v| !matches!(v, Value::Undef));
-            let attrs_hash = {
-                let mut h = pjit_runtime::value::HashMapV::default();
-                for (k, v) in attrs {
-                    h.insert(Value::string(k), v);
-                }
-                Value::Hash(pjit_runtime::value::PHash(Arc::new(h)))
-            };
-            let ty = Value::string(type_name.as_str());
+            // The attributes go to the declaration as they are (a Hash of
+            // them would give back the same names and values).
+            let body = vec![(super::flatten_titles(title), attrs)];
             // The declaration fails inside the function: Puppet reports
             // its errors as the function call's.
             let refs = self
-                .declare_resources(&ty, vec![(title.clone(), attrs_hash)], virtual_, exported, true, scope, loc)
+                .declare_bodies(&type_key, body, virtual_, exported, true, scope, loc)
                 .map_err(|f| match f {
                     Flow::Error(mut e) if e.message.starts_with(RESOURCE_STATEMENT) => {
                         e.message = format!("Error while evaluating a Function Call, {}", &e.message[RESOURCE_STATEMENT.len()..]);

@@ -304,6 +304,10 @@ const CLOSURE_SWEEP_MIN: usize = 1024;
 enum Args {
     Positional(Vec<Value>),
     Named(catalog::Params),
+    /// By name, the given values being the parameters of catalog resource
+    /// `i` as they are when binding starts (a class or defined type: read
+    /// in place, no copy of the map and its names).
+    OfResource(usize),
 }
 
 /// Maximum nesting of body calls before "stack level too deep" (Puppet
@@ -942,7 +946,8 @@ impl Interp {
         skip: u64,
     ) -> R<(Vec<Value>, u64)> {
         match args {
-            Args::Named(named) => self.bind_named(f, named, scope, owner, loc, check_types, skip),
+            Args::Named(named) => self.bind_named(f, &named, scope, owner, loc, check_types, skip),
+            Args::OfResource(i) => self.bind_named_of(f, i, scope, owner, loc, check_types, skip),
             Args::Positional(v) => self.bind_positional(f, v, scope, owner, loc, check_types).map(|v| (v, 0)),
         }
     }
@@ -1016,52 +1021,52 @@ impl Interp {
     /// are the values validated (`validate_parameters`): unknown names,
     /// then per parameter in order a type mismatch or a missing value, all
     /// in one error. The values are assigned to `scope` in parameter order.
+    /// `bind_named` with the given values of catalog resource `res`, read
+    /// in place when binding starts (nothing runs before they are read).
     #[allow(clippy::too_many_arguments)]
-    fn bind_named(
+    fn bind_named_of(
         &mut self,
         f: &Function,
-        mut named: catalog::Params,
+        res: usize,
         scope: &Rc<Scope>,
         owner: &dyn Fn() -> String,
         loc: Loc,
         check_types: bool,
         skip: u64,
     ) -> R<(Vec<Value>, u64)> {
-        let resource = matches!(f.kind, FuncKind::Class | FuncKind::Define);
-        let mut vals: Vec<Option<Value>> = Vec::with_capacity(f.params.len());
-        // The given values a parameter takes (taken out in place: removing
-        // them one by one would shift the rest each time).
-        let mut taken = vec![false; named.len()];
-        for p in &f.params {
-            let given = match named.get_full_mut(self.prog.name(p.name)) {
-                Some((i, _, v)) => {
-                    taken[i] = true;
-                    Some(std::mem::replace(v, Value::Undef))
-                }
-                None => None,
-            };
-            // A value given as undef counts as not given when the parameter
-            // has a default (Puppet's "Undef Parameter Values" table; its
-            // templates do the same).
-            vals.push(given.filter(|v| !(matches!(v, Value::Undef) && p.default.is_some())));
-        }
-        // What is left names no parameter: metaparameters are attributes
-        // of every class and defined type; a template ignores an undef
-        // value (Puppet assigns only the others).
-        let invalid: Vec<String> = named
-            .iter()
-            .zip(&taken)
-            .filter(|(_, taken)| !**taken)
-            .map(|(kv, _)| kv)
-            .filter(|(k, v)| {
-                if resource {
-                    !(resource_types::is_metaparam(k) || matches!(k.as_str(), "name" | "title"))
-                } else {
-                    !matches!(v, Value::Undef)
-                }
-            })
-            .map(|(k, _)| k.clone())
-            .collect();
+        let (vals, invalid) = given_by_name(&self.prog, f, &self.catalog.resources[res].params);
+        self.bind_named_rest(f, vals, invalid, scope, owner, loc, check_types, skip)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn bind_named(
+        &mut self,
+        f: &Function,
+        named: &catalog::Params,
+        scope: &Rc<Scope>,
+        owner: &dyn Fn() -> String,
+        loc: Loc,
+        check_types: bool,
+        skip: u64,
+    ) -> R<(Vec<Value>, u64)> {
+        let (vals, invalid) = given_by_name(&self.prog, f, named);
+        self.bind_named_rest(f, vals, invalid, scope, owner, loc, check_types, skip)
+    }
+
+    /// `bind_named` once the given values are matched to the parameters
+    /// (`vals`) and the names that match none are known (`invalid`).
+    #[allow(clippy::too_many_arguments)]
+    fn bind_named_rest(
+        &mut self,
+        f: &Function,
+        mut vals: Vec<Option<Value>>,
+        invalid: Vec<String>,
+        scope: &Rc<Scope>,
+        owner: &dyn Fn() -> String,
+        loc: Loc,
+        check_types: bool,
+        skip: u64,
+    ) -> R<(Vec<Value>, u64)> {
         // Defaults that read variables run in a scope of their own that
         // holds the parameters bound so far (Puppet's parameter scope), so
         // that the body's scope gets its parameters in their order.
@@ -1325,12 +1330,12 @@ impl Interp {
     /// the bound parameter values (defaults included) in its resource, as
     /// Puppet does. Type checks the body's compiled code makes are left to
     /// it.
-    fn call_body_named(&mut self, fid: FuncId, attrs: catalog::Params, scope: Rc<Scope>, res: usize) -> R<Value> {
+    fn call_body_named(&mut self, fid: FuncId, scope: Rc<Scope>, res: usize) -> R<Value> {
         let f = self.prog.funcs[fid].clone();
         let loc = f.loc;
         let owner = self.catalog.resources[res].reference();
         let skip = self.tier.inline_checks(fid);
-        let (vals, deferred) = self.bind_deferring(&f, Args::Named(attrs), &scope, &|| owner.clone(), loc, true, skip)?;
+        let (vals, deferred) = self.bind_deferring(&f, Args::OfResource(res), &scope, &|| owner.clone(), loc, true, skip)?;
         self.record_bound_params(res, &f, &vals);
         let kept = (deferred != 0).then(|| vals.clone());
         // `return()` and `next()` end a defined type's body.
@@ -3037,6 +3042,41 @@ fn pass_block_args(params: &[Val], args: &[Val], regs: &mut [Value]) {
             }
         }
     }
+}
+
+/// The first step of binding by name: the given value of each parameter
+/// of `f` (None when not given, or given as undef to a parameter with a
+/// default: Puppet's "Undef Parameter Values" table; its templates do the
+/// same) and the given names that match no parameter, in their order:
+/// metaparameters are attributes of every class and defined type; a
+/// template ignores an undef value (Puppet assigns only the others).
+fn given_by_name(prog: &Program, f: &Function, named: &catalog::Params) -> (Vec<Option<Value>>, Vec<String>) {
+    let resource = matches!(f.kind, FuncKind::Class | FuncKind::Define);
+    let mut vals: Vec<Option<Value>> = Vec::with_capacity(f.params.len());
+    let mut matched = 0;
+    for p in &f.params {
+        let given = if named.is_empty() { None } else { named.get(prog.name(p.name)).cloned() };
+        matched += usize::from(given.is_some());
+        vals.push(given.filter(|v| !(matches!(v, Value::Undef) && p.default.is_some())));
+    }
+    if matched == named.len() {
+        return (vals, vec![]);
+    }
+    // Parameter names are unique, so the names left are those no
+    // parameter has.
+    let invalid = named
+        .iter()
+        .filter(|(k, v)| {
+            if resource {
+                !(resource_types::is_metaparam(k) || matches!(k.as_str(), "name" | "title"))
+            } else {
+                !matches!(v, Value::Undef)
+            }
+        })
+        .filter(|(k, _)| !f.params.iter().any(|p| prog.name(p.name) == k.as_str()))
+        .map(|(k, _)| k.clone())
+        .collect();
+    (vals, invalid)
 }
 
 fn check_types_needed(f: &Function, check_types: bool) -> bool {

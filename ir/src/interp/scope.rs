@@ -60,17 +60,42 @@ impl Vars {
         }
     }
 
-    fn insert(&mut self, k: Sym, x: Value) {
+    /// Room for `n` variables: a map at once when they will not fit the
+    /// vector (a class with many parameters).
+    fn with_capacity(n: usize) -> Vars {
+        if n > SMALL {
+            Vars::Large(IndexMap::with_capacity_and_hasher(n, Default::default()))
+        } else {
+            Vars::Small(Vec::with_capacity(n))
+        }
+    }
+
+    /// Adds `k` unless it is here (one search, one hash in a map).
+    /// Returns whether it was added.
+    fn insert_new(&mut self, k: Sym, x: Value) -> bool {
         match self {
-            Vars::Small(v) if v.len() < SMALL => v.push((k, x)),
             Vars::Small(v) => {
-                let mut m: IndexMap<Sym, Value, foldhash::fast::FixedState> = std::mem::take(v).into_iter().collect();
+                if v.iter().any(|(s, _)| *s == k) {
+                    return false;
+                }
+                if v.len() < SMALL {
+                    v.push((k, x));
+                    return true;
+                }
+                let mut m: IndexMap<Sym, Value, foldhash::fast::FixedState> =
+                    IndexMap::with_capacity_and_hasher(2 * SMALL, Default::default());
+                m.extend(std::mem::take(v));
                 m.insert(k, x);
                 *self = Vars::Large(m);
+                true
             }
-            Vars::Large(m) => {
-                m.insert(k, x);
-            }
+            Vars::Large(m) => match m.entry(k) {
+                indexmap::map::Entry::Occupied(_) => false,
+                indexmap::map::Entry::Vacant(e) => {
+                    e.insert(x);
+                    true
+                }
+            },
         }
     }
 }
@@ -155,6 +180,12 @@ impl Scope {
         Rc::new(Scope { vars: RefCell::new(Vars::default()), matches: RefCell::new(None), parent, label, cat })
     }
 
+    /// `new`, with room for `n` variables (a class or defined type's
+    /// parameters and the variables every such scope has).
+    pub fn with_capacity(parent: Option<Rc<Scope>>, label: Rc<str>, cat: Rc<CatScope>, n: usize) -> Rc<Scope> {
+        Rc::new(Scope { vars: RefCell::new(Vars::with_capacity(n)), matches: RefCell::new(None), parent, label, cat })
+    }
+
     /// A local scope (lambda, function) under `parent`, with its label and
     /// catalog side.
     pub fn local(parent: &Rc<Scope>) -> Rc<Scope> {
@@ -163,12 +194,7 @@ impl Scope {
 
     /// Sets a variable here. Returns false if it is already set here.
     pub fn set(&self, name: Sym, v: Value) -> bool {
-        let mut vars = self.vars.borrow_mut();
-        if vars.contains_key(&name) {
-            return false;
-        }
-        vars.insert(name, v);
-        true
+        self.vars.borrow_mut().insert_new(name, v)
     }
 
     /// The variable in this scope only.
