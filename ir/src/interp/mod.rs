@@ -889,7 +889,10 @@ impl Interp {
         // Register files are recycled: a call then costs no allocation for
         // them once the pool is warm.
         let mut regs = self.reg_pool.pop().unwrap_or_default();
-        regs.resize(f.vals.len(), Value::Undef);
+        // Filled with `undef` by plain stores (`resize` clones its value
+        // for each slot through `Value::clone`'s match).
+        regs.truncate(0);
+        regs.extend(std::iter::repeat_with(|| Value::Undef).take(f.vals.len()));
         let r = tier::run(self, fid, &f, args, scope, outer_matches, &mut regs);
         regs.clear();
         self.reg_pool.push(regs);
@@ -1333,16 +1336,18 @@ impl Interp {
     fn call_body_named(&mut self, fid: FuncId, scope: Rc<Scope>, res: usize) -> R<Value> {
         let f = self.prog.funcs[fid].clone();
         let loc = f.loc;
-        let owner = self.catalog.resources[res].reference();
+        // The scope's label is the resource's reference (`Mydef[x]`).
+        let owner = scope.label.clone();
+        let owner = || owner.to_string();
         let skip = self.tier.inline_checks(fid);
-        let (vals, deferred) = self.bind_deferring(&f, Args::OfResource(res), &scope, &|| owner.clone(), loc, true, skip)?;
+        let (vals, deferred) = self.bind_deferring(&f, Args::OfResource(res), &scope, &owner, loc, true, skip)?;
         self.record_bound_params(res, &f, &vals);
         let kept = (deferred != 0).then(|| vals.clone());
         // `return()` and `next()` end a defined type's body.
         match self.run_body(fid, vals, scope.clone(), None) {
             Err(e) if tier::is_recheck(&e) => {
                 let vals = kept.unwrap_or_default();
-                Err(self.deferred_error(&f, &vals, deferred, &scope, &|| owner.clone(), loc))
+                Err(self.deferred_error(&f, &vals, deferred, &scope, &owner, loc))
             }
             Err(Flow::Return(v, _) | Flow::Next(v, _)) => Ok(v),
             r => r,
