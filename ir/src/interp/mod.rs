@@ -949,8 +949,14 @@ impl Interp {
         skip: u64,
     ) -> R<(Vec<Value>, u64)> {
         match args {
-            Args::Named(named) => self.bind_named(f, &named, scope, owner, loc, check_types, skip),
-            Args::OfResource(i) => self.bind_named_of(f, i, scope, owner, loc, check_types, skip),
+            Args::Named(named) => {
+                let (vals, invalid) = given_by_name(&self.prog, f, &named);
+                self.bind_named(f, vals, invalid, scope, owner, loc, check_types, skip)
+            }
+            Args::OfResource(i) => {
+                let (vals, invalid) = given_by_name(&self.prog, f, &self.catalog.resources[i].params);
+                self.bind_named(f, vals, invalid, scope, owner, loc, check_types, skip)
+            }
             Args::Positional(v) => self.bind_positional(f, v, scope, owner, loc, check_types).map(|v| (v, 0)),
         }
     }
@@ -1024,42 +1030,11 @@ impl Interp {
     /// are the values validated (`validate_parameters`): unknown names,
     /// then per parameter in order a type mismatch or a missing value, all
     /// in one error. The values are assigned to `scope` in parameter order.
-    /// `bind_named` with the given values of catalog resource `res`, read
-    /// in place when binding starts (nothing runs before they are read).
-    #[allow(clippy::too_many_arguments)]
-    fn bind_named_of(
-        &mut self,
-        f: &Function,
-        res: usize,
-        scope: &Rc<Scope>,
-        owner: &dyn Fn() -> String,
-        loc: Loc,
-        check_types: bool,
-        skip: u64,
-    ) -> R<(Vec<Value>, u64)> {
-        let (vals, invalid) = given_by_name(&self.prog, f, &self.catalog.resources[res].params);
-        self.bind_named_rest(f, vals, invalid, scope, owner, loc, check_types, skip)
-    }
-
+    ///
+    /// The given values are matched to the parameters (`vals`) and the
+    /// names that match none are known (`invalid`): see `given_by_name`.
     #[allow(clippy::too_many_arguments)]
     fn bind_named(
-        &mut self,
-        f: &Function,
-        named: &catalog::Params,
-        scope: &Rc<Scope>,
-        owner: &dyn Fn() -> String,
-        loc: Loc,
-        check_types: bool,
-        skip: u64,
-    ) -> R<(Vec<Value>, u64)> {
-        let (vals, invalid) = given_by_name(&self.prog, f, named);
-        self.bind_named_rest(f, vals, invalid, scope, owner, loc, check_types, skip)
-    }
-
-    /// `bind_named` once the given values are matched to the parameters
-    /// (`vals`) and the names that match none are known (`invalid`).
-    #[allow(clippy::too_many_arguments)]
-    fn bind_named_rest(
         &mut self,
         f: &Function,
         mut vals: Vec<Option<Value>>,
