@@ -512,6 +512,12 @@ pub(super) fn normalized_ref<'a>(type_name: &'a str, title: &'a str) -> (Cow<'a,
 
 /// Splits `Type[title]` (Puppet's string form of a reference).
 pub fn parse_ref(s: &str) -> Option<(String, String)> {
+    let (ty, title) = ref_parts(s)?;
+    Some(normalize_ref(ty, title))
+}
+
+/// [`parse_ref`] before normalizing: the type and title as written.
+pub(super) fn ref_parts(s: &str) -> Option<(&str, &str)> {
     let open = s.find('[')?;
     let inner = s.strip_suffix(']')?;
     let (ty, title) = (&s[..open], &inner[open + 1..]);
@@ -520,7 +526,7 @@ pub fn parse_ref(s: &str) -> Option<(String, String)> {
     }
     let title = title.strip_prefix('\'').and_then(|t| t.strip_suffix('\'')).unwrap_or(title);
     let title = title.strip_prefix('"').and_then(|t| t.strip_suffix('"')).unwrap_or(title);
-    Some(normalize_ref(ty, title))
+    Some((ty, title))
 }
 
 impl Catalog {

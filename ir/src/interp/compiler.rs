@@ -110,6 +110,14 @@ pub(super) struct CompileState {
     pub relationships: Vec<Relationship>,
     /// Overrides of resources that do not exist yet, by catalog key.
     pub pending_overrides: IndexMap<(String, String), Vec<Override>>,
+    /// Defined-type instances not evaluated yet, in catalog order, as
+    /// found by the scans of `evaluate_definitions` (resources are never
+    /// removed from the catalog, so an index found stays valid).
+    pub unevaluated_defines: Vec<usize>,
+    /// How many resources of the catalog those scans have looked at.
+    pub defines_scanned: usize,
+    /// Each defined type's `source` (`define:<name>`), by its body.
+    pub define_sources: HashMap<FuncId, Rc<str>>,
 }
 
 fn bare(issue: &'static str, message: String) -> Flow {
@@ -423,12 +431,16 @@ impl Interp {
     /// virtual, and not evaluated yet (those found at the start of the
     /// pass, in catalog order). Returns whether there were any.
     fn evaluate_definitions(&mut self) -> R<bool> {
-        let wave: Vec<usize> = (0..self.catalog.resources.len())
-            .filter(|&i| {
-                let r = &self.catalog.resources[i];
-                r.define.is_some() && !r.evaluated && !r.virtual_
-            })
-            .collect();
+        // Only the resources added since the last pass are scanned; the
+        // instances found before and still unevaluated (virtual ones,
+        // which a collector may realize) are kept in catalog order, so the
+        // wave is the same as a scan of the whole catalog.
+        let st = &mut self.state;
+        let all = &self.catalog.resources;
+        st.unevaluated_defines.extend((st.defines_scanned..all.len()).filter(|&i| all[i].define.is_some()));
+        st.defines_scanned = all.len();
+        st.unevaluated_defines.retain(|&i| !all[i].evaluated);
+        let wave: Vec<usize> = st.unevaluated_defines.iter().copied().filter(|&i| !all[i].virtual_).collect();
         for &i in &wave {
             self.evaluate_define(i)?;
         }
@@ -439,20 +451,29 @@ impl Interp {
         let (body, title, reference, decl, declaring) = {
             let r = &mut self.catalog.resources[i];
             r.evaluated = true;
-            (r.define.expect("a define"), r.title.clone(), r.reference(), r.loc, r.scope.clone())
+            (r.define.expect("a define"), Value::string(r.title.as_str()), r.reference(), r.loc, r.scope.clone())
         };
         self.merge_scope_tags(i);
         let parent = self.node_scope.clone().unwrap_or_else(|| self.top.clone());
-        let tname = self.catalog.resources[i].type_name.to_lowercase();
-        let cat = CatScope::new(i, Rc::from(format!("define:{tname}").as_str()), declaring);
+        let source = match self.state.define_sources.get(&body) {
+            Some(s) => s.clone(),
+            None => {
+                let tname = self.catalog.resources[i].type_name.to_lowercase();
+                let s: Rc<str> = Rc::from(format!("define:{tname}").as_str());
+                self.state.define_sources.insert(body, s.clone());
+                s
+            }
+        };
+        let cat = CatScope::new(i, source, declaring);
         // `$title`, `$name`, `$module_name`, `$caller_module_name`, the
         // parameters (the body may add more).
         let room = self.prog.funcs[body].params.len() + 4;
         let scope = Scope::with_capacity(Some(parent), Rc::from(reference.as_str()), cat, room);
         let t = self.names.title;
-        scope.set(t, Value::string(title.as_str()));
+        // `$title` and `$name` (unless given): one shared String value.
+        scope.set(t, title.clone());
         let n = self.names.name;
-        let name = self.catalog.resources[i].params.get("name").cloned().unwrap_or_else(|| Value::string(title.as_str()));
+        let name = self.catalog.resources[i].params.get("name").cloned().unwrap_or(title);
         scope.set(n, name);
         let file = self.prog.funcs[body].loc.file;
         let declaring_cat = self.catalog.resources[i].scope.clone().unwrap_or_else(|| self.top.cat.clone());
@@ -805,10 +826,18 @@ impl Interp {
             if seen[node] {
                 continue;
             }
+            // A container without metaparameters of its own is found so
+            // once, not once per edge (nothing changes its parameters then).
+            let mut node_has_none = false;
             for &target in &adjacency[node] {
                 let source_data = match data.get(&node) {
                     Some(d) => Some(d.clone()),
-                    None => own(&self.catalog.resources[node]),
+                    None if node_has_none => None,
+                    None => {
+                        let o = own(&self.catalog.resources[node]);
+                        node_has_none = o.is_none();
+                        o
+                    }
                 };
                 if let Some(sd) = source_data {
                     data.entry(node).or_insert_with(|| sd.clone());
@@ -856,6 +885,8 @@ impl Interp {
                             Type::Class(Some(n)) => Some(catalog::normalized_ref("Class", n)),
                             _ => None,
                         },
+                        // `Type[title]` strings (what `->` adds) are read in place.
+                        Value::String(s) => catalog::ref_parts(s).map(|(t, ti)| catalog::normalized_ref(t, ti)),
                         other => parse_ref(&display::to_interpolated_string(other)).map(|(t, ti)| (Cow::Owned(t), Cow::Owned(ti))),
                     };
                     let text = || catalog::ref_string(&x).unwrap_or_else(|| display::to_interpolated_string(&x));
@@ -1005,32 +1036,51 @@ impl Interp {
         for rel in &rels {
             let sources = self.resolve_operands(&rel.sources, true);
             let targets = self.resolve_operands(&rel.targets, false);
+            // Each target is looked up and its reference made once for all
+            // sources (the catalog's index does not change here); the
+            // errors are the ones the pairs in order would raise first.
+            let found: Vec<Option<(usize, Value)>> = targets
+                .iter()
+                .map(|(tt, tti)| self.catalog.lookup(tt, tti).map(|ti| (ti, Value::string(self.catalog.resources[ti].reference()))))
+                .collect();
             for (st, sti) in &sources {
-                for (tt, tti) in &targets {
-                    let source_ref = format!("{st}[{sti}]");
-                    let target_ref = format!("{tt}[{tti}]");
-                    let Some(si) = self.catalog.lookup(st, sti) else {
+                let Some((tt, tti)) = targets.first() else { continue };
+                let Some(si) = self.catalog.lookup(st, sti) else {
+                    return Err(bare(
+                        "MISSING_RELATIONSHIP",
+                        format!("Could not find resource '{st}[{sti}]' for relationship on '{tt}[{tti}]'"),
+                    ));
+                };
+                for ((tt, tti), target) in targets.iter().zip(&found) {
+                    let Some((_, target)) = target else {
                         return Err(bare(
                             "MISSING_RELATIONSHIP",
-                            format!("Could not find resource '{source_ref}' for relationship on '{target_ref}'"),
+                            format!("Could not find resource '{tt}[{tti}]' for relationship from '{st}[{sti}]'"),
                         ));
                     };
-                    let Some(ti) = self.catalog.lookup(tt, tti) else {
-                        return Err(bare(
-                            "MISSING_RELATIONSHIP",
-                            format!("Could not find resource '{target_ref}' for relationship from '{source_ref}'"),
-                        ));
-                    };
-                    let target = self.catalog.resources[ti].reference();
                     let r = &mut self.catalog.resources[si];
                     r.pin_param_meta();
-                    let mut list = match r.params.shift_remove(rel.param) {
-                        Some(Value::Array(a)) => a.to_vec(),
-                        Some(Value::Undef) | None => vec![],
-                        Some(other) => vec![other],
+                    // The parameter goes last with the target added (an
+                    // entry that is last already is changed in place).
+                    let last = r.params.len().checked_sub(1).filter(|&l| r.params.get_index(l).is_some_and(|(k, _)| k == rel.param));
+                    let old = match last {
+                        Some(l) => std::mem::replace(&mut r.params[l], Value::Undef),
+                        None => r.params.shift_remove(rel.param).unwrap_or(Value::Undef),
                     };
-                    list.push(Value::string(target));
-                    r.params.insert(rel.param.to_string(), Value::Array(pjit_runtime::value::PArray(Arc::new(list))));
+                    let list = match old {
+                        Value::Array(mut a) => {
+                            Arc::make_mut(&mut a.0).push(target.clone());
+                            a
+                        }
+                        Value::Undef => pjit_runtime::value::PArray(Arc::new(vec![target.clone()])),
+                        other => pjit_runtime::value::PArray(Arc::new(vec![other, target.clone()])),
+                    };
+                    match last {
+                        Some(l) => r.params[l] = Value::Array(list),
+                        None => {
+                            r.params.insert(rel.param.to_string(), Value::Array(list));
+                        }
+                    }
                 }
             }
         }

@@ -889,7 +889,10 @@ impl Interp {
         // Register files are recycled: a call then costs no allocation for
         // them once the pool is warm.
         let mut regs = self.reg_pool.pop().unwrap_or_default();
-        regs.resize(f.vals.len(), Value::Undef);
+        // Filled with `undef` by plain stores (`resize` clones its value
+        // for each slot through `Value::clone`'s match).
+        regs.truncate(0);
+        regs.extend(std::iter::repeat_with(|| Value::Undef).take(f.vals.len()));
         let r = tier::run(self, fid, &f, args, scope, outer_matches, &mut regs);
         regs.clear();
         self.reg_pool.push(regs);
@@ -946,8 +949,14 @@ impl Interp {
         skip: u64,
     ) -> R<(Vec<Value>, u64)> {
         match args {
-            Args::Named(named) => self.bind_named(f, &named, scope, owner, loc, check_types, skip),
-            Args::OfResource(i) => self.bind_named_of(f, i, scope, owner, loc, check_types, skip),
+            Args::Named(named) => {
+                let (vals, invalid) = given_by_name(&self.prog, f, &named);
+                self.bind_named(f, vals, invalid, scope, owner, loc, check_types, skip)
+            }
+            Args::OfResource(i) => {
+                let (vals, invalid) = given_by_name(&self.prog, f, &self.catalog.resources[i].params);
+                self.bind_named(f, vals, invalid, scope, owner, loc, check_types, skip)
+            }
             Args::Positional(v) => self.bind_positional(f, v, scope, owner, loc, check_types).map(|v| (v, 0)),
         }
     }
@@ -1021,42 +1030,11 @@ impl Interp {
     /// are the values validated (`validate_parameters`): unknown names,
     /// then per parameter in order a type mismatch or a missing value, all
     /// in one error. The values are assigned to `scope` in parameter order.
-    /// `bind_named` with the given values of catalog resource `res`, read
-    /// in place when binding starts (nothing runs before they are read).
-    #[allow(clippy::too_many_arguments)]
-    fn bind_named_of(
-        &mut self,
-        f: &Function,
-        res: usize,
-        scope: &Rc<Scope>,
-        owner: &dyn Fn() -> String,
-        loc: Loc,
-        check_types: bool,
-        skip: u64,
-    ) -> R<(Vec<Value>, u64)> {
-        let (vals, invalid) = given_by_name(&self.prog, f, &self.catalog.resources[res].params);
-        self.bind_named_rest(f, vals, invalid, scope, owner, loc, check_types, skip)
-    }
-
+    ///
+    /// The given values are matched to the parameters (`vals`) and the
+    /// names that match none are known (`invalid`): see `given_by_name`.
     #[allow(clippy::too_many_arguments)]
     fn bind_named(
-        &mut self,
-        f: &Function,
-        named: &catalog::Params,
-        scope: &Rc<Scope>,
-        owner: &dyn Fn() -> String,
-        loc: Loc,
-        check_types: bool,
-        skip: u64,
-    ) -> R<(Vec<Value>, u64)> {
-        let (vals, invalid) = given_by_name(&self.prog, f, named);
-        self.bind_named_rest(f, vals, invalid, scope, owner, loc, check_types, skip)
-    }
-
-    /// `bind_named` once the given values are matched to the parameters
-    /// (`vals`) and the names that match none are known (`invalid`).
-    #[allow(clippy::too_many_arguments)]
-    fn bind_named_rest(
         &mut self,
         f: &Function,
         mut vals: Vec<Option<Value>>,
@@ -1333,16 +1311,18 @@ impl Interp {
     fn call_body_named(&mut self, fid: FuncId, scope: Rc<Scope>, res: usize) -> R<Value> {
         let f = self.prog.funcs[fid].clone();
         let loc = f.loc;
-        let owner = self.catalog.resources[res].reference();
+        // The scope's label is the resource's reference (`Mydef[x]`).
+        let owner = scope.label.clone();
+        let owner = || owner.to_string();
         let skip = self.tier.inline_checks(fid);
-        let (vals, deferred) = self.bind_deferring(&f, Args::OfResource(res), &scope, &|| owner.clone(), loc, true, skip)?;
+        let (vals, deferred) = self.bind_deferring(&f, Args::OfResource(res), &scope, &owner, loc, true, skip)?;
         self.record_bound_params(res, &f, &vals);
         let kept = (deferred != 0).then(|| vals.clone());
         // `return()` and `next()` end a defined type's body.
         match self.run_body(fid, vals, scope.clone(), None) {
             Err(e) if tier::is_recheck(&e) => {
                 let vals = kept.unwrap_or_default();
-                Err(self.deferred_error(&f, &vals, deferred, &scope, &|| owner.clone(), loc))
+                Err(self.deferred_error(&f, &vals, deferred, &scope, &owner, loc))
             }
             Err(Flow::Return(v, _) | Flow::Next(v, _)) => Ok(v),
             r => r,
