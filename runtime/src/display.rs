@@ -142,12 +142,23 @@ pub fn base64_encode_lines(bytes: &[u8]) -> String {
 /// and hashes: `[a, 1]`, `{a => 1}`), types print in source form and a type
 /// alias as `Name = <type>`.
 pub fn to_interpolated_string(v: &Value) -> String {
-    let mut out = String::new();
-    interp(&mut out, v);
-    out
+    match v {
+        // The common cases, without a second copy: what `interp` gives.
+        Value::String(s) => s.as_str().to_string(),
+        Value::Array(_) | Value::Hash(_) | Value::Type(_) => {
+            let mut out = String::new();
+            interp(&mut out, v);
+            out
+        }
+        other => scalar_to_s(other),
+    }
 }
 
 fn interp(out: &mut String, v: &Value) {
+    if let Value::String(s) = v {
+        out.push_str(s.as_str());
+        return;
+    }
     guard_stack(|| match v {
         Value::Array(a) => {
             out.push('[');

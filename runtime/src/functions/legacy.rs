@@ -36,9 +36,28 @@ fn convert(v: &Value, top: bool) -> Value {
         Value::SemVer(_) | Value::SemVerRange(_) | Value::Binary(_) | Value::Timespan(_) | Value::Timestamp(_) => {
             Value::string(crate::display::scalar_to_s(v))
         }
-        Value::Array(a) => Value::array(a.iter().map(|e| convert(e, false)).collect()),
-        Value::Hash(h) => Value::hash(h.iter().map(|(k, e)| (convert(k, false), convert(e, false)))),
+        // Containers are rebuilt only when something inside converts;
+        // otherwise the converted value is the argument itself, shared.
+        Value::Array(a) if a.iter().any(converts) => Value::array(a.iter().map(|e| convert(e, false)).collect()),
+        Value::Hash(h) if h.iter().any(|(k, e)| converts(k) || converts(e)) => {
+            Value::hash(h.iter().map(|(k, e)| (convert(k, false), convert(e, false))))
+        }
         other => other.clone(),
+    }
+}
+
+/// Whether [`convert`] gives something else than `v` inside a container.
+fn converts(v: &Value) -> bool {
+    match v {
+        Value::Regexp(_)
+        | Value::SemVer(_)
+        | Value::SemVerRange(_)
+        | Value::Binary(_)
+        | Value::Timespan(_)
+        | Value::Timestamp(_) => true,
+        Value::Array(a) => a.iter().any(converts),
+        Value::Hash(h) => h.iter().any(|(k, e)| converts(k) || converts(e)),
+        _ => false,
     }
 }
 

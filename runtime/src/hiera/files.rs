@@ -39,7 +39,29 @@ pub struct Files {
     /// `hiera.yaml` nor a `data_provider` in `metadata.json` (their
     /// layer is nothing, and finding that out logs nothing).
     no_data: Mutex<std::collections::HashSet<String>>,
+    /// Automatic parameter lookup results of module data, by the
+    /// hierarchy that found them (see [`ParamKey`]).
+    params: Mutex<HashMap<ParamKey, Arc<ParamTable>>>,
 }
+
+/// What the result of an automatic parameter lookup of a module's key
+/// depends on when the global and environment layers have no
+/// configuration and the lookup reads no scope variable, interpolates
+/// nothing, calls no function and warns about nothing (see
+/// `Hiera::param_table`): the module's `hiera.yaml` and the data files
+/// that exist among the locations its hierarchy and its default
+/// hierarchy resolved to for the node, level by level. Files are taken
+/// not to change while this cache lives (as above), so these paths give
+/// the same data, the same `lookup_options` and the same merges, hence
+/// the same result, to every compile.
+pub(crate) type ParamKey = (PathBuf, Vec<Vec<PathBuf>>, Vec<Vec<PathBuf>>);
+
+/// Results by key (`ntp::servers`; None: not found) for one [`ParamKey`].
+pub(crate) type ParamTable = Mutex<HashMap<String, Option<Value>>>;
+
+/// At most this many hierarchies get a table (a hierarchy that names
+/// each node's own file would otherwise add one per node).
+const PARAM_TABLES: usize = 64;
 
 impl std::fmt::Debug for Files {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -95,6 +117,30 @@ impl Files {
     pub(crate) fn set_module_without_data(&self, module: &str) {
         lock(&self.no_data).insert(module.to_string());
     }
+
+    /// The file at `p` as parsed earlier by [`Files::parsed`], if it was.
+    pub(crate) fn parsed_before(&self, p: &Path, format: Format) -> Option<Parsed> {
+        lock(&self.parsed).get(&(p.to_path_buf(), format)).cloned()
+    }
+
+    /// The shared results for `key`; None once [`PARAM_TABLES`] are made.
+    pub(crate) fn param_table(&self, key: ParamKey) -> Option<Arc<ParamTable>> {
+        let mut m = lock(&self.params);
+        if let Some(t) = m.get(&key) {
+            return Some(t.clone());
+        }
+        if m.len() >= PARAM_TABLES {
+            return None;
+        }
+        let t = Arc::new(ParamTable::default());
+        m.insert(key, t.clone());
+        Some(t)
+    }
+}
+
+/// [`lock`] for the users of [`ParamTable`].
+pub(crate) fn lock_table(t: &ParamTable) -> std::sync::MutexGuard<'_, HashMap<String, Option<Value>>> {
+    lock(t)
 }
 
 /// A poisoned lock only means a compile panicked while holding it; the

@@ -286,6 +286,7 @@ impl Hiera {
     }
 
     fn interpolate_string(&mut self, cx: &mut Cx, subject: &str, allow_methods: bool) -> Result<Value, Error> {
+        self.interpolations += 1;
         let mut out = String::with_capacity(subject.len());
         let mut rest = subject;
         while let Some(start) = rest.find("%{") {

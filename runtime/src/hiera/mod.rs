@@ -278,6 +278,12 @@ pub struct Hiera {
     /// last lookup (a new lookup, a Puppet function called): resolved
     /// hierarchies checked in this epoch are not checked again.
     pub(crate) epoch: u64,
+    /// Values interpolated so far (`%{...}` in data found).
+    pub(crate) interpolations: u64,
+    /// Per module: the hierarchy (as resolved in this compile) that its
+    /// shared parameter lookup results were taken for, and those results
+    /// (None: not shareable), see [`Hiera::param_table`].
+    param_tables: HashMap<String, (Rc<Vec<Rc<DataProvider>>>, Option<std::sync::Arc<files::ParamTable>>)>,
 }
 
 impl std::fmt::Debug for Hiera {
@@ -318,6 +324,8 @@ impl Hiera {
             module_default_options: HashMap::new(),
             name_stack: vec![],
             epoch: 0,
+            interpolations: 0,
+            param_tables: HashMap::new(),
         }
     }
 
@@ -371,7 +379,82 @@ impl Hiera {
             return Ok(None);
         }
         let mut cx = Cx { scope, inv: Inv::default(), collect: None, files: self.settings.files.clone() };
-        self.adapter_lookup(&mut cx, key, None)
+        let Some(table) = self.param_table(&mut cx, key) else {
+            return self.adapter_lookup(&mut cx, key, None);
+        };
+        if let Some(v) = files::lock_table(&table).get(key) {
+            return Ok(v.clone());
+        }
+        // Remembered only when the lookup asked the scope nothing, called
+        // nothing and interpolated nothing: then its result is a function
+        // of the files alone (see `files::ParamKey`), whichever node asks.
+        let interpolations = self.interpolations;
+        let files = cx.files.clone();
+        let mut watch = Watch { inner: cx.scope, asked: std::cell::Cell::new(false) };
+        let found = {
+            let mut wcx = Cx { scope: &mut watch, inv: Inv::default(), collect: None, files };
+            self.adapter_lookup(&mut wcx, key, None)?
+        };
+        if !watch.asked.get() && self.interpolations == interpolations {
+            files::lock_table(&table).insert(key.to_string(), found.clone());
+        }
+        Ok(found)
+    }
+
+    /// The shared automatic parameter lookup results for `key`, when its
+    /// lookup can only read its module's data: a one-segment key of a
+    /// module (`ntp::servers`) whose layer is loaded in this compile with
+    /// a `hiera.yaml` of `yaml_data`/`json_data` levels, no global or
+    /// environment configuration, and every existing data file of the
+    /// hierarchy (and default hierarchy) as resolved for this node read
+    /// before, a hash of the module's keys only (so that reading it warns
+    /// about nothing). Resolving the hierarchy here is what the lookup
+    /// would do first (it reads the same variables, logs the same), and
+    /// the result is kept per compile while the resolution holds.
+    fn param_table(&mut self, cx: &mut Cx, key: &str) -> Option<std::sync::Arc<files::ParamTable>> {
+        if key.bytes().any(|b| matches!(b, b'.' | b'"' | b'\'')) || !self.nothing_configured_in(None) {
+            return None;
+        }
+        let module = key.split_once("::").map(|(m, _)| m).filter(|m| !m.is_empty())?;
+        let layer = self.modules.get(module).cloned().flatten()?;
+        let config = layer.config.clone()?;
+        let path = config.path.clone()?;
+        let Owner::Module(owner) = &layer.owner else { return None };
+        // An error is the lookup's to report, as it does.
+        let providers = self.data_providers(cx, &config, false).ok()?;
+        if let Some((p, t)) = self.param_tables.get(module)
+            && Rc::ptr_eq(p, &providers)
+        {
+            return t.clone();
+        }
+        let defaults = self.data_providers(cx, &config, true).ok()?;
+        let prefix = format!("{owner}::");
+        let clean = |dps: &[Rc<DataProvider>]| -> Option<Vec<Vec<PathBuf>>> {
+            dps.iter()
+                .map(|dp| {
+                    let format = match dp.function {
+                        Function::YamlData => files::Format::Yaml,
+                        Function::JsonData => files::Format::Json,
+                        _ => return None,
+                    };
+                    let mut found = vec![];
+                    for l in dp.locations.as_ref()?.iter().filter(|l| l.exists) {
+                        let Some(Ok(Value::Hash(h))) = cx.files.parsed_before(&l.path, format) else { return None };
+                        if !h.keys().all(|k| k.as_str().is_some_and(|s| s == LOOKUP_OPTIONS || s.starts_with(&prefix))) {
+                            return None;
+                        }
+                        found.push(l.path.clone());
+                    }
+                    Some(found)
+                })
+                .collect()
+        };
+        let table = match (clean(&providers), clean(&defaults)) {
+            (Some(p), Some(d)) => cx.files.param_table((path, p, d)),
+            _ => None,
+        };
+        self.param_tables.insert(module.to_string(), (providers, table.clone()));
+        table
     }
 
     /// Whether a lookup of the plain key `key` (no dots or quotes: one
@@ -1094,6 +1177,45 @@ impl Hiera {
             return Ok(None);
         }
         self.check(&lk.key, |h| strategy.lookup(&dps, |dp| h.provider_lookup(cx, config, owner, dp, lk, strategy)))
+    }
+}
+
+/// The scope of a lookup whose result may be shared (see
+/// [`Hiera::lookup_parameter_again`]): whether the lookup asked it
+/// anything that can differ between compiles, or logged.
+struct Watch<'a> {
+    inner: &'a mut dyn Scope,
+    asked: std::cell::Cell<bool>,
+}
+
+impl Scope for Watch<'_> {
+    fn variable(&mut self, name: &str) -> Variable {
+        self.asked.set(true);
+        self.inner.variable(name)
+    }
+    fn strict(&self) -> Strict {
+        self.asked.set(true);
+        self.inner.strict()
+    }
+    fn warning(&mut self, message: &str) {
+        self.asked.set(true);
+        self.inner.warning(message)
+    }
+    fn warn_once(&mut self, key: &str, message: &str) {
+        self.asked.set(true);
+        self.inner.warn_once(key, message)
+    }
+    fn module_directory(&mut self, module: &str) -> Option<PathBuf> {
+        self.asked.set(true);
+        self.inner.module_directory(module)
+    }
+    fn call_function(&mut self, name: &str, args: &[Value]) -> Result<Value, Error> {
+        self.asked.set(true);
+        self.inner.call_function(name, args)
+    }
+    fn calling_class(&mut self) -> Option<String> {
+        self.asked.set(true);
+        self.inner.calling_class()
     }
 }
 
