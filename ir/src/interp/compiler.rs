@@ -836,6 +836,8 @@ impl Interp {
                             Type::Class(Some(n)) => Some(catalog::normalized_ref("Class", n)),
                             _ => None,
                         },
+                        // Strings: the references `->` chains add.
+                        Value::String(s) => parse_ref(s.as_str()).map(|(t, ti)| (Cow::Owned(t), Cow::Owned(ti))),
                         other => parse_ref(&display::to_interpolated_string(other)).map(|(t, ti)| (Cow::Owned(t), Cow::Owned(ti))),
                     };
                     let text = || catalog::ref_string(&x).unwrap_or_else(|| display::to_interpolated_string(&x));
@@ -987,18 +989,17 @@ impl Interp {
             let targets = self.resolve_operands(&rel.targets, false);
             for (st, sti) in &sources {
                 for (tt, tti) in &targets {
-                    let source_ref = format!("{st}[{sti}]");
-                    let target_ref = format!("{tt}[{tti}]");
+                    // The references' text only for the errors.
                     let Some(si) = self.catalog.lookup(st, sti) else {
                         return Err(bare(
                             "MISSING_RELATIONSHIP",
-                            format!("Could not find resource '{source_ref}' for relationship on '{target_ref}'"),
+                            format!("Could not find resource '{st}[{sti}]' for relationship on '{tt}[{tti}]'"),
                         ));
                     };
                     let Some(ti) = self.catalog.lookup(tt, tti) else {
                         return Err(bare(
                             "MISSING_RELATIONSHIP",
-                            format!("Could not find resource '{target_ref}' for relationship from '{source_ref}'"),
+                            format!("Could not find resource '{tt}[{tti}]' for relationship from '{st}[{sti}]'"),
                         ));
                     };
                     let target = self.catalog.resources[ti].reference();
