@@ -397,6 +397,18 @@ pub type TagSet = IndexSet<Rc<str>, foldhash::fast::FixedState>;
 pub struct Tags {
     list: Vec<Rc<str>>,
     index: Option<Box<std::collections::HashSet<Rc<str>, foldhash::fast::FixedState>>>,
+    /// The [`tag_bit`]s of the tags in `list`: a tag whose bit is clear is
+    /// not in the set, found without a scan (merging a container's tags
+    /// into each resource it contains asks for tags that are mostly new).
+    bits: u64,
+}
+
+/// A tag's bit in [`Tags::bits`]: from its length and its first and last
+/// bytes (tags are short names; no hashing of the whole text).
+fn tag_bit(tag: &str) -> u64 {
+    let b = tag.as_bytes();
+    let (first, last) = (b.first().copied().unwrap_or(0) as u32, b.last().copied().unwrap_or(0) as u32);
+    1 << ((b.len() as u32).wrapping_mul(31).wrapping_add(first.wrapping_mul(7)).wrapping_add(last) & 63)
 }
 
 impl Tags {
@@ -404,12 +416,13 @@ impl Tags {
     const INDEXED: usize = 32;
 
     pub fn with_capacity(n: usize) -> Tags {
-        Tags { list: Vec::with_capacity(n), index: None }
+        Tags { list: Vec::with_capacity(n), index: None, bits: 0 }
     }
 
     pub fn contains(&self, tag: &str) -> bool {
         match &self.index {
             Some(index) => index.contains(tag),
+            None if self.bits & tag_bit(tag) == 0 => false,
             None => self.list.iter().any(|t| t.len() == tag.len() && (std::ptr::eq(t.as_ptr(), tag.as_ptr()) || **t == *tag)),
         }
     }
@@ -424,6 +437,7 @@ impl Tags {
         } else if self.list.len() >= Self::INDEXED {
             self.index = Some(Box::new(self.list.iter().cloned().chain([tag.clone()]).collect()));
         }
+        self.bits |= tag_bit(&tag);
         self.list.push(tag);
         true
     }
@@ -528,6 +542,11 @@ pub(super) fn normalized_ref<'a>(type_name: &'a str, title: &'a str) -> (Cow<'a,
 
 /// Splits `Type[title]` (Puppet's string form of a reference).
 pub fn parse_ref(s: &str) -> Option<(String, String)> {
+    parsed_ref(s).map(|(t, ti)| (t.into_owned(), ti.into_owned()))
+}
+
+/// [`parse_ref`], borrowing what is already normalized.
+pub(super) fn parsed_ref(s: &str) -> Option<(Cow<'_, str>, Cow<'_, str>)> {
     let open = s.find('[')?;
     let inner = s.strip_suffix(']')?;
     let (ty, title) = (&s[..open], &inner[open + 1..]);
@@ -536,7 +555,7 @@ pub fn parse_ref(s: &str) -> Option<(String, String)> {
     }
     let title = title.strip_prefix('\'').and_then(|t| t.strip_suffix('\'')).unwrap_or(title);
     let title = title.strip_prefix('"').and_then(|t| t.strip_suffix('"')).unwrap_or(title);
-    Some(normalize_ref(ty, title))
+    Some(normalized_ref(ty, title))
 }
 
 impl Catalog {

@@ -82,6 +82,13 @@ pub(super) struct Collector {
     origin: Option<(Rc<Scope>, Loc)>,
 }
 
+/// One end of a relationship once collectors have run: a resource of
+/// the catalog, or a reference still to be looked up.
+enum RelEnd {
+    Resource(usize),
+    Ref(String, String),
+}
+
 #[derive(Clone, Debug)]
 pub(super) enum RelOperand {
     Ref(String, String),
@@ -837,7 +844,7 @@ impl Interp {
                             _ => None,
                         },
                         // Strings: the references `->` chains add.
-                        Value::String(s) => parse_ref(s.as_str()).map(|(t, ti)| (Cow::Owned(t), Cow::Owned(ti))),
+                        Value::String(s) => catalog::parsed_ref(s.as_str()),
                         other => parse_ref(&display::to_interpolated_string(other)).map(|(t, ti)| (Cow::Owned(t), Cow::Owned(ti))),
                     };
                     let text = || catalog::ref_string(&x).unwrap_or_else(|| display::to_interpolated_string(&x));
@@ -949,20 +956,17 @@ impl Interp {
         Ok(Value::Array(pjit_runtime::value::PArray(Arc::new(flat))))
     }
 
-    fn resolve_operands(&self, ops: &[RelOperand], left: bool) -> Vec<(String, String)> {
+    fn resolve_operands(&self, ops: &[RelOperand], left: bool) -> Vec<RelEnd> {
         let mut out = vec![];
         for o in ops {
             match o {
-                RelOperand::Ref(t, ti) => out.push((t.clone(), ti.clone())),
+                RelOperand::Ref(t, ti) => out.push(RelEnd::Ref(t.clone(), ti.clone())),
                 RelOperand::Collector(c) => {
                     let mut col = *c;
                     loop {
                         let Some(coll) = self.state.collectors.get(col) else { break };
                         if !coll.collected.is_empty() || !left {
-                            for &i in &coll.collected {
-                                let r = &self.catalog.resources[i];
-                                out.push((r.type_name.clone(), r.title.clone()));
-                            }
+                            out.extend(coll.collected.iter().map(|&i| RelEnd::Resource(i)));
                             break;
                         }
                         match &coll.empty_alternative {
@@ -987,36 +991,60 @@ impl Interp {
         for rel in &rels {
             let sources = self.resolve_operands(&rel.sources, true);
             let targets = self.resolve_operands(&rel.targets, false);
-            for (st, sti) in &sources {
-                for (tt, tti) in &targets {
-                    // The references' text only for the errors.
-                    let Some(si) = self.catalog.lookup(st, sti) else {
+            // The references' text only for the errors.
+            let text = |cat: &catalog::Catalog, e: &RelEnd| match e {
+                RelEnd::Resource(i) => cat.resources[*i].reference(),
+                RelEnd::Ref(t, ti) => format!("{t}[{ti}]"),
+            };
+            for source in &sources {
+                for target in &targets {
+                    let Some(si) = self.rel_end(source) else {
                         return Err(bare(
                             "MISSING_RELATIONSHIP",
-                            format!("Could not find resource '{st}[{sti}]' for relationship on '{tt}[{tti}]'"),
+                            format!(
+                                "Could not find resource '{}' for relationship on '{}'",
+                                text(&self.catalog, source),
+                                text(&self.catalog, target)
+                            ),
                         ));
                     };
-                    let Some(ti) = self.catalog.lookup(tt, tti) else {
+                    let Some(ti) = self.rel_end(target) else {
                         return Err(bare(
                             "MISSING_RELATIONSHIP",
-                            format!("Could not find resource '{tt}[{tti}]' for relationship from '{st}[{sti}]'"),
+                            format!(
+                                "Could not find resource '{}' for relationship from '{}'",
+                                text(&self.catalog, target),
+                                text(&self.catalog, source)
+                            ),
                         ));
                     };
                     let target = self.catalog.resources[ti].reference();
                     let r = &mut self.catalog.resources[si];
                     r.pin_param_meta();
+                    // The list grows in place (one resource may gain
+                    // hundreds of edges: a collector's every resource).
                     let mut list = match r.params.shift_remove(rel.param) {
-                        Some(Value::Array(a)) => a.to_vec(),
-                        Some(Value::Undef) | None => vec![],
-                        Some(other) => vec![other],
+                        Some(Value::Array(a)) => a,
+                        Some(Value::Undef) | None => pjit_runtime::value::PArray(Arc::new(vec![])),
+                        Some(other) => pjit_runtime::value::PArray(Arc::new(vec![other])),
                     };
-                    list.push(Value::string(target));
-                    r.params.insert(rel.param.to_string(), Value::Array(pjit_runtime::value::PArray(Arc::new(list))));
+                    Arc::make_mut(&mut list.0).push(Value::string(target));
+                    r.params.insert(rel.param.to_string(), Value::Array(list));
                 }
             }
         }
         self.state.relationships = rels;
         Ok(())
+    }
+
+    /// The index of a relationship's end: a collected resource, or the
+    /// resource a reference names (as `Catalog::lookup` finds a collected
+    /// resource by its own type and title).
+    fn rel_end(&self, e: &RelEnd) -> Option<usize> {
+        match e {
+            RelEnd::Resource(i) => Some(*i),
+            RelEnd::Ref(t, ti) => self.catalog.lookup(t, ti),
+        }
     }
 
     // ---- defaults, overrides, collectors
