@@ -200,15 +200,73 @@ pub fn facts_from_text(text: &str) -> Result<IndexMap<String, Value>, String> {
     if !text.trim_start().starts_with('{') {
         return read_yaml_facts(text);
     }
-    let json: serde_json::Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
-    let obj = match &json {
-        serde_json::Value::Object(m) => match (m.get("name"), m.get("values")) {
-            (Some(_), Some(serde_json::Value::Object(v))) => v.clone(),
-            _ => m.clone(),
-        },
-        _ => return Err("the facts must be a JSON object".into()),
+    // Straight into Puppet values (no `serde_json::Value` tree to copy
+    // and convert: batch mode and the server read facts for every node).
+    let FactValue(json) = serde_json::from_str(text).map_err(|e| e.to_string())?;
+    let Value::Hash(m) = &json else { return Err("the facts must be a JSON object".into()) };
+    let obj = match (m.get(&Value::string("name")), m.get(&Value::string("values"))) {
+        (Some(_), Some(Value::Hash(v))) => v,
+        _ => m,
     };
-    Ok(obj.into_iter().map(|(k, v)| (k, value_from_json(&v))).collect())
+    // JSON keys are strings.
+    Ok(obj.iter().map(|(k, v)| (pjit_runtime::display::to_interpolated_string(k), v.clone())).collect())
+}
+
+/// A JSON value read as a Puppet value, as [`value_from_json`] converts
+/// the `serde_json::Value` serde_json would read (null is undef, an
+/// integer beyond `i64` a Float, an object's repeated key keeps its first
+/// place and its last value).
+struct FactValue(Value);
+
+impl<'de> serde::Deserialize<'de> for FactValue {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<FactValue, D::Error> {
+        d.deserialize_any(FactVisitor).map(FactValue)
+    }
+}
+
+struct FactVisitor;
+
+impl<'de> serde::de::Visitor<'de> for FactVisitor {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("any valid JSON value")
+    }
+    fn visit_bool<E>(self, b: bool) -> Result<Value, E> {
+        Ok(Value::Boolean(b))
+    }
+    fn visit_i64<E>(self, i: i64) -> Result<Value, E> {
+        Ok(Value::Integer(i))
+    }
+    fn visit_u64<E>(self, u: u64) -> Result<Value, E> {
+        Ok(i64::try_from(u).map_or(Value::Float(u as f64), Value::Integer))
+    }
+    fn visit_f64<E>(self, f: f64) -> Result<Value, E> {
+        Ok(Value::Float(f))
+    }
+    fn visit_str<E>(self, s: &str) -> Result<Value, E> {
+        Ok(Value::string(s))
+    }
+    fn visit_unit<E>(self) -> Result<Value, E> {
+        Ok(Value::Undef)
+    }
+    fn visit_none<E>(self) -> Result<Value, E> {
+        Ok(Value::Undef)
+    }
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let mut a = Vec::with_capacity(seq.size_hint().unwrap_or(0));
+        while let Some(FactValue(x)) = seq.next_element()? {
+            a.push(x);
+        }
+        Ok(Value::Array(pjit_runtime::value::PArray(Arc::new(a))))
+    }
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let mut h = pjit_runtime::value::HashMapV::default();
+        while let Some((k, FactValue(x))) = map.next_entry::<String, FactValue>()? {
+            h.insert(Value::string(k), x);
+        }
+        Ok(Value::Hash(pjit_runtime::value::PHash(Arc::new(h))))
+    }
 }
 
 /// Facts as YAML: a plain map (`facter -y`), or Puppet's
@@ -254,6 +312,45 @@ pub fn value_from_json(v: &serde_json::Value) -> Value {
                 h.insert(Value::string(k.as_str()), value_from_json(x));
             }
             Value::Hash(pjit_runtime::value::PHash(Arc::new(h)))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The facts as read through a `serde_json::Value` tree (how they
+    /// were read before [`FactValue`]).
+    fn through_json_tree(text: &str) -> Result<IndexMap<String, Value>, String> {
+        let json: serde_json::Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
+        let obj = match &json {
+            serde_json::Value::Object(m) => match (m.get("name"), m.get("values")) {
+                (Some(_), Some(serde_json::Value::Object(v))) => v.clone(),
+                _ => m.clone(),
+            },
+            _ => return Err("the facts must be a JSON object".into()),
+        };
+        Ok(obj.into_iter().map(|(k, v)| (k, value_from_json(&v))).collect())
+    }
+
+    #[test]
+    fn facts_read_straight_into_values_as_through_json() {
+        let cases = [
+            r#"{"a": 1, "b": -2, "big": 18446744073709551615, "neg": -9223372036854775809, "f": 1.5, "e": 1e400,
+                "s": "x\"\u00e9", "n": null, "t": true, "arr": [1, [2, {"k": null}]], "dup": 1, "h": {"z": 1, "a": 2, "z": 3}, "dup": 2}"#,
+            r#"{"name": "node", "values": {"os": {"family": "Debian"}, "x": [], "y": {}}, "timestamp": "t"}"#,
+            r#"{"name": "node", "values": 3}"#,
+            r#"{"values": {"a": 1}}"#,
+            r#"{}"#,
+            r#"{"a": }"#,
+            r#"{"a": 1} trailing"#,
+            r#"{"a": 1"#,
+        ];
+        for text in cases {
+            let got = facts_from_text(text).map(|m| format!("{m:?}"));
+            let want = through_json_tree(text).map(|m| format!("{m:?}"));
+            assert_eq!(got, want, "{text}");
         }
     }
 }

@@ -183,6 +183,8 @@ fn interp(out: &mut String, v: &Value) {
             out.push('}');
         }
         Value::Type(t) => out.push_str(&type_display(t)),
+        // No intermediate copy (`scalar_to_s` returns a new String).
+        Value::String(s) => out.push_str(s.as_str()),
         other => out.push_str(&scalar_to_s(other)),
     })
 }

@@ -343,19 +343,35 @@ pub fn reference_type_name(name: &str) -> std::sync::Arc<str> {
 /// already in that form (the common case: references built by the
 /// compiler itself).
 fn normalized_type(name: &str) -> Cow<'_, str> {
-    let canonical = name_segments(name).all(|seg| {
-        let mut c = seg.chars();
-        match c.next() {
-            // ASCII only: a non-ASCII letter may change length when cased.
-            Some(f) => {
-                f.is_ascii()
-                    && !f.is_ascii_lowercase()
-                    && c.all(|x| x.is_ascii() && !x.is_ascii_uppercase())
+    if is_normalized_type(name) { Cow::Borrowed(name) } else { Cow::Owned(capitalize_name(&lowercase(name))) }
+}
+
+/// Whether every `::` segment of `name` is non-empty, ASCII, and starts
+/// with a byte that is no lower-case letter followed by none that is an
+/// upper-case one (ASCII only: a non-ASCII letter may change length when
+/// cased). One pass over the bytes: this runs for every reference the
+/// catalog looks up or writes.
+fn is_normalized_type(name: &str) -> bool {
+    let b = name.as_bytes();
+    let mut at_start = true;
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if c == b':' && b.get(i + 1) == Some(&b':') {
+            if at_start {
+                return false;
             }
-            None => false,
+            at_start = true;
+            i += 2;
+            continue;
         }
-    });
-    if canonical { Cow::Borrowed(name) } else { Cow::Owned(capitalize_name(&lowercase(name))) }
+        if !c.is_ascii() || (at_start && c.is_ascii_lowercase()) || (!at_start && c.is_ascii_uppercase()) {
+            return false;
+        }
+        at_start = false;
+        i += 1;
+    }
+    !at_start
 }
 
 /// Whether Puppet accepts `s` as a tag (titles that are valid tags tag
@@ -381,6 +397,18 @@ pub type TagSet = IndexSet<Rc<str>, foldhash::fast::FixedState>;
 pub struct Tags {
     list: Vec<Rc<str>>,
     index: Option<Box<std::collections::HashSet<Rc<str>, foldhash::fast::FixedState>>>,
+    /// The [`tag_bit`]s of the tags in `list`: a tag whose bit is clear is
+    /// not in the set, found without a scan (merging a container's tags
+    /// into each resource it contains asks for tags that are mostly new).
+    bits: u64,
+}
+
+/// A tag's bit in [`Tags::bits`]: from its length and its first and last
+/// bytes (tags are short names; no hashing of the whole text).
+fn tag_bit(tag: &str) -> u64 {
+    let b = tag.as_bytes();
+    let (first, last) = (b.first().copied().unwrap_or(0) as u32, b.last().copied().unwrap_or(0) as u32);
+    1 << ((b.len() as u32).wrapping_mul(31).wrapping_add(first.wrapping_mul(7)).wrapping_add(last) & 63)
 }
 
 impl Tags {
@@ -388,12 +416,13 @@ impl Tags {
     const INDEXED: usize = 32;
 
     pub fn with_capacity(n: usize) -> Tags {
-        Tags { list: Vec::with_capacity(n), index: None }
+        Tags { list: Vec::with_capacity(n), index: None, bits: 0 }
     }
 
     pub fn contains(&self, tag: &str) -> bool {
         match &self.index {
             Some(index) => index.contains(tag),
+            None if self.bits & tag_bit(tag) == 0 => false,
             None => self.list.iter().any(|t| t.len() == tag.len() && (std::ptr::eq(t.as_ptr(), tag.as_ptr()) || **t == *tag)),
         }
     }
@@ -408,6 +437,7 @@ impl Tags {
         } else if self.list.len() >= Self::INDEXED {
             self.index = Some(Box::new(self.list.iter().cloned().chain([tag.clone()]).collect()));
         }
+        self.bits |= tag_bit(&tag);
         self.list.push(tag);
         true
     }
@@ -512,8 +542,13 @@ pub(super) fn normalized_ref<'a>(type_name: &'a str, title: &'a str) -> (Cow<'a,
 
 /// Splits `Type[title]` (Puppet's string form of a reference).
 pub fn parse_ref(s: &str) -> Option<(String, String)> {
+    parsed_ref(s).map(|(t, ti)| (t.into_owned(), ti.into_owned()))
+}
+
+/// [`parse_ref`], borrowing what is already normalized.
+pub(super) fn parsed_ref(s: &str) -> Option<(Cow<'_, str>, Cow<'_, str>)> {
     let (ty, title) = ref_parts(s)?;
-    Some(normalize_ref(ty, title))
+    Some(normalized_ref(ty, title))
 }
 
 /// [`parse_ref`] before normalizing: the type and title as written.
@@ -847,17 +882,16 @@ fn resource_json(w: &mut JsonWriter, r: &Resource) {
     };
     let mut sensitive: Vec<&str> = vec![];
     let mut any = false;
-    let params = from_title
-        .iter()
-        .map(|(k, v)| (k.as_str(), v))
-        .chain(r.params.iter().filter(|(k, _)| !from_title.iter().any(|(f, _)| f == *k)).map(|(k, v)| (k.as_str(), v)))
-        .filter(|(_, v)| !matches!(v, Value::Undef))
-        .filter(|(k, v)| r.non_string_title || !(Some(*k) == namevar && matches!(v, Value::String(s) if s.as_str() == r.title)));
-    for (k, v) in params {
-        if !any {
-            w.field("parameters");
+    let skip = |k: &str, v: &Value| {
+        matches!(v, Value::Undef)
+            || (!r.non_string_title && Some(k) == namevar && matches!(v, Value::String(s) if s.as_str() == r.title))
+    };
+    fn emit<'s>(w: &mut JsonWriter, any: &mut bool, sensitive: &mut Vec<&'s str>, k: &'s str, v: &'s Value) {
+        if !*any {
+            // After `kind`, never the resource's first field.
+            w.fixed(",\n      \"parameters\": ");
             w.begin_object();
-            any = true;
+            *any = true;
         }
         let v = match v {
             Value::Sensitive(inner) => {
@@ -866,14 +900,28 @@ fn resource_json(w: &mut JsonWriter, r: &Resource) {
             }
             v => v,
         };
-        w.key(k);
+        w.param_key(k);
         w.value(v);
+    }
+    // The parameters in order, those from the title first (one loop over
+    // the resource's own when there are none: nearly always).
+    if from_title.is_empty() {
+        for (k, v) in r.params.iter().filter(|(k, v)| !skip(k, v)) {
+            emit(w, &mut any, &mut sensitive, k, v);
+        }
+    } else {
+        for (k, v) in from_title.iter().filter(|(k, v)| !skip(k, v)) {
+            emit(w, &mut any, &mut sensitive, k, v);
+        }
+        for (k, v) in r.params.iter().filter(|(k, v)| !from_title.iter().any(|(f, _)| f == *k) && !skip(k, v)) {
+            emit(w, &mut any, &mut sensitive, k, v);
+        }
     }
     if any {
         w.end_object();
     }
     if !sensitive.is_empty() {
-        w.field("sensitive_parameters");
+        w.fixed(",\n      \"sensitive_parameters\": ");
         w.begin_array();
         for k in sensitive {
             w.element();
@@ -1061,6 +1109,20 @@ pub fn ref_string(v: &Value) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn normalized_type_check_agrees_with_segments() {
+        for name in ["", "A", "a", "Foo::Bar", "Foo::bar", "FOO", "Foo::", "::Foo", "Foo::::Bar", "Foo:::Bar", "Foo:Bar", "_x::9y", "Ä", "Foo::Bä", "::", ":"] {
+            let want = name_segments(name).all(|seg| {
+                let mut c = seg.chars();
+                match c.next() {
+                    Some(f) => f.is_ascii() && !f.is_ascii_lowercase() && c.all(|x| x.is_ascii() && !x.is_ascii_uppercase()),
+                    None => false,
+                }
+            });
+            assert_eq!(is_normalized_type(name), want, "{name:?}");
+        }
+    }
 
     #[test]
     fn name_segments_split_like_str_split() {

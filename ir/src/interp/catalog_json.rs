@@ -87,6 +87,19 @@ impl<'a> JsonWriter<'a> {
     /// Starts the next element of the innermost array, an array of
     /// strings at depth 4 (a resource's tags), and writes `s`.
     pub(super) fn tag_element(&mut self, s: &str) {
+        self.depth4_string(s);
+    }
+
+    /// Starts the entry `key` of the innermost object, an object at depth
+    /// 4 (a resource's parameters), as [`JsonWriter::key`] does.
+    pub(super) fn param_key(&mut self, key: &str) {
+        self.depth4_string(key);
+        self.out.extend_from_slice(b": ");
+    }
+
+    /// The next entry's separator, line break and indentation at depth 4
+    /// in one copy, and the string `s`.
+    fn depth4_string(&mut self, s: &str) {
         debug_assert_eq!(self.open.len(), 4);
         let first = self.open.last_mut().is_some_and(|e| std::mem::replace(e, false));
         self.out.extend_from_slice(if first { b"\n        \"" } else { b",\n        \"" });
@@ -202,52 +215,39 @@ impl<'a> JsonWriter<'a> {
     /// escaped as serde_json escapes them, everything else as it is.
     fn escaped(&mut self, s: &str) {
         let bytes = s.as_bytes();
-        // Most strings need no escape: one check, eight bytes at a time
-        // (the compiler did not vectorize a per-byte fold), the last
-        // eight overlapping the ones before rather than byte by byte,
-        // then one copy.
-        let load = |i: usize| u64::from_le_bytes(bytes[i..i + 8].try_into().expect("eight bytes"));
-        let special = if bytes.len() < 8 {
-            bytes.iter().any(|&b| b < 0x20 || b == b'"' || b == b'\\')
-        } else {
-            (0..bytes.len() / 8).any(|c| needs_escape(load(8 * c))) || needs_escape(load(bytes.len() - 8))
-        };
-        if !special {
+        // Most strings need no escape and are short (tags, names): one
+        // check, then one copy.
+        let Some(mut at) = first_special(bytes) else {
             self.out.extend_from_slice(bytes);
             return;
-        }
+        };
+        // Whole runs of plain bytes are copied between the escapes, each
+        // escape found directly (template text has a newline every few
+        // dozen bytes).
         let mut start = 0;
-        let mut i = 0;
-        while i < bytes.len() {
-            // Skip eight plain bytes at a time.
-            if i + 8 <= bytes.len() {
-                let chunk = u64::from_le_bytes(bytes[i..i + 8].try_into().expect("eight bytes"));
-                if !needs_escape(chunk) {
-                    i += 8;
-                    continue;
+        loop {
+            self.out.extend_from_slice(&bytes[start..at]);
+            let b = bytes[at];
+            match b {
+                b'"' => self.out.extend_from_slice(b"\\\""),
+                b'\\' => self.out.extend_from_slice(b"\\\\"),
+                b'\n' => self.out.extend_from_slice(b"\\n"),
+                b'\r' => self.out.extend_from_slice(b"\\r"),
+                b'\t' => self.out.extend_from_slice(b"\\t"),
+                0x08 => self.out.extend_from_slice(b"\\b"),
+                0x0c => self.out.extend_from_slice(b"\\f"),
+                _ => {
+                    const HEX: &[u8; 16] = b"0123456789abcdef";
+                    self.out.extend_from_slice(b"\\u00");
+                    self.out.push(HEX[(b >> 4) as usize]);
+                    self.out.push(HEX[(b & 0xf) as usize]);
                 }
             }
-            let b = bytes[i];
-            if b < 0x20 || b == b'"' || b == b'\\' {
-                self.out.extend_from_slice(&bytes[start..i]);
-                match b {
-                    b'"' => self.out.extend_from_slice(b"\\\""),
-                    b'\\' => self.out.extend_from_slice(b"\\\\"),
-                    b'\n' => self.out.extend_from_slice(b"\\n"),
-                    b'\r' => self.out.extend_from_slice(b"\\r"),
-                    b'\t' => self.out.extend_from_slice(b"\\t"),
-                    0x08 => self.out.extend_from_slice(b"\\b"),
-                    0x0c => self.out.extend_from_slice(b"\\f"),
-                    _ => {
-                        const HEX: &[u8; 16] = b"0123456789abcdef";
-                        self.out.extend_from_slice(b"\\u00");
-                        self.out.push(HEX[(b >> 4) as usize]);
-                        self.out.push(HEX[(b & 0xf) as usize]);
-                    }
-                }
-                start = i + 1;
+            start = at + 1;
+            match first_special(&bytes[start..]) {
+                Some(i) => at = start + i,
+                None => break,
             }
-            i += 1;
         }
         self.out.extend_from_slice(&bytes[start..]);
     }
@@ -338,14 +338,55 @@ fn is_rich_marker(key: &str) -> bool {
     key == "__ptype" || key == "__pvalue"
 }
 
-/// Whether any of eight bytes is `"`, `\` or below 0x20 (SWAR: a byte is
-/// found when subtracting from it borrows into its top bit).
-fn needs_escape(x: u64) -> bool {
+/// Whether a byte must be escaped in a JSON string: `"`, `\` and the
+/// control characters below 0x20.
+fn is_special(b: u8) -> bool {
+    b < 0x20 || b == b'"' || b == b'\\'
+}
+
+/// The position of the first byte of `bytes` that must be escaped, if any:
+/// eight bytes at a time, the last (partial) eight overlapping the ones
+/// before, short strings in two overlapping four-byte words.
+fn first_special(bytes: &[u8]) -> Option<usize> {
+    let n = bytes.len();
+    let load8 = |i: usize| u64::from_le_bytes(bytes[i..i + 8].try_into().expect("eight bytes"));
+    if n < 8 {
+        if n < 4 {
+            return bytes.iter().position(|&b| is_special(b));
+        }
+        let load4 = |i: usize| u32::from_le_bytes(bytes[i..i + 4].try_into().expect("four bytes")) as u64;
+        let m = special_mask(load4(0) | load4(n - 4) << 32);
+        // Only which bytes: the overlap makes the bit positions of the
+        // second word shift.
+        return if m == 0 { None } else { bytes.iter().position(|&b| is_special(b)) };
+    }
+    let mut i = 0;
+    while i + 8 <= n {
+        let m = special_mask(load8(i));
+        if m != 0 {
+            return Some(i + (m.trailing_zeros() / 8) as usize);
+        }
+        i += 8;
+    }
+    if i == n {
+        return None;
+    }
+    // The bytes of this window before `i` were checked above and hold
+    // nothing to escape, so they set no bit (see `special_mask`).
+    let m = special_mask(load8(n - 8));
+    (m != 0).then(|| n - 8 + (m.trailing_zeros() / 8) as usize)
+}
+
+/// Of eight bytes (little-endian), the top bit of each byte that is `"`,
+/// `\` or below 0x20 (SWAR: a byte is found when subtracting from it
+/// borrows into its top bit). A borrow can also mark bytes above a found
+/// one, never below: the lowest bit set is the first such byte.
+fn special_mask(x: u64) -> u64 {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGHS: u64 = 0x8080_8080_8080_8080;
     let has_zero = |v: u64| v.wrapping_sub(ONES) & !v & HIGHS;
     let below_space = x.wrapping_sub(ONES * 0x20) & !x & HIGHS;
-    (below_space | has_zero(x ^ (ONES * b'"' as u64)) | has_zero(x ^ (ONES * b'\\' as u64))) != 0
+    below_space | has_zero(x ^ (ONES * b'"' as u64)) | has_zero(x ^ (ONES * b'\\' as u64))
 }
 
 #[cfg(test)]
@@ -392,8 +433,13 @@ mod tests {
                 for pos in 0..8 {
                     let mut bytes = [b; 8];
                     bytes[pos] = a;
-                    let want = bytes.iter().any(|&x| x < 0x20 || x == b'"' || x == b'\\');
-                    assert_eq!(needs_escape(u64::from_le_bytes(bytes)), want, "{bytes:?}");
+                    let want = bytes.iter().position(|&x| x < 0x20 || x == b'"' || x == b'\\');
+                    let m = special_mask(u64::from_le_bytes(bytes));
+                    let got = (m != 0).then(|| (m.trailing_zeros() / 8) as usize);
+                    assert_eq!(got, want, "{bytes:?}");
+                    for len in 0..=8 {
+                        assert_eq!(first_special(&bytes[..len]), bytes[..len].iter().position(|&x| is_special(x)), "{bytes:?}");
+                    }
                 }
             }
         }

@@ -82,6 +82,13 @@ pub(super) struct Collector {
     origin: Option<(Rc<Scope>, Loc)>,
 }
 
+/// One end of a relationship once collectors have run: a resource of
+/// the catalog, or a reference still to be looked up.
+enum RelEnd {
+    Resource(usize),
+    Ref(String, String),
+}
+
 #[derive(Clone, Debug)]
 pub(super) enum RelOperand {
     Ref(String, String),
@@ -885,8 +892,8 @@ impl Interp {
                             Type::Class(Some(n)) => Some(catalog::normalized_ref("Class", n)),
                             _ => None,
                         },
-                        // `Type[title]` strings (what `->` adds) are read in place.
-                        Value::String(s) => catalog::ref_parts(s).map(|(t, ti)| catalog::normalized_ref(t, ti)),
+                        // Strings: the references `->` chains add, read in place.
+                        Value::String(s) => catalog::parsed_ref(s.as_str()),
                         other => parse_ref(&display::to_interpolated_string(other)).map(|(t, ti)| (Cow::Owned(t), Cow::Owned(ti))),
                     };
                     let text = || catalog::ref_string(&x).unwrap_or_else(|| display::to_interpolated_string(&x));
@@ -998,20 +1005,17 @@ impl Interp {
         Ok(Value::Array(pjit_runtime::value::PArray(Arc::new(flat))))
     }
 
-    fn resolve_operands(&self, ops: &[RelOperand], left: bool) -> Vec<(String, String)> {
+    fn resolve_operands(&self, ops: &[RelOperand], left: bool) -> Vec<RelEnd> {
         let mut out = vec![];
         for o in ops {
             match o {
-                RelOperand::Ref(t, ti) => out.push((t.clone(), ti.clone())),
+                RelOperand::Ref(t, ti) => out.push(RelEnd::Ref(t.clone(), ti.clone())),
                 RelOperand::Collector(c) => {
                     let mut col = *c;
                     loop {
                         let Some(coll) = self.state.collectors.get(col) else { break };
                         if !coll.collected.is_empty() || !left {
-                            for &i in &coll.collected {
-                                let r = &self.catalog.resources[i];
-                                out.push((r.type_name.clone(), r.title.clone()));
-                            }
+                            out.extend(coll.collected.iter().map(|&i| RelEnd::Resource(i)));
                             break;
                         }
                         match &coll.empty_alternative {
@@ -1036,32 +1040,45 @@ impl Interp {
         for rel in &rels {
             let sources = self.resolve_operands(&rel.sources, true);
             let targets = self.resolve_operands(&rel.targets, false);
+            // The references' text only for the errors.
+            let text = |cat: &catalog::Catalog, e: &RelEnd| match e {
+                RelEnd::Resource(i) => cat.resources[*i].reference(),
+                RelEnd::Ref(t, ti) => format!("{t}[{ti}]"),
+            };
             // Each target is looked up and its reference made once for all
             // sources (the catalog's index does not change here); the
             // errors are the ones the pairs in order would raise first.
-            let found: Vec<Option<(usize, Value)>> = targets
-                .iter()
-                .map(|(tt, tti)| self.catalog.lookup(tt, tti).map(|ti| (ti, Value::string(self.catalog.resources[ti].reference()))))
-                .collect();
-            for (st, sti) in &sources {
-                let Some((tt, tti)) = targets.first() else { continue };
-                let Some(si) = self.catalog.lookup(st, sti) else {
+            let found: Vec<Option<Value>> =
+                targets.iter().map(|t| self.rel_end(t).map(|ti| Value::string(self.catalog.resources[ti].reference()))).collect();
+            for source in &sources {
+                let Some(first) = targets.first() else { continue };
+                let Some(si) = self.rel_end(source) else {
                     return Err(bare(
                         "MISSING_RELATIONSHIP",
-                        format!("Could not find resource '{st}[{sti}]' for relationship on '{tt}[{tti}]'"),
+                        format!(
+                            "Could not find resource '{}' for relationship on '{}'",
+                            text(&self.catalog, source),
+                            text(&self.catalog, first)
+                        ),
                     ));
                 };
-                for ((tt, tti), target) in targets.iter().zip(&found) {
-                    let Some((_, target)) = target else {
+                for (t, target) in targets.iter().zip(&found) {
+                    let Some(target) = target else {
                         return Err(bare(
                             "MISSING_RELATIONSHIP",
-                            format!("Could not find resource '{tt}[{tti}]' for relationship from '{st}[{sti}]'"),
+                            format!(
+                                "Could not find resource '{}' for relationship from '{}'",
+                                text(&self.catalog, t),
+                                text(&self.catalog, source)
+                            ),
                         ));
                     };
                     let r = &mut self.catalog.resources[si];
                     r.pin_param_meta();
                     // The parameter goes last with the target added (an
-                    // entry that is last already is changed in place).
+                    // entry that is last already is changed in place; one
+                    // resource may gain hundreds of edges: a collector's
+                    // every resource).
                     let last = r.params.len().checked_sub(1).filter(|&l| r.params.get_index(l).is_some_and(|(k, _)| k == rel.param));
                     let old = match last {
                         Some(l) => std::mem::replace(&mut r.params[l], Value::Undef),
@@ -1086,6 +1103,16 @@ impl Interp {
         }
         self.state.relationships = rels;
         Ok(())
+    }
+
+    /// The index of a relationship's end: a collected resource, or the
+    /// resource a reference names (as `Catalog::lookup` finds a collected
+    /// resource by its own type and title).
+    fn rel_end(&self, e: &RelEnd) -> Option<usize> {
+        match e {
+            RelEnd::Resource(i) => Some(*i),
+            RelEnd::Ref(t, ti) => self.catalog.lookup(t, ti),
+        }
     }
 
     // ---- defaults, overrides, collectors
