@@ -355,7 +355,25 @@ pub fn strict_base64_decode(s: &str) -> Result<Vec<u8>> {
     {
         return Err(bad());
     }
+    // The bits of the last character that pad the last byte must be
+    // zero (`YQ==`, not `YR==`), as Ruby's `unpack1('m0')` checks.
+    let pad = s.len() - body.len();
+    let last = body.bytes().last().map_or(0, |c| base64_digit(c as char).unwrap_or(0));
+    if (pad == 2 && last & 0xf != 0) || (pad == 1 && last & 0x3 != 0) {
+        return Err(bad());
+    }
     base64_decode(s, true).map_err(|_| bad())
+}
+
+fn base64_digit(c: char) -> Option<u32> {
+    Some(match c {
+        'A'..='Z' => c as u32 - 'A' as u32,
+        'a'..='z' => c as u32 - 'a' as u32 + 26,
+        '0'..='9' => c as u32 - '0' as u32 + 52,
+        '+' => 62,
+        '/' => 63,
+        _ => return None,
+    })
 }
 
 /// Ruby's `Base64.urlsafe_decode64`: `-_` for `+/`, padding added when
@@ -381,14 +399,10 @@ pub fn base64_decode(s: &str, strict: bool) -> Result<Vec<u8>> {
     let mut buf = 0u32;
     let mut bits = 0;
     for c in s.chars() {
-        let v = match c {
-            'A'..='Z' => c as u32 - 'A' as u32,
-            'a'..='z' => c as u32 - 'a' as u32 + 26,
-            '0'..='9' => c as u32 - '0' as u32 + 52,
-            '+' => 62,
-            '/' => 63,
-            '=' => break,
-            _ => {
+        let v = match base64_digit(c) {
+            Some(v) => v,
+            None if c == '=' => break,
+            None => {
                 if strict {
                     return Err(Error::argument("invalid base64"));
                 }

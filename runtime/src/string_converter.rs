@@ -545,7 +545,8 @@ fn conv_inner(t: &Type, v: &Value, map: &FormatMap, ind: Indentation) -> Result<
                 let s = if f.alt { format!("\"{shown}\"") } else { shown };
                 ruby_format(&f.orig, &Value::string(s))
             }
-            'p' => ruby_format(&f.orig.replace('p', "s"), &Value::string(type_to_string(ty))),
+            // `%p` is the same `to_s` (`A = Integer` for an alias).
+            'p' => ruby_format(&f.orig.replace('p', "s"), &Value::string(crate::display::type_display(ty))),
             _ => Err(illegal(&f, "Type", "sp")),
         },
         Value::Binary(b) => {

@@ -1001,7 +1001,7 @@ pub fn non_data_warnings(r: &Resource) -> Vec<String> {
                         let step = match k {
                             Value::String(_) => Step::Key(k),
                             other => {
-                                let text = unknown_to_string(other);
+                                let text = hash_key_to_string(other);
                                 let label = non_data_label(other);
                                 self.warn(format!(
                                     "contains a hash with {} {label} key. It will be converted to the String '{text}'",
@@ -1046,6 +1046,16 @@ fn is_ref(v: &Value) -> bool {
 /// `value.to_s` as the catalog writes a value that is not data.
 fn unknown_to_string(v: &Value) -> String {
     pjit_runtime::display::to_interpolated_string(v)
+}
+
+/// A hash key that is not a String, as the catalog writes it without rich
+/// data: Ruby's `to_s` of the key (`["a", 1]`, `{"x"=>1}` for an Array or
+/// Hash key; a Regexp with its delimiters).
+pub(crate) fn hash_key_to_string(k: &Value) -> String {
+    match k {
+        Value::Array(_) | Value::Hash(_) => pjit_runtime::display::ruby_inspect(k),
+        other => unknown_to_string(other),
+    }
 }
 
 /// Puppet's label of the Ruby class of a value that is not data

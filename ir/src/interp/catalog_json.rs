@@ -304,7 +304,7 @@ impl<'a> JsonWriter<'a> {
             Value::Hash(h) => {
                 let mut merged: IndexMap<String, &Value> = IndexMap::new();
                 for (k, x) in h.iter() {
-                    let mut k = pjit_runtime::display::to_interpolated_string(k);
+                    let mut k = super::catalog::hash_key_to_string(k);
                     if self.stored.is_some() && is_rich_marker(&k) {
                         k.insert_str(0, "reserved key: ");
                     }

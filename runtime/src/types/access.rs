@@ -595,6 +595,15 @@ pub fn parameterize(base: &Type, args: &[Value]) -> Result<Value> {
             if keys.len() != 1 {
                 return Err(slice_arity("URI-Type", 1, None, keys.len()));
             }
+            // Puppet checks the parameter against `TYPE_URI_PARAM_TYPE`
+            // first: a non-empty String, or a Hash of known components.
+            if !matches!(&keys[0], Value::String(s) if !s.is_empty()) && !uri_param_hash(&keys[0]) {
+                return Err(Error::new(
+                    "BAD_TYPE_SLICE_TYPE",
+                    format!("URI-Type[] arguments must be types. Got {}", ruby_class(&keys[0])),
+                )
+                .at_key(0));
+            }
             match &keys[0] {
                 // A string is parsed into its components (`uri_to_hash`).
                 Value::String(s) => {
@@ -914,4 +923,20 @@ fn class(name: Option<&str>, args: &[Value]) -> Result<Value> {
         out.push(Value::of_type(Type::Class(Some(Arc::from(n.as_str())))));
     }
     Ok(if result_array { Value::array(out) } else { out.pop().unwrap_or(Value::Undef) })
+}
+
+/// Whether `v` is an instance of Puppet's `PURIType::TYPE_URI_PARAM_HASH_TYPE`
+/// (the Hash form of a `URI[...]` parameter).
+fn uri_param_hash(v: &Value) -> bool {
+    static PARAM: std::sync::OnceLock<Option<Type>> = std::sync::OnceLock::new();
+    let t = PARAM.get_or_init(|| {
+        let s = "Optional[Variant[String[1], Regexp, Type[Pattern], Type[Enum], Type[NotUndef], Type[Undef]]]";
+        let i = "Optional[Variant[Integer[0], Type[NotUndef], Type[Undef]]]";
+        let members: Vec<String> = ["scheme", "userinfo", "host", "port", "path", "query", "fragment", "opaque"]
+            .iter()
+            .map(|k| format!("Optional['{k}'] => {}", if *k == "port" { i } else { s }))
+            .collect();
+        super::parser::parse_type(&format!("Struct[{{{}}}]", members.join(", "))).ok()
+    });
+    t.as_ref().is_some_and(|t| super::calc::instance_of(t, v))
 }

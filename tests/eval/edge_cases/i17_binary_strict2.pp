@@ -1,0 +1,3 @@
+notice(Binary('YR==', '%b'))
+notice(Binary('YR', '%b'))
+notice(Binary('-_8=', '%b'))

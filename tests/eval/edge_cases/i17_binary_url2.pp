@@ -1,0 +1,5 @@
+notice(Binary('YWJj', '%u'))
+notice(Binary('YWI', '%u'))
+notice(Binary('YWI=', '%u'))
+notice(Binary('YQ', '%u'))
+notice(Binary('-_-_', '%u'))

@@ -1,0 +1,1 @@
+notice(Binary('YWJj-_', '%u'))

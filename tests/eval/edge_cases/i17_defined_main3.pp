@@ -1,0 +1,3 @@
+class main2 {}
+notice(defined('main'))
+notice(defined(Class[main]))

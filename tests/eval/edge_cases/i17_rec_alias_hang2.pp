@@ -1,0 +1,2 @@
+type Foo = Variant[Foo, String, Integer]
+notice(assert_type(Foo, /x/))

@@ -1,0 +1,3 @@
+notify { a: }
+notify { b: }
+[Notify[a]] -> [] -> Notify<| tag == 'nope' |> ~> [Notify[b]]

@@ -1,0 +1,2 @@
+file { ['/tmp/a', '/tmp/b']: }
+[File['/tmp/a']] -> [] -> Notify<| tag == 'x' |> ~> [File['/tmp/b']]

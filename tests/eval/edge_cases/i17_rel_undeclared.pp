@@ -1,0 +1,1 @@
+notify { b: require => Notify[zz] }

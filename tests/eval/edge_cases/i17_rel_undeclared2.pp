@@ -1,0 +1,2 @@
+notify { b: }
+Notify[b] -> Notify[zz]

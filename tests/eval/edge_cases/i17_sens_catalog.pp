@@ -1,0 +1,2 @@
+notify { n: message => Sensitive('secret') }
+file { '/tmp/x': content => Sensitive('c') }

@@ -1,0 +1,5 @@
+notice($settings::all_local['environment'])
+notice($settings::all_local['storeconfigs'])
+notice($settings::all_local['certname'])
+notice('all_local' in $settings::all_local)
+notice($settings::all_local.keys.size)

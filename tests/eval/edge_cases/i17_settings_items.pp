@@ -1,0 +1,7 @@
+notice($settings::storeconfigs)
+notice($settings::all_local['storeconfigs'])
+notice($settings::all_local =~ Hash[String, Any])
+notice($settings::all_local.size > 100)
+notice(type($settings::all_local['environment']))
+notice($settings::certname)
+notice($settings::manifest =~ String)

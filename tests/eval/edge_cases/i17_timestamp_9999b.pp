@@ -1,0 +1,6 @@
+notice(Timestamp('9999-01-01') < Timestamp('9999-12-31'))
+notice(Timestamp('9999-12-31T23:59:59.999 UTC').strftime('%Y-%m-%d %H:%M:%S.%L'))
+notice(Integer(Timestamp('9999-12-31T23:59:59 UTC')))
+notice(Timestamp(253402300799))
+notice(Timestamp(253402300799.5))
+notice(Timestamp('0001-01-01T00:00:00 UTC') - 1)

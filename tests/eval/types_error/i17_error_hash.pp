@@ -1,0 +1,7 @@
+$e = Error({msg => 'm', kind => 'k', issue_code => 'C', details => {a => 1}})
+notice($e)
+notice([$e.message, $e.kind, $e.issue_code, $e.details])
+notice(Error.new('m2'))
+notice(Error('m3').kind)
+notice(Error('m3').issue_code)
+notice(Error('m3').details)

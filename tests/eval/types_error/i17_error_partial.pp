@@ -1,0 +1,2 @@
+$e = Error('msg', 'kind', {d => 1}, 'CODE')
+notice($e.partial_result)

@@ -1,0 +1,1 @@
+notice(assert_type(Init[Integer], 'a') |$e, $a| { "${e} / ${a}" })

@@ -1,0 +1,8 @@
+notice(Init[String] < Init)
+notice(Init < Init[String])
+notice(Init[Integer] == Init[Integer])
+notice(String < Init[String])
+notice(Integer < Init[Integer, 16])
+notice('12' =~ Init[Integer])
+notice('12x' =~ Init[Integer])
+notice([1] =~ Init[String])

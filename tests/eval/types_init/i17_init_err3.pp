@@ -1,0 +1,1 @@
+notice(Init[Integer, 16, 2, 3]('1'))

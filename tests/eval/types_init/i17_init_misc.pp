@@ -1,0 +1,7 @@
+notice(Init[Integer]('0x10'))
+notice(Init[Float](3))
+notice(Init[Array[Integer]]([1]))
+notice(Init[Boolean]('yes'))
+notice(type(Init[String]))
+notice(Init[String] == Init[String])
+notice(Init[Integer, 16] =~ Type[Init])

@@ -1,0 +1,5 @@
+notice(Init[String]([128]))
+notice(Init[String](128))
+notice(Init[Integer](['12']))
+notice(Init[Optional[Integer]]('1'))
+notice(Init[Variant[Integer, String]]('1'))

@@ -1,0 +1,5 @@
+notice(Float.new({from => '1.5'}))
+notice(Float.new({from => '-2', abs => true}))
+notice(Numeric.new({from => '-0x10', abs => true}))
+notice(Integer.new({from => '0b101', radix => 2}))
+notice(Integer.new({from => '-17', abs => true}))

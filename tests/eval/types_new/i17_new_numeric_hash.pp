@@ -1,0 +1,5 @@
+notice(Numeric.new({from => '1.5'}))
+notice(Numeric.new({from => -3, abs => true}))
+notice(Integer.new({from => '10', radix => 8}))
+notice(Integer.new({from => 'ff', radix => 16}))
+notice(Float.new({from => 3}))

@@ -1,0 +1,2 @@
+type P = Object[{name => 'P', attributes => {a => {type => Integer, value => 'x'}}}]
+notice(P())

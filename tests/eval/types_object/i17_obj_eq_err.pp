@@ -1,0 +1,2 @@
+type P = Object[{name => 'P', attributes => {a => Integer}, equality => [b]}]
+notice(P(1))

@@ -1,0 +1,3 @@
+type P = Object[{name => 'P', attributes => {a => Integer}, functions => {double => Callable[[], Integer]}}]
+notice(P)
+notice(P(2))

@@ -1,0 +1,3 @@
+type P = Object[{name => 'Q', attributes => {a => Integer}}]
+notice(P(1))
+notice(type(P(1)))

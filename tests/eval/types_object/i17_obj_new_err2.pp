@@ -1,0 +1,2 @@
+type P = Object[{name => 'P', attributes => {a => Integer}}]
+notice(P(1, 2))

@@ -1,0 +1,2 @@
+type P = Object[{name => 'P', attributes => {a => Integer}}]
+notify { n: message => P(1) }

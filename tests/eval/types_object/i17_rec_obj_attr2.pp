@@ -1,0 +1,2 @@
+type LNode = Object[{attributes => {v => Integer, nxt => Optional[LNode]}}]
+notice(LNode(1, LNode(2, undef)))

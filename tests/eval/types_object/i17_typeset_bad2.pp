@@ -1,0 +1,2 @@
+type TS = TypeSet[{version => '1.0.0', types => {A => Integer}}]
+notice(TS)

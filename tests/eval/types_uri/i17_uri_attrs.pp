@@ -1,0 +1,8 @@
+$u = URI('http://user:pw@example.com:8080/a/b?q=1#frag')
+notice([$u.scheme, $u.userinfo, $u.host, $u.port, $u.path, $u.query, $u.fragment])
+notice($u + '../c')
+notice($u + URI('/z'))
+notice(URI({scheme => 'https', host => 'h', path => '/p'}))
+notice(type($u))
+notice(String($u))
+notice("${u}")

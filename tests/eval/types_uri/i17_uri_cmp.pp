@@ -1,0 +1,7 @@
+notice(URI('http://a') == URI('http://a'))
+notice(URI('http://a') == URI('HTTP://a'))
+notice(URI['http://a'] == URI['http://a'])
+notice(URI('http://a/') =~ URI)
+notice(URI =~ Type[URI])
+notice(URI('http://a').opaque)
+notice(URI('mailto:x@y').opaque)

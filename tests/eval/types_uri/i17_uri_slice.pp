@@ -1,0 +1,4 @@
+notice(URI[{scheme => 'http', port => 80}])
+notice(URI[{scheme => 'http', port => '80'}])
+notice(URI[{opaque => 'x'}])
+notice(URI[URI('http://a')])

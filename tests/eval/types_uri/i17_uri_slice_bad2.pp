@@ -1,0 +1,1 @@
+notice(URI[1])

@@ -1,0 +1,1 @@
+notice(URI['http://a', 'b'])

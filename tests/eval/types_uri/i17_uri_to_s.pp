@@ -1,0 +1,6 @@
+$u = URI('HTTP://Example.COM:80/a')
+notice($u)
+notice($u.host)
+notice($u.scheme)
+notice($u.port)
+notice(URI('urn:isbn:123').opaque)

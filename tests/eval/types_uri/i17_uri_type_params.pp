@@ -1,0 +1,6 @@
+notice(URI['http://a/b'])
+notice(URI[{scheme => 'http', path => '/b'}])
+notice(URI('http://a/b') =~ URI['http://a/b'])
+notice(URI('http://a/c') =~ URI['http://a/b'])
+notice('http://a/b' =~ URI)
+notice(URI['http://a/b'] == URI[{scheme => 'http', host => 'a', path => '/b'}])
