@@ -257,6 +257,14 @@ fn new_instance(t: &Type, args: &[Value]) -> Result<Value, Error> {
 /// one per type class: `Integer[0, 5]` converts as `Integer` does, then the
 /// result is checked against `Integer[0, 5]`); `None` when `t` has none.
 fn new_function_type(t: &Type) -> Option<Type> {
+    new_function_type_within(t, 64)
+}
+
+/// [`new_function_type`] through at most `depth` Optional/NotUndef
+/// wrappers: an alias that wraps itself (`type A = Optional[A]`) would
+/// unwrap forever (the type_aliases fuzz target overflowed the stack
+/// here); such a type has no `new` function.
+fn new_function_type_within(t: &Type, depth: u32) -> Option<Type> {
     Some(match t {
         Type::Integer(_) => Type::integer(None, None),
         Type::Float(_) => Type::float(None, None),
@@ -266,7 +274,9 @@ fn new_function_type(t: &Type) -> Option<Type> {
         Type::Timespan { .. } => Type::Timespan { from: None, to: None },
         Type::Timestamp { .. } => Type::Timestamp { from: None, to: None },
         Type::SemVer(_) => Type::SemVer(vec![]),
-        Type::Optional(Some(inner)) | Type::NotUndef(Some(inner)) => return new_function_type(inner.resolved()),
+        Type::Optional(Some(inner)) | Type::NotUndef(Some(inner)) => {
+            return new_function_type_within(inner.resolved(), depth.checked_sub(1)?);
+        }
         Type::Numeric
         | Type::Boolean(_)
         | Type::SemVerRange
