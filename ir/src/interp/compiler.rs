@@ -1040,10 +1040,18 @@ impl Interp {
         for rel in &rels {
             let sources = self.resolve_operands(&rel.sources, true);
             let targets = self.resolve_operands(&rel.targets, false);
-            // The references' text only for the errors.
-            let text = |cat: &catalog::Catalog, e: &RelEnd| match e {
-                RelEnd::Resource(i) => cat.resources[*i].reference(),
-                RelEnd::Ref(t, ti) => format!("{t}[{ti}]"),
+            // The references' text only for the errors (Puppet names the
+            // missing end first, then the other end, "on" it when the
+            // source is missing, "from" it when a target is).
+            let missing = |cat: &catalog::Catalog, gone: &RelEnd, dir: &str, other: &RelEnd| {
+                let text = |e: &RelEnd| match e {
+                    RelEnd::Resource(i) => cat.resources[*i].reference(),
+                    RelEnd::Ref(t, ti) => format!("{t}[{ti}]"),
+                };
+                bare(
+                    "MISSING_RELATIONSHIP",
+                    format!("Could not find resource '{}' for relationship {dir} '{}'", text(gone), text(other)),
+                )
             };
             // Each target is looked up and its reference made once for all
             // sources (the catalog's index does not change here); the
@@ -1053,25 +1061,11 @@ impl Interp {
             for source in &sources {
                 let Some(first) = targets.first() else { continue };
                 let Some(si) = self.rel_end(source) else {
-                    return Err(bare(
-                        "MISSING_RELATIONSHIP",
-                        format!(
-                            "Could not find resource '{}' for relationship on '{}'",
-                            text(&self.catalog, source),
-                            text(&self.catalog, first)
-                        ),
-                    ));
+                    return Err(missing(&self.catalog, source, "on", first));
                 };
                 for (t, target) in targets.iter().zip(&found) {
                     let Some(target) = target else {
-                        return Err(bare(
-                            "MISSING_RELATIONSHIP",
-                            format!(
-                                "Could not find resource '{}' for relationship from '{}'",
-                                text(&self.catalog, t),
-                                text(&self.catalog, source)
-                            ),
-                        ));
+                        return Err(missing(&self.catalog, t, "from", source));
                     };
                     let r = &mut self.catalog.resources[si];
                     r.pin_param_meta();
