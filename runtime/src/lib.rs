@@ -43,6 +43,7 @@ pub mod time;
 pub mod types;
 pub mod uri;
 pub mod value;
+mod yaml_emit;
 
 pub use error::{Error, Result};
 pub use ops::{ArithOp, CmpOp, MatchResult};

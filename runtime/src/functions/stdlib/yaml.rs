@@ -15,9 +15,12 @@
 //! sexagesimal `1:30`, `.inf`; merge keys `<<`; no dates or times; aliases
 //! and symbols only as Hiera's loader permits them, see [`LoadOptions`]).
 
+use std::borrow::Cow;
+
 use crate::display::ruby_float_to_s;
 use crate::error::Error;
 use crate::value::{HashMapV, Value};
+use crate::yaml_emit::{emit, Node, Options as EmitOptions, Scalar, Style};
 
 // ---------------------------------------------------------------------------
 // Psych's ScalarScanner
@@ -335,184 +338,8 @@ fn is_legacy_integer(s: &str) -> bool {
 }
 
 // ---------------------------------------------------------------------------
-// The emitter
-
-#[derive(Clone, Copy, PartialEq, Debug)]
-enum Style {
-    Plain,
-    Single,
-    Double,
-    Literal,
-    Folded,
-}
-
-/// A scalar event: text, tag (`!!str`), implicit flags and requested style.
-struct Scalar<'a> {
-    value: &'a str,
-    tag: Option<&'static str>,
-    plain_implicit: bool,
-    quoted_implicit: bool,
-    style: Style,
-}
-
-/// libyaml's `yaml_emitter_analyze_scalar` result.
-#[derive(Default)]
-struct Analysis {
-    multiline: bool,
-    flow_plain_allowed: bool,
-    block_plain_allowed: bool,
-    single_quoted_allowed: bool,
-    block_allowed: bool,
-}
-
-fn is_break(c: char) -> bool {
-    matches!(c, '\r' | '\n' | '\u{85}' | '\u{2028}' | '\u{2029}')
-}
-
-fn is_blankz(c: Option<char>) -> bool {
-    match c {
-        None => true,
-        Some(c) => c == ' ' || c == '\t' || is_break(c) || c == '\0',
-    }
-}
-
-/// libyaml's `IS_PRINTABLE` (on the UTF-8 bytes).
-fn is_printable(c: char) -> bool {
-    let u = c as u32;
-    u == 0x0A || (0x20..=0x7E).contains(&u) || (0xA0..=0xD7FF).contains(&u) || ((0xE000..=0xFFFD).contains(&u) && u != 0xFEFF)
-}
-
-fn analyze(value: &str) -> Analysis {
-    let chars: Vec<char> = value.chars().collect();
-    if chars.is_empty() {
-        return Analysis {
-            multiline: false,
-            flow_plain_allowed: false,
-            block_plain_allowed: true,
-            single_quoted_allowed: true,
-            block_allowed: false,
-        };
-    }
-    let (mut block_ind, mut flow_ind) = (false, false);
-    if value.starts_with("---") || value.starts_with("...") {
-        block_ind = true;
-        flow_ind = true;
-    }
-    let (mut line_breaks, mut special) = (false, false);
-    let (mut leading_space, mut leading_break, mut trailing_space, mut trailing_break) = (false, false, false, false);
-    let (mut break_space, mut space_break) = (false, false);
-    let (mut prev_space, mut prev_break) = (false, false);
-    let mut preceded_by_ws = true;
-    let mut followed_by_ws = is_blankz(chars.get(1).copied());
-    let n = chars.len();
-    for i in 0..n {
-        let c = chars[i];
-        if i == 0 {
-            if "#,[]{}&*!|>'\"%@`".contains(c) {
-                flow_ind = true;
-                block_ind = true;
-            }
-            if c == '?' || c == ':' {
-                flow_ind = true;
-                if followed_by_ws {
-                    block_ind = true;
-                }
-            }
-            if c == '-' && followed_by_ws {
-                flow_ind = true;
-                block_ind = true;
-            }
-        } else {
-            if ",?[]{}".contains(c) {
-                flow_ind = true;
-            }
-            if c == ':' {
-                flow_ind = true;
-                if followed_by_ws {
-                    block_ind = true;
-                }
-            }
-            if c == '#' && preceded_by_ws {
-                flow_ind = true;
-                block_ind = true;
-            }
-        }
-        if !is_printable(c) {
-            special = true;
-        }
-        if is_break(c) {
-            line_breaks = true;
-        }
-        if c == ' ' {
-            if i == 0 {
-                leading_space = true;
-            }
-            if i == n - 1 {
-                trailing_space = true;
-            }
-            if prev_break {
-                break_space = true;
-            }
-            prev_space = true;
-            prev_break = false;
-        } else if is_break(c) {
-            if i == 0 {
-                leading_break = true;
-            }
-            if i == n - 1 {
-                trailing_break = true;
-            }
-            if prev_space {
-                space_break = true;
-            }
-            prev_space = false;
-            prev_break = true;
-        } else {
-            prev_space = false;
-            prev_break = false;
-        }
-        preceded_by_ws = is_blankz(Some(c));
-        if i + 1 < n {
-            followed_by_ws = is_blankz(chars.get(i + 2).copied());
-        }
-    }
-    let mut a = Analysis {
-        multiline: line_breaks,
-        flow_plain_allowed: true,
-        block_plain_allowed: true,
-        single_quoted_allowed: true,
-        block_allowed: true,
-    };
-    if leading_space || leading_break || trailing_space || trailing_break {
-        a.flow_plain_allowed = false;
-        a.block_plain_allowed = false;
-    }
-    if trailing_space {
-        a.block_allowed = false;
-    }
-    if break_space {
-        a.flow_plain_allowed = false;
-        a.block_plain_allowed = false;
-        a.single_quoted_allowed = false;
-    }
-    if space_break || special {
-        a.flow_plain_allowed = false;
-        a.block_plain_allowed = false;
-        a.single_quoted_allowed = false;
-        a.block_allowed = false;
-    }
-    if line_breaks {
-        a.flow_plain_allowed = false;
-        a.block_plain_allowed = false;
-    }
-    if flow_ind {
-        a.flow_plain_allowed = false;
-    }
-    if block_ind {
-        a.block_plain_allowed = false;
-    }
-    a
-}
+// Psych's YAMLTree visitor over Puppet values (the emitter is
+// crate::yaml_emit, shared with ERB's `to_yaml`)
 
 /// The options of `to_yaml` that Psych passes to libyaml.
 pub(crate) struct Options {
@@ -523,528 +350,79 @@ pub(crate) struct Options {
     pub line_width: Option<i64>,
 }
 
-struct Emitter {
-    out: String,
-    column: usize,
-    whitespace: bool,
-    indention: bool,
-    indent: isize,
-    indents: Vec<isize>,
-    flow_level: usize,
-    best_indent: usize,
-    best_width: usize,
-    /// Psych's own `@line_width` (for its FOLDED choice).
-    psych_width: Option<usize>,
-    open_ended: u8,
-    // The context of the node being emitted.
-    root: bool,
-    sequence_ctx: bool,
-    mapping_ctx: bool,
-    simple_key_ctx: bool,
+/// Psych's `visit_String`: the style it asks for, with its tag and
+/// implicit flags. `psych_width` is Psych's own `@line_width`, for its
+/// FOLDED choice.
+fn string_scalar(o: &str, psych_width: Option<usize>) -> Scalar<'_> {
+    let ask = |style| Scalar { value: Cow::Borrowed(o), tag: None, plain_implicit: true, quoted_implicit: true, style };
+    // `o =~ /\n(?!\Z)/`: a newline that is not the last one.
+    let has_inner_newline = o.char_indices().any(|(i, c)| c == '\n' && !is_at_z(o, i + 1));
+    if has_inner_newline {
+        return ask(Style::Literal);
+    }
+    if o == "<<" {
+        return Scalar { value: Cow::Borrowed(o), tag: Some("!!str"), plain_implicit: false, quoted_implicit: false, style: Style::Single };
+    }
+    if o == "y" || o == "n" {
+        return ask(Style::Double);
+    }
+    if let Some(w) = psych_width
+        && o.chars().count() > w
+    {
+        return ask(Style::Folded);
+    }
+    // `/^[^[:word:]][^"]*$/`: at some line start, a non-word character
+    // (a newline counts) followed by no `"` up to the next line end.
+    let line_starts = std::iter::once(0).chain(o.match_indices('\n').map(|(i, _)| i + 1));
+    let dq = line_starts.filter(|p| *p < o.len()).any(|p| {
+        let c = o[p..].chars().next().unwrap_or('a');
+        let rest = &o[p + c.len_utf8()..];
+        !is_word_char(c) && !rest.split('\n').next().unwrap_or("").contains('"')
+    });
+    if dq {
+        return ask(Style::Double);
+    }
+    let octal_like = {
+        let b = o.as_bytes();
+        b.first() == Some(&b'0') && {
+            let k = b[1..].iter().take_while(|c| (b'0'..=b'7').contains(c)).count();
+            matches!(b.get(1 + k), Some(b'8' | b'9'))
+        }
+    };
+    if tokenize(o, false) != Token::Str || octal_like {
+        return ask(Style::Single);
+    }
+    ask(Style::Plain)
 }
 
-impl Emitter {
-    fn put(&mut self, c: char) {
-        self.out.push(c);
-        self.column += 1;
-    }
-
-    fn put_break(&mut self) {
-        self.out.push('\n');
-        self.column = 0;
-    }
-
-    /// libyaml's `WRITE_BREAK`: a `\n` is the emitter's line break, other
-    /// break characters are copied.
-    fn write_break(&mut self, c: char) {
-        if c == '\n' {
-            self.put_break();
+/// The events Psych's `YAMLTree` makes of a value.
+fn to_node(v: &Value, psych_width: Option<usize>) -> Result<Node<'_>, Error> {
+    Ok(Node::Scalar(match v {
+        Value::Undef => Scalar::null(),
+        Value::Boolean(b) => Scalar::plain(if *b { "true" } else { "false" }),
+        Value::Integer(i) => Scalar::plain(i.to_string()),
+        Value::Float(f) => Scalar::plain(if f.is_nan() {
+            ".nan".to_string()
+        } else if f.is_infinite() {
+            if *f > 0.0 { ".inf".into() } else { "-.inf".into() }
         } else {
-            self.out.push(c);
-            self.column = 0;
+            ruby_float_to_s(*f)
+        }),
+        Value::Default => Scalar::plain(":default"),
+        Value::String(s) => string_scalar(s, psych_width),
+        Value::Array(a) => return Ok(Node::Seq(a.iter().map(|e| to_node(e, psych_width)).collect::<Result<_, _>>()?)),
+        Value::Hash(h) => {
+            return Ok(Node::Map(
+                h.iter().map(|(k, e)| Ok((to_node(k, psych_width)?, to_node(e, psych_width)?))).collect::<Result<_, Error>>()?,
+            ))
         }
-    }
-
-    fn write_indent(&mut self) {
-        let indent = self.indent.max(0) as usize;
-        if !self.indention || self.column > indent || (self.column == indent && !self.whitespace) {
-            self.put_break();
+        other => {
+            return Err(Error::argument(format!(
+                "to_yaml: cannot write a {} as YAML (Psych would dump the Ruby object)",
+                crate::label::ruby_class(other)
+            )))
         }
-        while self.column < indent {
-            self.put(' ');
-        }
-        self.whitespace = true;
-        self.indention = true;
-    }
-
-    fn write_indicator(&mut self, ind: &str, need_ws: bool, is_ws: bool, is_indention: bool) {
-        if need_ws && !self.whitespace {
-            self.put(' ');
-        }
-        for c in ind.chars() {
-            self.put(c);
-        }
-        self.whitespace = is_ws;
-        self.indention = self.indention && is_indention;
-        // libyaml 0.2.5 leaves `open_ended` alone here: a `|+` block
-        // scalar anywhere before the end still ends the stream with `...`.
-    }
-
-    fn increase_indent(&mut self, flow: bool, indentless: bool) {
-        self.indents.push(self.indent);
-        if self.indent < 0 {
-            self.indent = if flow { self.best_indent as isize } else { 0 };
-        } else if !indentless {
-            self.indent += self.best_indent as isize;
-        }
-    }
-
-    fn pop_indent(&mut self) {
-        self.indent = self.indents.pop().unwrap_or(-1);
-    }
-
-    fn write_plain(&mut self, value: &str, allow_breaks: bool) {
-        let chars: Vec<char> = value.chars().collect();
-        if !self.whitespace && (!chars.is_empty() || self.flow_level > 0) {
-            self.put(' ');
-        }
-        let (mut spaces, mut breaks) = (false, false);
-        for (i, &c) in chars.iter().enumerate() {
-            if c == ' ' {
-                if allow_breaks && !spaces && self.column > self.best_width && chars.get(i + 1) != Some(&' ') {
-                    self.write_indent();
-                } else {
-                    self.put(c);
-                }
-                spaces = true;
-            } else if is_break(c) {
-                if !breaks && c == '\n' {
-                    self.put_break();
-                }
-                self.write_break(c);
-                self.indention = true;
-                breaks = true;
-            } else {
-                if breaks {
-                    self.write_indent();
-                }
-                self.put(c);
-                self.indention = false;
-                spaces = false;
-                breaks = false;
-            }
-        }
-        self.whitespace = false;
-        self.indention = false;
-        if self.root {
-            self.open_ended = 1;
-        }
-    }
-
-    fn write_single_quoted(&mut self, value: &str, allow_breaks: bool) {
-        let chars: Vec<char> = value.chars().collect();
-        self.write_indicator("'", true, false, false);
-        let (mut spaces, mut breaks) = (false, false);
-        let n = chars.len();
-        for (i, &c) in chars.iter().enumerate() {
-            if c == ' ' {
-                if allow_breaks
-                    && !spaces
-                    && self.column > self.best_width
-                    && i != 0
-                    && i != n - 1
-                    && chars.get(i + 1) != Some(&' ')
-                {
-                    self.write_indent();
-                } else {
-                    self.put(c);
-                }
-                spaces = true;
-            } else if is_break(c) {
-                if !breaks && c == '\n' {
-                    self.put_break();
-                }
-                self.write_break(c);
-                self.indention = true;
-                breaks = true;
-            } else {
-                if breaks {
-                    self.write_indent();
-                }
-                if c == '\'' {
-                    self.put('\'');
-                }
-                self.put(c);
-                self.indention = false;
-                spaces = false;
-                breaks = false;
-            }
-        }
-        if breaks {
-            self.write_indent();
-        }
-        self.write_indicator("'", false, false, false);
-        self.whitespace = false;
-        self.indention = false;
-    }
-
-    fn write_double_quoted(&mut self, value: &str, allow_breaks: bool) {
-        let chars: Vec<char> = value.chars().collect();
-        self.write_indicator("\"", true, false, false);
-        let mut spaces = false;
-        let n = chars.len();
-        for (i, &c) in chars.iter().enumerate() {
-            if !is_printable(c) || c == '\u{FEFF}' || is_break(c) || c == '"' || c == '\\' {
-                self.put('\\');
-                let u = c as u32;
-                let esc = match u {
-                    0x00 => Some('0'),
-                    0x07 => Some('a'),
-                    0x08 => Some('b'),
-                    0x09 => Some('t'),
-                    0x0A => Some('n'),
-                    0x0B => Some('v'),
-                    0x0C => Some('f'),
-                    0x0D => Some('r'),
-                    0x1B => Some('e'),
-                    0x22 => Some('"'),
-                    0x5C => Some('\\'),
-                    0x85 => Some('N'),
-                    0xA0 => Some('_'),
-                    0x2028 => Some('L'),
-                    0x2029 => Some('P'),
-                    _ => None,
-                };
-                match esc {
-                    Some(e) => self.put(e),
-                    None => {
-                        let hex = if u <= 0xFF {
-                            format!("x{u:02X}")
-                        } else if u <= 0xFFFF {
-                            format!("u{u:04X}")
-                        } else {
-                            format!("U{u:08X}")
-                        };
-                        for h in hex.chars() {
-                            self.put(h);
-                        }
-                    }
-                }
-                spaces = false;
-            } else if c == ' ' {
-                if allow_breaks && !spaces && self.column > self.best_width && i != 0 && i != n - 1 {
-                    self.write_indent();
-                    if chars.get(i + 1) == Some(&' ') {
-                        self.put('\\');
-                    }
-                } else {
-                    self.put(c);
-                }
-                spaces = true;
-            } else {
-                self.put(c);
-                spaces = false;
-            }
-        }
-        self.write_indicator("\"", false, false, false);
-        self.whitespace = false;
-        self.indention = false;
-    }
-
-    fn write_block_hints(&mut self, value: &str) {
-        let first = value.chars().next();
-        if first.is_some_and(|c| c == ' ' || is_break(c)) {
-            let hint = self.best_indent.to_string();
-            self.write_indicator(&hint, false, false, false);
-        }
-        self.open_ended = 0;
-        let mut rev = value.chars().rev();
-        let chomp = match rev.next() {
-            None => Some("-"),
-            Some(c) if !is_break(c) => Some("-"),
-            Some(_) => match rev.next() {
-                None => {
-                    self.open_ended = 2;
-                    Some("+")
-                }
-                Some(c) if is_break(c) => {
-                    self.open_ended = 2;
-                    Some("+")
-                }
-                Some(_) => None,
-            },
-        };
-        if let Some(h) = chomp {
-            self.write_indicator(h, false, false, false);
-        }
-    }
-
-    fn write_literal(&mut self, value: &str) {
-        self.write_indicator("|", true, false, false);
-        self.write_block_hints(value);
-        self.put_break();
-        self.indention = true;
-        self.whitespace = true;
-        let mut breaks = true;
-        for c in value.chars() {
-            if is_break(c) {
-                self.write_break(c);
-                self.indention = true;
-                breaks = true;
-            } else {
-                if breaks {
-                    self.write_indent();
-                }
-                self.put(c);
-                self.indention = false;
-                breaks = false;
-            }
-        }
-    }
-
-    fn write_folded(&mut self, value: &str) {
-        let chars: Vec<char> = value.chars().collect();
-        self.write_indicator(">", true, false, false);
-        self.write_block_hints(value);
-        self.put_break();
-        self.indention = true;
-        self.whitespace = true;
-        let (mut breaks, mut leading_spaces) = (true, true);
-        let mut i = 0;
-        while i < chars.len() {
-            let c = chars[i];
-            if is_break(c) {
-                if !breaks && !leading_spaces && c == '\n' {
-                    let mut k = i;
-                    while k < chars.len() && is_break(chars[k]) {
-                        k += 1;
-                    }
-                    if !is_blankz(chars.get(k).copied()) {
-                        self.put_break();
-                    }
-                }
-                self.write_break(c);
-                self.indention = true;
-                breaks = true;
-            } else {
-                if breaks {
-                    self.write_indent();
-                    leading_spaces = c == ' ' || c == '\t';
-                }
-                if !breaks && c == ' ' && chars.get(i + 1) != Some(&' ') && self.column > self.best_width {
-                    self.write_indent();
-                } else {
-                    self.put(c);
-                }
-                self.indention = false;
-                breaks = false;
-            }
-            i += 1;
-        }
-    }
-
-    /// `yaml_emitter_emit_scalar`: style selection, tag, then the writer.
-    fn scalar(&mut self, s: &Scalar<'_>) {
-        let a = analyze(s.value);
-        // The tag is kept only when neither implicit flag is set.
-        let mut tag: Option<&str> = if !s.plain_implicit && !s.quoted_implicit { s.tag } else { None };
-        let no_tag = tag.is_none();
-        let mut style = s.style;
-        if self.simple_key_ctx && a.multiline {
-            style = Style::Double;
-        }
-        if style == Style::Plain {
-            if (self.flow_level > 0 && !a.flow_plain_allowed) || (self.flow_level == 0 && !a.block_plain_allowed) {
-                style = Style::Single;
-            }
-            if s.value.is_empty() && (self.flow_level > 0 || self.simple_key_ctx) {
-                style = Style::Single;
-            }
-            if no_tag && !s.plain_implicit {
-                style = Style::Single;
-            }
-        }
-        if style == Style::Single && !a.single_quoted_allowed {
-            style = Style::Double;
-        }
-        if matches!(style, Style::Literal | Style::Folded) && (!a.block_allowed || self.flow_level > 0 || self.simple_key_ctx) {
-            style = Style::Double;
-        }
-        if no_tag && !s.quoted_implicit && style != Style::Plain {
-            tag = Some("!");
-        }
-        if let Some(t) = tag {
-            self.write_indicator(t, true, false, false);
-        }
-        self.increase_indent(true, false);
-        let allow_breaks = !self.simple_key_ctx;
-        match style {
-            Style::Plain => self.write_plain(s.value, allow_breaks),
-            Style::Single => self.write_single_quoted(s.value, allow_breaks),
-            Style::Double => self.write_double_quoted(s.value, allow_breaks),
-            Style::Literal => self.write_literal(s.value),
-            Style::Folded => self.write_folded(s.value),
-        }
-        self.pop_indent();
-    }
-
-    /// Psych's `visit_String`: the style it asks for.
-    fn string_style(&self, o: &str) -> (Style, Option<&'static str>, bool, bool) {
-        // `o =~ /\n(?!\Z)/`: a newline that is not the last one.
-        let has_inner_newline = o.char_indices().any(|(i, c)| c == '\n' && !is_at_z(o, i + 1));
-        if has_inner_newline {
-            return (Style::Literal, None, true, true);
-        }
-        if o == "<<" {
-            return (Style::Single, Some("!!str"), false, false);
-        }
-        if o == "y" || o == "n" {
-            return (Style::Double, None, true, true);
-        }
-        if let Some(w) = self.psych_width
-            && o.chars().count() > w
-        {
-            return (Style::Folded, None, true, true);
-        }
-        // `/^[^[:word:]][^"]*$/`: at some line start, a non-word character
-        // (a newline counts) followed by no `"` up to the next line end.
-        let line_starts = std::iter::once(0).chain(o.match_indices('\n').map(|(i, _)| i + 1));
-        let dq = line_starts.filter(|p| *p < o.len()).any(|p| {
-            let c = o[p..].chars().next().unwrap_or('a');
-            let rest = &o[p + c.len_utf8()..];
-            !is_word_char(c) && !rest.split('\n').next().unwrap_or("").contains('"')
-        });
-        if dq {
-            return (Style::Double, None, true, true);
-        }
-        let octal_like = {
-            let b = o.as_bytes();
-            b.first() == Some(&b'0') && {
-                let k = b[1..].iter().take_while(|c| (b'0'..=b'7').contains(c)).count();
-                matches!(b.get(1 + k), Some(b'8' | b'9'))
-            }
-        };
-        if tokenize(o, false) != Token::Str || octal_like {
-            return (Style::Single, None, true, true);
-        }
-        (Style::Plain, None, true, true)
-    }
-
-    fn node(&mut self, v: &Value, root: bool, sequence: bool, mapping: bool, simple_key: bool) -> Result<(), Error> {
-        self.root = root;
-        self.sequence_ctx = sequence;
-        self.mapping_ctx = mapping;
-        self.simple_key_ctx = simple_key;
-        match v {
-            Value::Undef => {
-                self.scalar(&Scalar { value: "", tag: Some("!!null"), plain_implicit: true, quoted_implicit: false, style: Style::Plain })
-            }
-            Value::Boolean(b) => self.scalar(&plain_number(if *b { "true" } else { "false" })),
-            Value::Integer(i) => self.scalar(&plain_number(&i.to_string())),
-            Value::Float(f) => {
-                let text = if f.is_nan() {
-                    ".nan".to_string()
-                } else if f.is_infinite() {
-                    if *f > 0.0 { ".inf".into() } else { "-.inf".into() }
-                } else {
-                    ruby_float_to_s(*f)
-                };
-                self.scalar(&plain_number(&text))
-            }
-            Value::Default => self.scalar(&plain_number(":default")),
-            Value::String(s) => {
-                let (style, tag, plain_implicit, quoted_implicit) = self.string_style(s);
-                self.scalar(&Scalar { value: s, tag, plain_implicit, quoted_implicit, style })
-            }
-            Value::Array(a) => {
-                if self.flow_level > 0 || a.is_empty() {
-                    self.write_indicator("[", true, true, false);
-                    self.increase_indent(true, false);
-                    self.flow_level += 1;
-                    for (i, e) in a.iter().enumerate() {
-                        if i > 0 {
-                            self.write_indicator(",", false, false, false);
-                        }
-                        self.node(e, false, true, false, false)?;
-                    }
-                    self.flow_level -= 1;
-                    self.pop_indent();
-                    self.write_indicator("]", false, false, false);
-                } else {
-                    let indentless = self.mapping_ctx && !self.indention;
-                    self.increase_indent(false, indentless);
-                    for e in a.iter() {
-                        self.write_indent();
-                        self.write_indicator("-", true, false, true);
-                        self.node(e, false, true, false, false)?;
-                    }
-                    self.pop_indent();
-                }
-            }
-            Value::Hash(h) => {
-                if self.flow_level > 0 || h.is_empty() {
-                    self.write_indicator("{", true, true, false);
-                    self.increase_indent(true, false);
-                    self.flow_level += 1;
-                    for (i, (k, e)) in h.iter().enumerate() {
-                        if i > 0 {
-                            self.write_indicator(",", false, false, false);
-                        }
-                        self.node(k, false, false, true, true)?;
-                        self.write_indicator(":", false, false, false);
-                        self.node(e, false, false, true, false)?;
-                    }
-                    self.flow_level -= 1;
-                    self.pop_indent();
-                    self.write_indicator("}", false, false, false);
-                } else {
-                    self.increase_indent(false, false);
-                    for (k, e) in h.iter() {
-                        self.write_indent();
-                        if self.is_simple_key(k) {
-                            self.node(k, false, false, true, true)?;
-                            self.write_indicator(":", false, false, false);
-                        } else {
-                            self.write_indicator("?", true, false, true);
-                            self.node(k, false, false, true, false)?;
-                            self.write_indent();
-                            self.write_indicator(":", true, false, true);
-                        }
-                        self.node(e, false, false, true, false)?;
-                    }
-                    self.pop_indent();
-                }
-            }
-            other => {
-                return Err(Error::argument(format!(
-                    "to_yaml: cannot write a {} as YAML (Psych would dump the Ruby object)",
-                    crate::label::ruby_class(other)
-                )))
-            }
-        }
-        Ok(())
-    }
-
-    /// `yaml_emitter_check_simple_key`: scalars on one line of at most 128
-    /// characters (with their tag), empty collections.
-    fn is_simple_key(&self, k: &Value) -> bool {
-        match k {
-            Value::Array(a) => a.is_empty(),
-            Value::Hash(h) => h.is_empty(),
-            Value::String(s) => {
-                let (_, tag, pi, qi) = self.string_style(s);
-                let tag_len = if !pi && !qi { tag.map_or(0, str::len) } else { 0 };
-                !analyze(s).multiline && s.len() + tag_len <= 128
-            }
-            _ => true,
-        }
-    }
-}
-
-/// How Psych writes numbers, booleans and symbols: plain, implicit only
-/// as plain (so a quoted form would get the `!` tag).
-fn plain_number(text: &str) -> Scalar<'_> {
-    Scalar { value: text, tag: None, plain_implicit: true, quoted_implicit: false, style: Style::Plain }
+    }))
 }
 
 /// Is `i` a position where Ruby's `\Z` matches (the end, or before a final
@@ -1056,7 +434,7 @@ fn is_at_z(s: &str, i: usize) -> bool {
 /// `data.to_yaml(options)`.
 pub(crate) fn to_yaml(v: &Value, opts: &Options) -> Result<String, Error> {
     let best_indent = if (2..=9).contains(&opts.indent) { opts.indent } else { 2 };
-    let (best_width, psych_width) = match opts.line_width {
+    let (width, psych_width) = match opts.line_width {
         None => (80, None),
         Some(w) if w < 0 => (usize::MAX, None),
         Some(w) => {
@@ -1064,33 +442,8 @@ pub(crate) fn to_yaml(v: &Value, opts: &Options) -> Result<String, Error> {
             (if w <= best_indent * 2 { 80 } else { w }, Some(w))
         }
     };
-    let mut e = Emitter {
-        out: String::new(),
-        column: 0,
-        whitespace: true,
-        indention: true,
-        indent: -1,
-        indents: Vec::new(),
-        flow_level: 0,
-        best_indent,
-        best_width,
-        psych_width,
-        open_ended: 0,
-        root: false,
-        sequence_ctx: false,
-        mapping_ctx: false,
-        simple_key_ctx: false,
-    };
-    e.write_indent();
-    e.write_indicator("---", true, false, false);
-    e.node(v, true, false, false, false)?;
-    // Document end (implicit), stream end.
-    e.write_indent();
-    if e.open_ended == 2 {
-        e.write_indicator("...", true, false, false);
-        e.write_indent();
-    }
-    Ok(e.out)
+    let node = to_node(v, psych_width)?;
+    Ok(emit(&node, EmitOptions { indent: best_indent, width }))
 }
 
 // ---------------------------------------------------------------------------
