@@ -160,13 +160,26 @@ fn interp(out: &mut String, v: &Value) {
         return;
     }
     guard_stack(|| match v {
+        Value::Array(_) | Value::Hash(_) => write_container(out, v, " => ", interp),
+        Value::Type(t) => out.push_str(&type_display(t)),
+        // No intermediate copy (`scalar_to_s` returns a new String).
+        Value::String(s) => out.push_str(s.as_str()),
+        other => out.push_str(&scalar_to_s(other)),
+    })
+}
+
+/// Writes an Array as `[e, e]` or a Hash as `{k<arrow>v, k<arrow>v}` (the
+/// shape every printed form here shares), each element by `item`;
+/// anything else is left to the caller and writes nothing.
+pub(crate) fn write_container(out: &mut String, v: &Value, arrow: &str, mut item: impl FnMut(&mut String, &Value)) {
+    match v {
         Value::Array(a) => {
             out.push('[');
             for (i, e) in a.iter().enumerate() {
                 if i > 0 {
                     out.push_str(", ");
                 }
-                interp(out, e);
+                item(out, e);
             }
             out.push(']');
         }
@@ -176,17 +189,14 @@ fn interp(out: &mut String, v: &Value) {
                 if i > 0 {
                     out.push_str(", ");
                 }
-                interp(out, k);
-                out.push_str(" => ");
-                interp(out, e);
+                item(out, k);
+                out.push_str(arrow);
+                item(out, e);
             }
             out.push('}');
         }
-        Value::Type(t) => out.push_str(&type_display(t)),
-        // No intermediate copy (`scalar_to_s` returns a new String).
-        Value::String(s) => out.push_str(s.as_str()),
-        other => out.push_str(&scalar_to_s(other)),
-    })
+        _ => {}
+    }
 }
 
 /// Ruby `to_s` of a non-container value.
@@ -236,28 +246,7 @@ fn in_type(out: &mut String, v: &Value) {
     guard_stack(|| match v {
         Value::Undef => out.push_str("undef"),
         Value::String(s) => out.push_str(&puppet_quote(s)),
-        Value::Array(a) => {
-            out.push('[');
-            for (i, e) in a.iter().enumerate() {
-                if i > 0 {
-                    out.push_str(", ");
-                }
-                in_type(out, e);
-            }
-            out.push(']');
-        }
-        Value::Hash(h) => {
-            out.push('{');
-            for (i, (k, e)) in h.iter().enumerate() {
-                if i > 0 {
-                    out.push_str(", ");
-                }
-                in_type(out, k);
-                out.push_str(" => ");
-                in_type(out, e);
-            }
-            out.push('}');
-        }
+        Value::Array(_) | Value::Hash(_) => write_container(out, v, " => ", in_type),
         Value::Timespan(_) | Value::Timestamp(_) | Value::SemVer(_) | Value::SemVerRange(_) => {
             out.push('\'');
             out.push_str(&scalar_to_s(v));
@@ -298,28 +287,7 @@ fn inspect(out: &mut String, v: &Value) {
         Value::Undef => out.push_str("nil"),
         Value::Default => out.push_str(":default"),
         Value::String(s) => out.push_str(&ruby_string_inspect(s)),
-        Value::Array(a) => {
-            out.push('[');
-            for (i, e) in a.iter().enumerate() {
-                if i > 0 {
-                    out.push_str(", ");
-                }
-                inspect(out, e);
-            }
-            out.push(']');
-        }
-        Value::Hash(h) => {
-            out.push('{');
-            for (i, (k, e)) in h.iter().enumerate() {
-                if i > 0 {
-                    out.push_str(", ");
-                }
-                inspect(out, k);
-                out.push_str("=>");
-                inspect(out, e);
-            }
-            out.push('}');
-        }
+        Value::Array(_) | Value::Hash(_) => write_container(out, v, "=>", inspect),
         Value::Type(t) => out.push_str(&type_to_string(t)),
         // Puppet's Sensitive class defines `inspect` as `#<#{to_s}>`.
         Value::Sensitive(_) => out.push_str("#<Sensitive [value redacted]>"),

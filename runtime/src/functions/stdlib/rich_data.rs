@@ -214,28 +214,7 @@ pub(crate) fn inspect_data(v: &Value, out: &mut String) {
         Value::String(s) => out.push_str(&ruby_string_inspect(s)),
         Value::Undef => out.push_str("nil"),
         Value::Float(f) => out.push_str(&crate::display::ruby_float_to_s(*f)),
-        Value::Array(a) => {
-            out.push('[');
-            for (i, e) in a.iter().enumerate() {
-                if i > 0 {
-                    out.push_str(", ");
-                }
-                inspect_data(e, out);
-            }
-            out.push(']');
-        }
-        Value::Hash(h) => {
-            out.push('{');
-            for (i, (k, e)) in h.iter().enumerate() {
-                if i > 0 {
-                    out.push_str(", ");
-                }
-                inspect_data(k, out);
-                out.push_str("=>");
-                inspect_data(e, out);
-            }
-            out.push('}');
-        }
+        Value::Array(_) | Value::Hash(_) => crate::display::write_container(out, v, "=>", |o, e| inspect_data(e, o)),
         other => out.push_str(&crate::display::ruby_inspect(other)),
     }
 }

@@ -304,28 +304,7 @@ fn to_python(_: &mut dyn Host, args: &[Value], _: Option<&Value>) -> FnResult {
             Value::Boolean(true) => out.push_str("True"),
             Value::Boolean(false) => out.push_str("False"),
             Value::Undef => out.push_str("None"),
-            Value::Array(a) => {
-                out.push('[');
-                for (i, e) in a.iter().enumerate() {
-                    if i > 0 {
-                        out.push_str(", ");
-                    }
-                    py(e, out);
-                }
-                out.push(']');
-            }
-            Value::Hash(h) => {
-                out.push('{');
-                for (i, (k, e)) in h.iter().enumerate() {
-                    if i > 0 {
-                        out.push_str(", ");
-                    }
-                    py(k, out);
-                    out.push_str(": ");
-                    py(e, out);
-                }
-                out.push('}');
-            }
+            Value::Array(_) | Value::Hash(_) => crate::display::write_container(out, v, ": ", |o, e| py(e, o)),
             other => super::rich_data::inspect_data(other, out),
         }
     }
@@ -340,28 +319,7 @@ fn to_python(_: &mut dyn Host, args: &[Value], _: Option<&Value>) -> FnResult {
 fn to_ruby(_: &mut dyn Host, args: &[Value], _: Option<&Value>) -> FnResult {
     fn rb(v: &Value, out: &mut String) {
         match v {
-            Value::Array(a) => {
-                out.push('[');
-                for (i, e) in a.iter().enumerate() {
-                    if i > 0 {
-                        out.push_str(", ");
-                    }
-                    rb(e, out);
-                }
-                out.push(']');
-            }
-            Value::Hash(h) => {
-                out.push('{');
-                for (i, (k, e)) in h.iter().enumerate() {
-                    if i > 0 {
-                        out.push_str(", ");
-                    }
-                    rb(k, out);
-                    out.push_str(" => ");
-                    rb(e, out);
-                }
-                out.push('}');
-            }
+            Value::Array(_) | Value::Hash(_) => crate::display::write_container(out, v, " => ", |o, e| rb(e, o)),
             other => super::rich_data::inspect_data(other, out),
         }
     }
