@@ -67,7 +67,7 @@ pub fn ruby_class(v: &Value) -> String {
         Value::Regexp(_) => "Regexp".into(),
         Value::Array(_) => "Array".into(),
         Value::Hash(_) => "Hash".into(),
-        Value::Type(t) => format!("Puppet::Pops::Types::P{}Type", type_class_simple_name(t)),
+        Value::Type(t) => format!("Puppet::Pops::Types::P{}Type", simple_name(t)),
         Value::Timespan(_) => "Puppet::Pops::Time::Timespan".into(),
         Value::Timestamp(_) => "Puppet::Pops::Time::Timestamp".into(),
         Value::SemVer(_) => "SemanticPuppet::Version".into(),
@@ -81,7 +81,8 @@ pub fn ruby_class(v: &Value) -> String {
     }
 }
 
-fn type_class_simple_name(t: &Type) -> &'static str {
+/// Puppet's `simple_name` of a type's class (`PIntegerType` -> `Integer`).
+pub(crate) fn simple_name(t: &Type) -> &'static str {
     match t {
         Type::Any => "Any",
         Type::Undef => "Undef",
@@ -133,7 +134,7 @@ fn type_class_simple_name(t: &Type) -> &'static str {
 /// `Integer-Type`, other classes print their name (`String`, `NilClass`).
 pub fn class_label(v: &Value) -> String {
     match v {
-        Value::Type(t) => format!("{}-Type", type_class_simple_name(t)),
+        Value::Type(t) => format!("{}-Type", simple_name(t)),
         other => ruby_class(other),
     }
 }

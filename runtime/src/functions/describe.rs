@@ -275,54 +275,7 @@ fn merged_range(a: &Range, b: &Range) -> Range {
 // ---------------------------------------------------------------------------
 // Type names as the messages use them.
 
-/// Puppet's `simple_name` of a type's class (`PIntegerType` -> `Integer`).
-pub(crate) fn simple_name(t: &Type) -> &'static str {
-    match t {
-        Type::Any => "Any",
-        Type::Undef => "Undef",
-        Type::Default => "Default",
-        Type::Unit => "Unit",
-        Type::NotUndef(_) => "NotUndef",
-        Type::Scalar => "Scalar",
-        Type::ScalarData => "ScalarData",
-        Type::Numeric => "Numeric",
-        Type::Integer(_) => "Integer",
-        Type::Float(_) => "Float",
-        Type::String { .. } => "String",
-        Type::Enum { .. } => "Enum",
-        Type::Pattern(_) => "Pattern",
-        Type::Boolean(_) => "Boolean",
-        Type::Regexp(_) => "Regexp",
-        Type::Array { .. } => "Array",
-        Type::Hash { .. } => "Hash",
-        Type::Tuple { .. } => "Tuple",
-        Type::Struct(_) => "Struct",
-        Type::Collection(_) => "Collection",
-        Type::Variant(_) => "Variant",
-        Type::Optional(_) => "Optional",
-        Type::CatalogEntry => "CatalogEntry",
-        Type::Resource { .. } => "Resource",
-        Type::Class(_) => "Class",
-        Type::Type(_) => "Type",
-        Type::Callable(_) => "Callable",
-        Type::Runtime { .. } => "Runtime",
-        Type::Iterable(_) => "Iterable",
-        Type::Iterator(_) => "Iterator",
-        Type::SemVer(_) => "SemVer",
-        Type::SemVerRange => "SemVerRange",
-        Type::Timespan { .. } => "Timespan",
-        Type::Timestamp { .. } => "Timestamp",
-        Type::Sensitive(_) => "Sensitive",
-        Type::Binary => "Binary",
-        Type::Uri(_) => "URI",
-        Type::Init { .. } => "Init",
-        Type::Object | Type::ObjectType(_) => "Object",
-        Type::ObjectExt(_) => "ObjectTypeExtension",
-        Type::TypeSet | Type::TypeSetType(_) => "TypeSet",
-        Type::Alias(_) => "TypeAlias",
-        Type::Reference(_) => "TypeReference",
-    }
-}
+pub(crate) use crate::label::simple_name;
 
 /// `t.name`: an alias's (or placeholder reference's) name, else the simple name.
 fn name_of(t: &Type) -> String {
