@@ -31,6 +31,7 @@ pub mod erb;
 pub mod foreign;
 pub mod error;
 pub mod functions;
+pub(crate) mod glob;
 pub mod hiera;
 pub mod label;
 pub mod ops;

@@ -945,7 +945,7 @@ impl Hiera {
         let mut out = vec![];
         for g in globs {
             let pattern = pathname_plus(datadir, &self.interpolate_str(cx, g)?);
-            for path in super::glob::glob(&pattern.display().to_string()) {
+            for path in crate::glob::glob(&pattern.display().to_string()) {
                 if !path.is_dir() {
                     out.push(Location { path, exists: true });
                 }

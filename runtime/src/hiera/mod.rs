@@ -28,7 +28,6 @@
 pub mod config;
 pub mod files;
 pub mod function;
-mod glob;
 pub mod interpolate;
 pub mod merge;
 

@@ -703,7 +703,7 @@ fn glob(_: &mut dyn Host, args: &[Value]) -> FnResult {
     };
     let mut out = Vec::new();
     for p in patterns {
-        out.extend(super::glob::glob(&p));
+        out.extend(crate::glob::glob(&p).into_iter().map(|p| p.display().to_string()));
     }
     Ok(Value::array(out.into_iter().map(Value::string).collect()))
 }

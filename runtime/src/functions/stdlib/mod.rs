@@ -50,7 +50,6 @@ mod collections;
 mod crypto;
 pub mod data;
 mod extra;
-mod glob;
 mod hocon;
 mod legacy8;
 mod modules;

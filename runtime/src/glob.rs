@@ -1,8 +1,11 @@
-//! Ruby's `Dir.glob` (what Hiera's `glob`/`globs` levels expand with
-//! `Pathname.glob`): `*`, `?`, `[set]`, `{a,b}` alternatives, `**/` for any
-//! depth of directories, `\` escapes; wildcards do not match a leading `.`
-//! of a name; each directory's entries are taken in sorted order (Ruby 3's
-//! default `sort: true`), alternatives in the order written.
+//! Ruby's `Dir.glob` (Ruby 3.1), for Hiera's `glob`/`globs` levels
+//! (`Pathname.glob`) and stdlib's `glob()`: `*`, `?`, `[set]` (`[!set]`,
+//! `[^set]`, ranges), `{a,b}` alternatives (each alternative's matches in
+//! turn, in the order written), `**/` for any depth of directories (not
+//! hidden ones), `\` escapes; wildcards do not match a leading `.` of a
+//! name; each directory's entries are taken in sorted order (Ruby 3's
+//! default `sort: true`). Matches are spelled as the pattern spells its
+//! literal part (relative patterns stay relative).
 
 use std::path::{Path, PathBuf};
 
@@ -14,7 +17,14 @@ pub fn glob(pattern: &str) -> Vec<PathBuf> {
         let absolute = alt.starts_with('/');
         let comps: Vec<&str> = alt.split('/').filter(|c| !c.is_empty()).collect();
         let base = if absolute { PathBuf::from("/") } else { PathBuf::new() };
-        walk(&base, &comps, &mut out);
+        if alt.len() > 1 && alt.ends_with('/') {
+            // `dir/*/`: directories only, spelled with the slash.
+            let mut found = vec![];
+            walk(&base, &comps, &mut found);
+            out.extend(found.into_iter().filter(|p| p.is_dir()).map(|p| PathBuf::from(format!("{}/", p.display()))));
+        } else {
+            walk(&base, &comps, &mut out);
+        }
     }
     out
 }
@@ -110,7 +120,9 @@ fn walk(base: &Path, comps: &[&str], out: &mut Vec<PathBuf>) {
     }
     let rest = &comps[literal..];
     if rest.is_empty() {
-        if dir.exists() {
+        // A literal path is found by `lstat`, as Ruby does: a dangling
+        // symbolic link is a match.
+        if !dir.as_os_str().is_empty() && std::fs::symlink_metadata(&dir).is_ok() {
             out.push(dir);
         }
         return;
@@ -121,6 +133,14 @@ fn walk(base: &Path, comps: &[&str], out: &mut Vec<PathBuf>) {
 }
 
 fn walk_dir(dir: &Path, conts: Vec<&[&str]>, out: &mut Vec<PathBuf>) {
+    // Only literal components go on from here (`s*/../x`): Ruby joins them
+    // without listing the directory, so `..` and `.` are found too.
+    if conts.iter().all(|c| c.first().is_some_and(|f| !has_magic(f) && *f != "**")) {
+        for cont in conts {
+            walk(dir, cont, out);
+        }
+        return;
+    }
     for (name, is_dir) in sorted_entries(dir) {
         let mut yielded = false;
         let mut next: Vec<&[&str]> = vec![];
