@@ -1136,7 +1136,7 @@ impl Interp {
         let pos = match defaults.iter().position(|(t, _)| *t == tname) {
             Some(p) => p,
             None => {
-                defaults.push((tname.clone(), IndexMap::new()));
+                defaults.push((tname.clone(), Default::default()));
                 defaults.len() - 1
             }
         };
@@ -2050,6 +2050,7 @@ impl Interp {
                 isomorphic: t.isomorphic,
                 title_patterns: t.title_patterns.clone(),
                 parsed_titles: Default::default(),
+                attribute_index: Default::default(),
             })),
             None if catalog::is_qualified(name) || name.is_empty() => None,
             None if self.generated_type_file(name).is_some() => match self.generated_type(name) {

@@ -1848,10 +1848,10 @@ impl Interp {
         if let Some(v) = scope.lookup(s) {
             return Ok(v);
         }
-        let name = self.prog.name(s).to_string();
-        if catalog::is_qualified(&name) {
-            return self.qualified_var(&name, loc);
+        if catalog::is_qualified(self.prog.name(s)) {
+            return self.qualified_var(s, loc);
         }
+        let name = self.prog.name(s).to_string();
         self.unknown_variable(&name, loc)
     }
 
@@ -1868,16 +1868,14 @@ impl Interp {
         Ok(Value::Undef)
     }
 
-    fn qualified_var(&mut self, name: &str, loc: Loc) -> R<Value> {
-        let stripped = name.strip_prefix("::").unwrap_or(name);
-        let (class, var) = match stripped.rsplit_once("::") {
-            Some((c, v)) => (c.to_lowercase(), v),
-            None => (String::new(), stripped),
-        };
-        let sym = self.prog.intern(var);
+    fn qualified_var(&mut self, name: Sym, loc: Loc) -> R<Value> {
+        let (class, sym) = self.prog.split_qualified(name);
         match self.class_variable(&class, sym) {
             Some(v) => Ok(v),
-            None => self.unknown_variable(name, loc),
+            None => {
+                let name = self.prog.name(name).to_string();
+                self.unknown_variable(&name, loc)
+            }
         }
     }
 
@@ -1888,7 +1886,11 @@ impl Interp {
         if class == "settings" && self.class_scopes.contains_key("settings") {
             return self.setting(self.prog.name(sym));
         }
-        let mut key = class.to_string();
+        // The class itself without a copy of its name (most reads stop here).
+        if let Some(v) = self.class_scopes.get(class)?.get_here(sym) {
+            return Some(v);
+        }
+        let mut key = self.prog.classes.get(class)?.parent.as_deref()?.trim_start_matches("::").to_lowercase();
         loop {
             if let Some(v) = self.class_scopes.get(&key)?.get_here(sym) {
                 return Some(v);
@@ -3297,7 +3299,12 @@ impl Host for CallHost<'_> {
         if catalog::is_qualified(name) {
             let stripped = name.strip_prefix("::").unwrap_or(name);
             let (class, var) = stripped.rsplit_once("::").unwrap_or(("", stripped));
-            let class = class.to_lowercase();
+            // Lower case without a copy when it already is (the usual case).
+            let class: std::borrow::Cow<str> = if class.bytes().any(|b| b.is_ascii_uppercase()) || !class.is_ascii() {
+                std::borrow::Cow::Owned(class.to_lowercase())
+            } else {
+                std::borrow::Cow::Borrowed(class)
+            };
             if class == "settings" && self.it.class_scopes.contains_key("settings") {
                 return self.it.setting(var);
             }
