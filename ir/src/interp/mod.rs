@@ -1059,7 +1059,14 @@ impl Interp {
                     None => {
                         let ps = pscope
                             .get_or_insert_with(|| {
-                                let s = Scope::local(scope);
+                                // `Scope::local`, with room for every parameter
+                                // (it gets them all, one by one).
+                                let s = Scope::with_capacity(
+                                    Some(scope.clone()),
+                                    scope.label.clone(),
+                                    scope.cat.clone(),
+                                    f.params.len(),
+                                );
                                 for (q, v) in f.params.iter().zip(&vals) {
                                     if let Some(v) = v {
                                         s.set(q.name, v.clone());
@@ -3036,10 +3043,26 @@ fn given_by_name(prog: &Program, f: &Function, named: &catalog::Params) -> (Vec<
     let resource = matches!(f.kind, FuncKind::Class | FuncKind::Define);
     let mut vals: Vec<Option<Value>> = Vec::with_capacity(f.params.len());
     let mut matched = 0;
-    for p in &f.params {
-        let given = if named.is_empty() { None } else { named.get(prog.name(p.name)).cloned() };
-        matched += usize::from(given.is_some());
-        vals.push(given.filter(|v| !(matches!(v, Value::Undef) && p.default.is_some())));
+    if named.len() * 4 < f.params.len() {
+        // A few given among many parameters (a big class declared with a
+        // handful): each given name found among the parameters by symbol,
+        // instead of each parameter's name hashed and looked up.
+        vals.resize_with(f.params.len(), || None);
+        for (k, v) in named {
+            let Some(s) = prog.sym(k) else { continue };
+            if let Some(i) = f.params.iter().position(|p| p.name == s) {
+                matched += 1;
+                if !(matches!(v, Value::Undef) && f.params[i].default.is_some()) {
+                    vals[i] = Some(v.clone());
+                }
+            }
+        }
+    } else {
+        for p in &f.params {
+            let given = if named.is_empty() { None } else { named.get(prog.name(p.name)).cloned() };
+            matched += usize::from(given.is_some());
+            vals.push(given.filter(|v| !(matches!(v, Value::Undef) && p.default.is_some())));
+        }
     }
     if matched == named.len() {
         return (vals, vec![]);

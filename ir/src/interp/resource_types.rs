@@ -14,10 +14,13 @@
 //! `ensurable`, the namevar markers and literal `title_patterns`, which is
 //! what the catalog needs of them.
 
-use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use pjit_runtime::Value;
+
+/// Maps by type name and title: a fixed-seed fast hasher (none is iterated
+/// where its order could show).
+type HashMap<K, V> = std::collections::HashMap<K, V, foldhash::fast::FixedState>;
 
 /// One Ruby resource type.
 #[derive(Debug)]
@@ -208,7 +211,7 @@ pub fn is_metaparam(name: &str) -> bool {
 }
 
 /// Type names to types, looked up for every resource (a fixed fast hasher).
-type Table = HashMap<String, TypeInfo, foldhash::fast::FixedState>;
+type Table = HashMap<String, TypeInfo>;
 
 fn table() -> &'static Table {
     static TABLE: OnceLock<Table> = OnceLock::new();
