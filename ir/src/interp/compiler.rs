@@ -787,7 +787,7 @@ impl Interp {
         // (no copy of the container's set).
         let mut tags = std::mem::take(&mut self.catalog.resources[i].tags);
         if let Some(c) = container {
-            tags.extend(self.catalog.resources[c].tags.iter().cloned());
+            tags.merge(&self.catalog.resources[c].tags);
         }
         let r = &mut self.catalog.resources[i];
         r.tags = tags;
@@ -864,7 +864,7 @@ impl Interp {
                 // read (no copy of the container's set per edge).
                 if target != node {
                     let mut tags = std::mem::take(&mut self.catalog.resources[target].tags);
-                    tags.extend(self.catalog.resources[node].tags.iter().cloned());
+                    tags.merge(&self.catalog.resources[node].tags);
                     self.catalog.resources[target].tags = tags;
                 }
             }

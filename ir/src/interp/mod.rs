@@ -2920,6 +2920,16 @@ pub(crate) fn resource_titles(title: &Value, earlier: &[&Value], at: Loc, expr_a
     if matches!(title, Value::Undef) {
         return Err(error("MISSING_TITLE", "Missing title. The title expression resulted in undef", at));
     }
+    // One non-empty String title and no earlier body (nearly every
+    // resource expression, checked again by the declaration): nothing to
+    // flatten or compare; any other case takes the checks below.
+    if earlier.is_empty() {
+        match title {
+            Value::String(s) if !s.is_empty() => return Ok(Value::array(vec![title.clone()])),
+            Value::Array(a) if a.len() == 1 && matches!(&a[0], Value::String(s) if !s.is_empty()) => return Ok(title.clone()),
+            _ => {}
+        }
+    }
     let titles = flatten_titles(title);
     // Nearly every expression has one title: a linear scan of the few seen
     // is cheaper than building a hash set for them.
