@@ -758,6 +758,9 @@ pub struct Program {
     /// Every definition lowering applied, in order, until the autoloader
     /// takes a file's share out of it to replay it later.
     pub def_log: Vec<Definition>,
+    /// Qualified variable names split once (see [`Program::split_qualified`]),
+    /// by the symbol of the whole name.
+    qualified: std::collections::HashMap<Sym, (Rc<str>, Sym), foldhash::fast::FixedState>,
 }
 
 impl Program {
@@ -869,6 +872,28 @@ impl Program {
         }
         let (i, _) = self.syms.insert_full(Rc::from(name));
         Sym::from_u32(i as u32)
+    }
+
+    /// `$a::b::c` (the name of symbol `s`, with or without its leading
+    /// `::`): the class part in lower case (`""` for `$::c`) and the
+    /// symbol of the variable's own name. Kept with the program, whose
+    /// symbols are never removed nor renumbered, so a batch's later
+    /// compiles split each name once instead of on every read: the result
+    /// is a function of the name's text alone, so keeping it cannot change
+    /// any output.
+    pub fn split_qualified(&mut self, s: Sym) -> (Rc<str>, Sym) {
+        if let Some(q) = self.qualified.get(&s) {
+            return q.clone();
+        }
+        let name = self.name(s);
+        let stripped = name.strip_prefix("::").unwrap_or(name);
+        let (class, var): (Rc<str>, String) = match stripped.rsplit_once("::") {
+            Some((c, v)) => (Rc::from(c.to_lowercase()), v.to_string()),
+            None => (Rc::from(""), stripped.to_string()),
+        };
+        let q = (class, self.intern(&var));
+        self.qualified.insert(s, q.clone());
+        q
     }
 
     /// The symbol of a name, if any code mentions it.

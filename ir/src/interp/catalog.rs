@@ -442,6 +442,34 @@ impl Tags {
         true
     }
 
+    /// Adds the tags of `other` this set lacks, in `other`'s order: what
+    /// `extend` with them does. `other` is a set (no tag twice), so each of
+    /// its tags is compared only with the tags this set had before, not
+    /// with those added from `other` (merging a container's tags into
+    /// every resource it contains: most of them are new).
+    pub fn merge(&mut self, other: &Tags) {
+        if self.index.is_some() {
+            self.extend(other.iter().cloned());
+            return;
+        }
+        let own = self.list.len();
+        let own_bits = self.bits;
+        self.list.reserve(other.list.len());
+        for t in &other.list {
+            let bit = tag_bit(t);
+            let here = own_bits & bit != 0
+                && self.list[..own].iter().any(|x| x.len() == t.len() && (std::ptr::eq(x.as_ptr(), t.as_ptr()) || **x == **t));
+            if !here {
+                self.bits |= bit;
+                self.list.push(t.clone());
+            }
+        }
+        // `insert` indexes a set as it grows past INDEXED tags.
+        if self.list.len() > Self::INDEXED {
+            self.index = Some(Box::new(self.list.iter().cloned().collect()));
+        }
+    }
+
     pub fn iter(&self) -> std::slice::Iter<'_, Rc<str>> {
         self.list.iter()
     }
@@ -991,6 +1019,9 @@ pub fn non_data_warnings(r: &Resource) -> Vec<String> {
                 }
                 Value::Array(a) => {
                     for (i, x) in a.iter().enumerate() {
+                        if matches!(x, Value::String(_)) {
+                            continue;
+                        }
                         self.path.push(Step::Index(i));
                         self.value(x);
                         self.path.pop();
@@ -1029,6 +1060,10 @@ pub fn non_data_warnings(r: &Resource) -> Vec<String> {
     }
     let mut w = Walk { resource: r, prefix: None, path: Vec::new(), out: Vec::new() };
     for (k, v) in &r.params {
+        // Most parameters are plain data, which `value` passes.
+        if matches!(v, Value::Undef | Value::Boolean(_) | Value::Integer(_) | Value::Float(_) | Value::String(_)) {
+            continue;
+        }
         w.path.push(Step::Param(k.as_str()));
         w.value(v);
         w.path.pop();
@@ -1156,6 +1191,38 @@ mod tests {
                 title.to_string()
             };
             assert_eq!((a.as_ref(), b.as_ref()), (t2.as_str(), want_title.as_str()), "{t} {title}");
+        }
+    }
+
+    #[test]
+    fn merging_tag_sets_is_extending_them() {
+        // Sets of various sizes (past the index threshold too), sharing
+        // some tags (some by address), merged both ways.
+        let pool: Vec<Rc<str>> = (0..80).map(|i| Rc::from(format!("t{}", i * 7 % 50).as_str())).collect();
+        let set = |from: usize, n: usize, copy: bool| {
+            let mut t = Tags::default();
+            for x in pool.iter().skip(from).take(n) {
+                t.insert(if copy { Rc::from(&**x) } else { x.clone() });
+            }
+            t
+        };
+        for (a, an) in [(0, 0), (0, 3), (5, 10), (0, 40), (20, 33)] {
+            for (b, bn) in [(0, 0), (1, 4), (3, 12), (10, 40), (40, 30)] {
+                for copy in [false, true] {
+                    let other = set(b, bn, copy);
+                    let mut want = set(a, an, false);
+                    want.extend(other.iter().cloned());
+                    let mut got = set(a, an, false);
+                    got.merge(&other);
+                    let names = |t: &Tags| t.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+                    assert_eq!(names(&got), names(&want));
+                    assert_eq!(got.bits, want.bits);
+                    assert_eq!(got.index.is_some(), want.index.is_some());
+                    for x in &pool {
+                        assert_eq!(got.contains(x), want.contains(x));
+                    }
+                }
+            }
         }
     }
 }

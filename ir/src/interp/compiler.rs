@@ -787,7 +787,7 @@ impl Interp {
         // (no copy of the container's set).
         let mut tags = std::mem::take(&mut self.catalog.resources[i].tags);
         if let Some(c) = container {
-            tags.extend(self.catalog.resources[c].tags.iter().cloned());
+            tags.merge(&self.catalog.resources[c].tags);
         }
         let r = &mut self.catalog.resources[i];
         r.tags = tags;
@@ -864,7 +864,7 @@ impl Interp {
                 // read (no copy of the container's set per edge).
                 if target != node {
                     let mut tags = std::mem::take(&mut self.catalog.resources[target].tags);
-                    tags.extend(self.catalog.resources[node].tags.iter().cloned());
+                    tags.merge(&self.catalog.resources[node].tags);
                     self.catalog.resources[target].tags = tags;
                 }
             }
@@ -1130,7 +1130,7 @@ impl Interp {
         let pos = match defaults.iter().position(|(t, _)| *t == tname) {
             Some(p) => p,
             None => {
-                defaults.push((tname.clone(), IndexMap::new()));
+                defaults.push((tname.clone(), Default::default()));
                 defaults.len() - 1
             }
         };
@@ -2044,6 +2044,7 @@ impl Interp {
                 isomorphic: t.isomorphic,
                 title_patterns: t.title_patterns.clone(),
                 parsed_titles: Default::default(),
+                attribute_index: Default::default(),
             })),
             None if catalog::is_qualified(name) || name.is_empty() => None,
             None if self.generated_type_file(name).is_some() => match self.generated_type(name) {

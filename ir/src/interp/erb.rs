@@ -18,7 +18,6 @@
 //! construct (a syntax error, when Ruby finds the text invalid too).
 
 use std::cell::RefCell;
-use std::collections::HashMap;
 
 use pjit_runtime::erb::{ErbErrorKind, Template};
 
@@ -34,8 +33,10 @@ pub struct ErbStats {
 }
 
 thread_local! {
-    /// Parsed templates by source text (and file, which `file` returns).
-    static CACHE: RefCell<HashMap<(Option<String>, String), Rc<Template>>> = RefCell::new(HashMap::new());
+    /// Parsed templates by source text (and file, which `file` returns);
+    /// a fixed-seed fast hasher (never iterated).
+    static CACHE: RefCell<std::collections::HashMap<(Option<String>, String), Rc<Template>, foldhash::fast::FixedState>> =
+        RefCell::new(Default::default());
 }
 
 impl Interp {

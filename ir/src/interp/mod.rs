@@ -1059,7 +1059,14 @@ impl Interp {
                     None => {
                         let ps = pscope
                             .get_or_insert_with(|| {
-                                let s = Scope::local(scope);
+                                // `Scope::local`, with room for every parameter
+                                // (it gets them all, one by one).
+                                let s = Scope::with_capacity(
+                                    Some(scope.clone()),
+                                    scope.label.clone(),
+                                    scope.cat.clone(),
+                                    f.params.len(),
+                                );
                                 for (q, v) in f.params.iter().zip(&vals) {
                                     if let Some(v) = v {
                                         s.set(q.name, v.clone());
@@ -1848,10 +1855,10 @@ impl Interp {
         if let Some(v) = scope.lookup(s) {
             return Ok(v);
         }
-        let name = self.prog.name(s).to_string();
-        if catalog::is_qualified(&name) {
-            return self.qualified_var(&name, loc);
+        if catalog::is_qualified(self.prog.name(s)) {
+            return self.qualified_var(s, loc);
         }
+        let name = self.prog.name(s).to_string();
         self.unknown_variable(&name, loc)
     }
 
@@ -1868,16 +1875,14 @@ impl Interp {
         Ok(Value::Undef)
     }
 
-    fn qualified_var(&mut self, name: &str, loc: Loc) -> R<Value> {
-        let stripped = name.strip_prefix("::").unwrap_or(name);
-        let (class, var) = match stripped.rsplit_once("::") {
-            Some((c, v)) => (c.to_lowercase(), v),
-            None => (String::new(), stripped),
-        };
-        let sym = self.prog.intern(var);
+    fn qualified_var(&mut self, name: Sym, loc: Loc) -> R<Value> {
+        let (class, sym) = self.prog.split_qualified(name);
         match self.class_variable(&class, sym) {
             Some(v) => Ok(v),
-            None => self.unknown_variable(name, loc),
+            None => {
+                let name = self.prog.name(name).to_string();
+                self.unknown_variable(&name, loc)
+            }
         }
     }
 
@@ -1888,7 +1893,11 @@ impl Interp {
         if class == "settings" && self.class_scopes.contains_key("settings") {
             return self.setting(self.prog.name(sym));
         }
-        let mut key = class.to_string();
+        // The class itself without a copy of its name (most reads stop here).
+        if let Some(v) = self.class_scopes.get(class)?.get_here(sym) {
+            return Some(v);
+        }
+        let mut key = self.prog.classes.get(class)?.parent.as_deref()?.trim_start_matches("::").to_lowercase();
         loop {
             if let Some(v) = self.class_scopes.get(&key)?.get_here(sym) {
                 return Some(v);
@@ -2911,6 +2920,16 @@ pub(crate) fn resource_titles(title: &Value, earlier: &[&Value], at: Loc, expr_a
     if matches!(title, Value::Undef) {
         return Err(error("MISSING_TITLE", "Missing title. The title expression resulted in undef", at));
     }
+    // One non-empty String title and no earlier body (nearly every
+    // resource expression, checked again by the declaration): nothing to
+    // flatten or compare; any other case takes the checks below.
+    if earlier.is_empty() {
+        match title {
+            Value::String(s) if !s.is_empty() => return Ok(Value::array(vec![title.clone()])),
+            Value::Array(a) if a.len() == 1 && matches!(&a[0], Value::String(s) if !s.is_empty()) => return Ok(title.clone()),
+            _ => {}
+        }
+    }
     let titles = flatten_titles(title);
     // Nearly every expression has one title: a linear scan of the few seen
     // is cheaper than building a hash set for them.
@@ -3034,10 +3053,26 @@ fn given_by_name(prog: &Program, f: &Function, named: &catalog::Params) -> (Vec<
     let resource = matches!(f.kind, FuncKind::Class | FuncKind::Define);
     let mut vals: Vec<Option<Value>> = Vec::with_capacity(f.params.len());
     let mut matched = 0;
-    for p in &f.params {
-        let given = if named.is_empty() { None } else { named.get(prog.name(p.name)).cloned() };
-        matched += usize::from(given.is_some());
-        vals.push(given.filter(|v| !(matches!(v, Value::Undef) && p.default.is_some())));
+    if named.len() * 4 < f.params.len() {
+        // A few given among many parameters (a big class declared with a
+        // handful): each given name found among the parameters by symbol,
+        // instead of each parameter's name hashed and looked up.
+        vals.resize_with(f.params.len(), || None);
+        for (k, v) in named {
+            let Some(s) = prog.sym(k) else { continue };
+            if let Some(i) = f.params.iter().position(|p| p.name == s) {
+                matched += 1;
+                if !(matches!(v, Value::Undef) && f.params[i].default.is_some()) {
+                    vals[i] = Some(v.clone());
+                }
+            }
+        }
+    } else {
+        for p in &f.params {
+            let given = if named.is_empty() { None } else { named.get(prog.name(p.name)).cloned() };
+            matched += usize::from(given.is_some());
+            vals.push(given.filter(|v| !(matches!(v, Value::Undef) && p.default.is_some())));
+        }
     }
     if matched == named.len() {
         return (vals, vec![]);
@@ -3297,7 +3332,12 @@ impl Host for CallHost<'_> {
         if catalog::is_qualified(name) {
             let stripped = name.strip_prefix("::").unwrap_or(name);
             let (class, var) = stripped.rsplit_once("::").unwrap_or(("", stripped));
-            let class = class.to_lowercase();
+            // Lower case without a copy when it already is (the usual case).
+            let class: std::borrow::Cow<str> = if class.bytes().any(|b| b.is_ascii_uppercase()) || !class.is_ascii() {
+                std::borrow::Cow::Owned(class.to_lowercase())
+            } else {
+                std::borrow::Cow::Borrowed(class)
+            };
             if class == "settings" && self.it.class_scopes.contains_key("settings") {
                 return self.it.setting(var);
             }

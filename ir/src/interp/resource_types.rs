@@ -14,10 +14,13 @@
 //! `ensurable`, the namevar markers and literal `title_patterns`, which is
 //! what the catalog needs of them.
 
-use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use pjit_runtime::Value;
+
+/// Maps by type name and title: a fixed-seed fast hasher (none is iterated
+/// where its order could show).
+type HashMap<K, V> = std::collections::HashMap<K, V, foldhash::fast::FixedState>;
 
 /// One Ruby resource type.
 #[derive(Debug)]
@@ -38,7 +41,13 @@ pub struct TypeInfo {
     /// the same titles come back node after node (a type is kept with the
     /// program for the compiles that reuse it).
     pub parsed_titles: ParsedTitles,
+    /// `attributes` and the metaparameters as a set (see [`TypeInfo::accepts`]).
+    pub attribute_index: AttrIndex,
 }
+
+/// See [`TypeInfo::attribute_index`]: made on first use.
+#[derive(Debug, Default)]
+pub struct AttrIndex(OnceLock<std::collections::HashSet<Box<str>, foldhash::fast::FixedState>>);
 
 /// See [`TypeInfo::parsed_titles`].
 #[derive(Debug, Default)]
@@ -47,7 +56,12 @@ pub struct ParsedTitles(std::sync::Mutex<HashMap<String, std::sync::Arc<[(String
 impl TypeInfo {
     /// Whether `attr` is a valid attribute of a resource of this type.
     pub fn accepts(&self, attr: &str) -> bool {
-        self.attributes.iter().any(|a| a == attr) || is_metaparam(attr)
+        // Every attribute of every resource is checked: one hash instead of
+        // a scan of the type's attributes and then of the metaparameters.
+        let index = self.attribute_index.0.get_or_init(|| {
+            self.attributes.iter().map(String::as_str).chain(METAPARAMS.iter().copied()).map(Box::from).collect()
+        });
+        index.contains(attr)
     }
 
     /// Namevar values from a title, through the first title pattern that
@@ -153,6 +167,7 @@ impl TypeInfo {
             isomorphic: t.isomorphic,
             title_patterns,
             parsed_titles: ParsedTitles::default(),
+            attribute_index: AttrIndex::default(),
         }
     }
 }
@@ -196,7 +211,7 @@ pub fn is_metaparam(name: &str) -> bool {
 }
 
 /// Type names to types, looked up for every resource (a fixed fast hasher).
-type Table = HashMap<String, TypeInfo, foldhash::fast::FixedState>;
+type Table = HashMap<String, TypeInfo>;
 
 fn table() -> &'static Table {
     static TABLE: OnceLock<Table> = OnceLock::new();
@@ -232,6 +247,7 @@ fn table() -> &'static Table {
                     isomorphic,
                     title_patterns,
                     parsed_titles: ParsedTitles::default(),
+                    attribute_index: AttrIndex::default(),
                 },
             );
         }
@@ -301,7 +317,15 @@ pub fn scan_ruby_type(name: &str, source: &str, has_provider: bool) -> TypeInfo 
     }
     let isomorphic = !source.contains("def self.isomorphic?") && !source.contains("def isomorphic?") && !source.contains("@isomorphic = false");
     let title_patterns = scan_title_patterns(source).unwrap_or_default();
-    TypeInfo { name: name.to_string(), namevars, attributes, isomorphic, title_patterns, parsed_titles: ParsedTitles::default() }
+    TypeInfo {
+        name: name.to_string(),
+        namevars,
+        attributes,
+        isomorphic,
+        title_patterns,
+        parsed_titles: ParsedTitles::default(),
+        attribute_index: AttrIndex::default(),
+    }
 }
 
 /// Whether [`scan_ruby_type`] sees everything the catalog needs of a Ruby

@@ -109,6 +109,10 @@ pub struct DefaultAttr {
     pub line: u32,
 }
 
+/// Resource defaults by attribute name, in the order they were set (an
+/// insertion-ordered map: the hasher never shows in any order).
+pub type DefaultAttrs = IndexMap<String, DefaultAttr, foldhash::fast::FixedState>;
+
 /// The catalog side of a class, define, node or main scope: the resource
 /// that contains what the scope declares, the definition evaluated there
 /// (Puppet's "source", which decides who may override what), the scope
@@ -126,7 +130,7 @@ pub struct CatScope {
     /// the scope that declared this one.
     pub parent: Option<Rc<CatScope>>,
     /// Defaults by capitalized type name, in the order they were set.
-    pub defaults: RefCell<Vec<(String, indexmap::IndexMap<String, DefaultAttr>)>>,
+    pub defaults: RefCell<Vec<(String, DefaultAttrs)>>,
 }
 
 impl CatScope {
@@ -136,15 +140,15 @@ impl CatScope {
 
     /// The defaults for `type_name` visible here: the dynamic parents'
     /// first, overridden by closer ones (Puppet's `lookupdefaults`).
-    pub fn lookup_defaults(&self, type_name: &str) -> indexmap::IndexMap<String, DefaultAttr> {
+    pub fn lookup_defaults(&self, type_name: &str) -> DefaultAttrs {
         // One map for the whole chain (most scopes set no defaults: an
         // empty map costs nothing until something goes in).
-        let mut out = indexmap::IndexMap::new();
+        let mut out = DefaultAttrs::default();
         self.add_defaults(type_name, &mut out);
         out
     }
 
-    fn add_defaults(&self, type_name: &str, out: &mut indexmap::IndexMap<String, DefaultAttr>) {
+    fn add_defaults(&self, type_name: &str, out: &mut DefaultAttrs) {
         if let Some(p) = &self.parent {
             p.add_defaults(type_name, out);
         }

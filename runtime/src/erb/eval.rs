@@ -17,7 +17,6 @@
 //! `scope.function_template`) while the outermost template renders.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::rc::Rc;
 
 use super::methods;
@@ -39,11 +38,16 @@ pub(crate) enum Flow {
 
 pub(crate) type R<T> = Result<T, Flow>;
 
+/// The evaluator's maps, by names the template and its Puppet scope give:
+/// a fixed-seed fast hasher (no order of these maps reaches any output:
+/// `inspect` sorts the instance variables it lists by assignment).
+type HashMap<K, V> = std::collections::HashMap<K, V, foldhash::fast::FixedState>;
+
 thread_local! {
     /// Values stored by `scope.setvar`, by variable name, while a template
     /// renders (shared with the templates it renders in turn), and the
     /// nesting depth of renders.
-    static LIVE: RefCell<(u32, HashMap<String, RV>)> = RefCell::new((0, HashMap::new()));
+    static LIVE: RefCell<(u32, HashMap<String, RV>)> = RefCell::new((0, HashMap::default()));
 }
 
 /// One render of a template.
@@ -85,11 +89,11 @@ impl<'h> Ctx<'h> {
         Ctx {
             host,
             out: String::new(),
-            ivars: HashMap::new(),
+            ivars: HashMap::default(),
             ivar_order: Vec::new(),
-            vars: HashMap::new(),
+            vars: HashMap::default(),
             origins: Vec::new(),
-            defs: HashMap::new(),
+            defs: HashMap::default(),
             frames: Vec::new(),
             line: 1,
             last_match: None,

@@ -95,13 +95,18 @@ impl Memo {
         let mut asked: Vec<(&Query, Answer)> = vec![];
         let mut found = None;
         'entries: for (i, (queries, _)) in e.list.iter().enumerate().rev() {
-            for q in queries {
-                let at = match asked.iter().position(|(k, _)| same_question(k, q)) {
-                    Some(at) => at,
-                    None => {
-                        asked.push((q, ask(q, host)));
-                        asked.len() - 1
-                    }
+            for (n, q) in queries.iter().enumerate() {
+                // Entries share their first questions, in order: the n-th
+                // question asked is usually this entry's n-th (no search).
+                let at = match asked.get(n).filter(|(k, _)| same_question(k, q)) {
+                    Some(_) => n,
+                    None => match asked.iter().position(|(k, _)| same_question(k, q)) {
+                        Some(at) => at,
+                        None => {
+                            asked.push((q, ask(q, host)));
+                            asked.len() - 1
+                        }
+                    },
                 };
                 if !same_answer(q, &asked[at].1) {
                     continue 'entries;

@@ -86,10 +86,12 @@ pub(crate) struct IpAddrValue {
 }
 
 /// A Ruby Hash: insertion-ordered entries (the original key objects are
-/// kept for iteration) and the default value of `Hash.new(default)`.
+/// kept for iteration) and the default value of `Hash.new(default)`. The
+/// hasher is a fixed-seed fast one: the order is the insertion order
+/// whatever the hasher.
 #[derive(Debug, Default)]
 pub(crate) struct RHash {
-    pub map: IndexMap<HKey, (RV, RV)>,
+    pub map: IndexMap<HKey, (RV, RV), foldhash::fast::FixedState>,
     pub default: Option<RV>,
 }
 
@@ -175,8 +177,8 @@ impl RRegex {
     /// Compiles with Ruby syntax and options. The error is Oniguruma's text.
     pub fn new(source: &str, flags: &str) -> Result<Rc<RRegex>, String> {
         thread_local! {
-            static CACHE: RefCell<std::collections::HashMap<(String, String), Rc<RRegex>>> =
-                RefCell::new(std::collections::HashMap::new());
+            static CACHE: RefCell<std::collections::HashMap<(String, String), Rc<RRegex>, foldhash::fast::FixedState>> =
+                RefCell::new(Default::default());
         }
         let mut fl = String::new();
         for c in ['m', 'i', 'x'] {

@@ -11,12 +11,15 @@
 //! lives; a long-running process that must see changes drops it (it is
 //! per environment, shared by the compiles of all threads).
 
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 use crate::error::Error;
 use crate::value::Value;
+
+/// Maps by path and key: a fixed-seed fast hasher (none of them is
+/// iterated, so no order of theirs reaches any output).
+type HashMap<K, V> = std::collections::HashMap<K, V, foldhash::fast::FixedState>;
 
 /// How a data file is parsed.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]

@@ -31,7 +31,6 @@ pub mod function;
 pub mod interpolate;
 pub mod merge;
 
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
@@ -42,6 +41,10 @@ use crate::value::{HashMapV, PHash, Value};
 use config::{DataProvider, Function, HieraConfig, Owner};
 use interpolate::{LookupKey, Segment};
 use merge::{Kind, Strategy};
+
+/// Maps by file, module and key names: a fixed-seed fast hasher (none of
+/// them is iterated, so no order of theirs reaches any output).
+type HashMap<K, V> = std::collections::HashMap<K, V, foldhash::fast::FixedState>;
 
 /// A lookup step's outcome: `Ok(None)` is Puppet's `throw :no_such_key`.
 pub type L<T> = Result<Option<T>, Error>;
@@ -315,16 +318,16 @@ impl Hiera {
             settings,
             global: None,
             env: None,
-            modules: HashMap::new(),
-            files: HashMap::new(),
-            lookup_options: HashMap::new(),
+            modules: HashMap::default(),
+            files: HashMap::default(),
+            lookup_options: HashMap::default(),
             global_lookup_options: None,
             env_lookup_options: None,
-            module_default_options: HashMap::new(),
+            module_default_options: HashMap::default(),
             name_stack: vec![],
             epoch: 0,
             interpolations: 0,
-            param_tables: HashMap::new(),
+            param_tables: HashMap::default(),
         }
     }
 
