@@ -32,6 +32,7 @@ pub mod foreign;
 pub mod error;
 pub mod functions;
 pub mod hiera;
+pub mod impure;
 pub mod label;
 pub mod ops;
 pub mod regex;
