@@ -284,8 +284,8 @@ pub fn compile_node(
                 if let Err(e) = &hit.result {
                     error = Some(driver::error_message(&it, e, &node));
                 }
-                let text = hit.catalog(&node).unwrap_or_default();
-                driver::report_text(&it, hit.result, &node, out, &mut log, &text)
+                let text = hit.catalog().unwrap_or_default();
+                driver::report_text(&it, hit.result.clone(), &node, out, &mut log, &text)
             }
             hit => {
                 // Storing is the store's: around the compile (the server), or the
@@ -299,22 +299,25 @@ pub fn compile_node(
                     error = Some(driver::error_message(&it, e, &node));
                 }
                 if hit.is_some() || it.memo_recording() {
-                    let mut text = vec![];
+                    // The text is written once, for the file and the memo.
+                    let mut text = Vec::with_capacity(it.memo_text_room());
                     if result.is_ok() {
                         it.catalog.json_text(&mut text, &node, &req.environment);
                     }
-                    let differs = hit.as_ref().and_then(|hit| memo_difference(hit, &it.logs, &result, &node, &text));
-                    if hit.is_none() {
-                        it.memo_end(&result, &node, &text);
-                    }
-                    match differs {
+                    match hit.as_ref().and_then(|hit| memo_difference(hit, &it.logs, &result, &text)) {
                         Some(diff) => {
                             let msg = format!("internal error: the compile memo's outputs for node {node} differ from its evaluation: {diff}");
                             let _ = writeln!(log, "Error: {msg}");
                             error = Some(msg);
                             1
                         }
-                        None => driver::report_text(&it, result, &node, out, &mut log, &text),
+                        None => {
+                            let status = driver::report_text(&it, result.clone(), &node, out, &mut log, &[&text]);
+                            if hit.is_none() {
+                                it.memo_end(&result, &node, text);
+                            }
+                            status
+                        }
                     }
                 } else {
                     driver::report_to(&it, result, &node, &req.environment, out, &mut log)
@@ -353,7 +356,6 @@ fn memo_difference(
     hit: &interp::memo::Hit,
     logs: &[interp::Log],
     result: &Result<(), interp::EvalError>,
-    node: &str,
     text: &[u8],
 ) -> Option<String> {
     if hit.logs != logs {
@@ -363,7 +365,7 @@ fn memo_difference(
     if hit.result != *result {
         return Some(format!("result ({:?} remembered, {:?} evaluated)", hit.result, result));
     }
-    let replayed = hit.catalog(node).unwrap_or_default();
+    let replayed = hit.catalog().map(|p| p.concat()).unwrap_or_default();
     if replayed != text {
         let at = replayed.iter().zip(text).position(|(a, b)| a != b).unwrap_or(replayed.len().min(text.len()));
         let line = 1 + text[..at.min(text.len())].iter().filter(|b| **b == b'\n').count();

@@ -117,12 +117,14 @@ pub fn report_to(
     report_with(it, result, node, out, log, &mut |w| write_catalog(it, node, environment, w))
 }
 
-/// [`report_to`] with the catalog's JSON text given (no final newline):
-/// a compile that had it written already, or a remembered one (see
+/// [`report_to`] with the catalog's JSON text given (no final newline), in
+/// pieces: a compile that had it written already, or a remembered one (see
 /// `pjit_ir::interp::memo`).
-pub fn report_text(it: &Interp, result: Result<(), EvalError>, node: &str, out: CatalogOut, log: &mut dyn Write, text: &[u8]) -> u8 {
+pub fn report_text(it: &Interp, result: Result<(), EvalError>, node: &str, out: CatalogOut, log: &mut dyn Write, text: &[&[u8]]) -> u8 {
     report_with(it, result, node, out, log, &mut |w| {
-        w.write_all(text)?;
+        for t in text {
+            w.write_all(t)?;
+        }
         w.write_all(b"\n")?;
         w.flush()
     })

@@ -78,7 +78,7 @@ impl Mode {
 /// Remembered compiles per program.
 const ENTRIES: usize = 4;
 /// Compiles in a row that found nothing before recording gets rarer.
-const TIRED: u32 = 8;
+const TIRED: u32 = 4;
 /// Then one compile in this many is recorded.
 const RETRY: u32 = 16;
 
@@ -172,9 +172,17 @@ struct Entry {
     name: Option<String>,
     logs: Vec<Log>,
     result: Result<(), EvalError>,
-    /// The catalog JSON before and after the node's name (a string after
-    /// the first `"name": `).
-    catalog: Option<(Arc<[u8]>, Arc<[u8]>)>,
+    /// The catalog JSON, and where the node's name is in it (the string
+    /// after the first `"name": `).
+    catalog: Option<Catalog>,
+}
+
+/// A remembered catalog's JSON text: `text[..name.start]`, the node's
+/// name as a JSON string, `text[name.end..]`.
+#[derive(Clone)]
+struct Catalog {
+    text: Arc<Vec<u8>>,
+    name: std::ops::Range<usize>,
 }
 
 /// The remembered compiles of one program (kept in [`super::Warm`]).
@@ -213,19 +221,18 @@ pub(super) struct State {
 pub struct Hit {
     pub logs: Vec<Log>,
     pub result: Result<(), EvalError>,
-    catalog: Option<(Arc<[u8]>, Arc<[u8]>)>,
+    catalog: Option<Catalog>,
+    /// The node's name as a JSON string.
+    name: Vec<u8>,
 }
 
 impl Hit {
     /// The catalog JSON for node `node` (no final newline), as the
-    /// catalog writer writes it: None when the compile failed.
-    pub fn catalog(&self, node: &str) -> Option<Vec<u8>> {
-        let (before, after) = self.catalog.as_ref()?;
-        let mut text = Vec::with_capacity(before.len() + after.len() + node.len() + 2);
-        text.extend_from_slice(before);
-        JsonWriter::new(&mut text).string(node);
-        text.extend_from_slice(after);
-        Some(text)
+    /// catalog writer writes it, in pieces to write one after the other:
+    /// None when the compile failed.
+    pub fn catalog(&self) -> Option<[&[u8]; 3]> {
+        let c = self.catalog.as_ref()?;
+        Some([&c.text[..c.name.start], self.name.as_slice(), &c.text[c.name.end..]])
     }
 }
 
@@ -255,7 +262,9 @@ impl Interp {
             if mode == Mode::Trace {
                 eprintln!("memo: {}: replayed entry {i} ({} questions)", self.opts.node, e.top.len() + e.settings.len());
             }
-            return Some(Hit { logs: e.logs.clone(), result: e.result.clone(), catalog: e.catalog.clone() });
+            let mut name = vec![];
+            JsonWriter::new(&mut name).string(&self.opts.node);
+            return Some(Hit { logs: e.logs.clone(), result: e.result.clone(), catalog: e.catalog.clone(), name });
         }
         let m = &mut self.memo.memo;
         m.misses = m.misses.saturating_add(1);
@@ -285,10 +294,16 @@ impl Interp {
         self.memo.trace.borrow().is_some()
     }
 
+    /// Room for the catalog text of a recorded compile (the largest
+    /// remembered one's size).
+    pub fn memo_text_room(&self) -> usize {
+        self.memo.memo.entries.iter().filter_map(|e| e.catalog.as_ref()).map(|c| c.text.len() + 64).max().unwrap_or(0)
+    }
+
     /// After a recorded compile returned `result` with catalog JSON
     /// `catalog` (written for node `node`): remembers it, unless it asked
     /// the outside world something.
-    pub fn memo_end(&mut self, result: &Result<(), EvalError>, node: &str, catalog: &[u8]) {
+    pub fn memo_end(&mut self, result: &Result<(), EvalError>, node: &str, catalog: Vec<u8>) {
         let Some(trace) = self.memo.trace.borrow_mut().take() else { return };
         let Some(reads) = self.top.take_reads() else { return };
         let trace_mode = self.opts.memo == Mode::Trace;
@@ -306,8 +321,7 @@ impl Interp {
                 if !catalog[at..].starts_with(&name) {
                     return;
                 }
-                let cut = at + 8;
-                Some((Arc::from(&catalog[..cut]), Arc::from(&catalog[at + name.len()..])))
+                Some(Catalog { name: at + 8..at + name.len(), text: Arc::new(catalog) })
             }
             Err(_) => None,
         };

@@ -176,6 +176,8 @@ pub struct Scope {
     /// On the top scope of a compile the whole-compile memo records: the
     /// variables asked for there (see `memo.rs`); None otherwise.
     reads: RefCell<Option<TopReads>>,
+    /// Whether `reads` is set (a test cheaper than borrowing it).
+    recording: std::cell::Cell<bool>,
 }
 
 /// The variables of the top scope a compile asked about, in the order
@@ -206,7 +208,7 @@ impl TopReads {
 
 impl Scope {
     pub fn new(parent: Option<Rc<Scope>>, label: Rc<str>, cat: Rc<CatScope>) -> Rc<Scope> {
-        Rc::new(Scope { vars: RefCell::new(Vars::default()), matches: RefCell::new(None), parent, label, cat, reads: RefCell::new(None) })
+        Rc::new(Scope { vars: RefCell::new(Vars::default()), matches: RefCell::new(None), parent, label, cat, reads: RefCell::new(None), recording: Default::default() })
     }
 
     /// `new`, with room for `n` variables (a class or defined type's
@@ -219,6 +221,7 @@ impl Scope {
             label,
             cat,
             reads: RefCell::new(None),
+            recording: Default::default(),
         })
     }
 
@@ -231,21 +234,27 @@ impl Scope {
     /// Starts noting the variables asked for here (see [`TopReads`]).
     pub fn record_reads(&self) {
         *self.reads.borrow_mut() = Some(TopReads::default());
+        self.recording.set(true);
     }
 
     /// What was noted since [`Scope::record_reads`] (and stops noting).
     pub fn take_reads(&self) -> Option<TopReads> {
+        self.recording.set(false);
         self.reads.borrow_mut().take()
     }
 
     /// Notes a question about variable `name` of this scope when it records
-    /// (only a top scope does: the parent test keeps other scopes' cost to
-    /// one comparison).
-    #[inline]
+    /// (only a top scope does, and rarely: the inlined tests keep the cost
+    /// of every other variable access to two comparisons).
+    #[inline(always)]
     fn note(&self, name: Sym) {
-        if self.parent.is_some() {
-            return;
+        if self.parent.is_none() && self.recording.get() {
+            self.note_read(name);
         }
+    }
+
+    #[inline(never)]
+    fn note_read(&self, name: Sym) {
         if let Some(r) = self.reads.borrow_mut().as_mut() {
             r.note(name);
         }
@@ -323,6 +332,7 @@ impl Scope {
     /// The variables of this scope only, in the order they were assigned.
     pub fn entries_here(&self) -> Vec<(Sym, Value)> {
         if self.parent.is_none()
+            && self.recording.get()
             && let Some(r) = self.reads.borrow_mut().as_mut()
         {
             r.all = true;
