@@ -31,10 +31,12 @@
 //! is not remembered. Compiles with PuppetDB, a cancel handle (the server)
 //! or `--verbose` are neither remembered nor replayed.
 //!
-//! The memo is bounded: [`ENTRIES`] per program; after [`TIRED`] compiles
-//! in a row found nothing, only one compile in [`RETRY`] is recorded, so a
-//! role whose compiles all differ (its nodes' names or addresses reach the
-//! catalog) pays little more than the search of a few entries.
+//! The memo is bounded: [`ENTRIES`] per program and [`TEXT_BYTES`] of
+//! catalog text; after [`TIRED`] compiles in a row found nothing, only one
+//! compile in [`RETRY`] is recorded (and a memo that never found anything
+//! keeps one entry), so a role whose compiles all differ (its nodes' names
+//! or addresses reach the catalog) pays little more than the search of an
+//! entry.
 
 use std::cell::RefCell;
 use std::sync::Arc;
@@ -77,6 +79,10 @@ impl Mode {
 
 /// Remembered compiles per program.
 const ENTRIES: usize = 4;
+/// Catalog text kept per program (the newest entry is kept whatever its
+/// size): a worker's memory stays within issue 20's bound (LAMP's catalog
+/// is 275 KB, keystone's 106 KB).
+const TEXT_BYTES: usize = 384 << 10;
 /// Compiles in a row that found nothing before recording gets rarer.
 const TIRED: u32 = 4;
 /// Then one compile in this many is recorded.
@@ -194,6 +200,8 @@ pub struct Memo {
     misses: u32,
     /// Compiles not recorded since the memo got tired.
     skipped: u32,
+    /// Compiles replayed (or checked) so far.
+    hits: u32,
 }
 
 /// What a recorded compile has asked so far besides the top scope (which
@@ -258,6 +266,7 @@ impl Interp {
             let m = &mut self.memo.memo;
             m.misses = 0;
             m.skipped = 0;
+            m.hits = m.hits.saturating_add(1);
             let e = &m.entries[i];
             if mode == Mode::Trace {
                 eprintln!("memo: {}: replayed entry {i} ({} questions)", self.opts.node, e.top.len() + e.settings.len());
@@ -295,9 +304,12 @@ impl Interp {
     }
 
     /// Room for the catalog text of a recorded compile (the largest
-    /// remembered one's size).
+    /// remembered one's size, at least 1 KB per resource): the text is
+    /// written once, without growing (each growth would leave a freed
+    /// buffer of the worker's memory touched).
     pub fn memo_text_room(&self) -> usize {
-        self.memo.memo.entries.iter().filter_map(|e| e.catalog.as_ref()).map(|c| c.text.len() + 64).max().unwrap_or(0)
+        let known = self.memo.memo.entries.iter().filter_map(|e| e.catalog.as_ref()).map(|c| c.text.len() + 64).max();
+        known.unwrap_or(0).max(self.catalog.resources.len() << 10)
     }
 
     /// After a recorded compile returned `result` with catalog JSON
@@ -315,6 +327,10 @@ impl Interp {
         }
         let catalog = match result {
             Ok(()) => {
+                let mut catalog = catalog;
+                if catalog.capacity() > catalog.len() + catalog.len() / 16 {
+                    catalog.shrink_to_fit();
+                }
                 let mut name = b"\"name\": ".to_vec();
                 JsonWriter::new(&mut name).string(node);
                 let Some(at) = catalog.windows(8).position(|w| w == b"\"name\": ") else { return };
@@ -355,6 +371,16 @@ impl Interp {
             m.entries.remove(0);
         }
         m.entries.push(entry);
+        // A memo that has never been asked successfully keeps only its
+        // newest entry once tired (a role whose catalogs name the node);
+        // any memo keeps at most TEXT_BYTES of catalogs.
+        if m.misses > TIRED && m.hits == 0 {
+            m.entries.drain(..m.entries.len() - 1);
+        }
+        let text = |e: &Entry| e.catalog.as_ref().map_or(0, |c| c.text.capacity());
+        while m.entries.len() > 1 && m.entries.iter().map(text).sum::<usize>() > TEXT_BYTES {
+            m.entries.remove(0);
+        }
     }
 
     /// The newest entry whose questions this compile answers alike.
