@@ -10,7 +10,9 @@
 //! code cache, so a body compiled for one node runs natively for the next.
 //! [`Warm`] guarantees that each compile still sees exactly what a fresh
 //! `pjit compile` of that node would, so batch catalogs equal single ones
-//! (tests/batch.rs checks it).
+//! (tests/batch.rs checks it). A compile whose node inputs answer an
+//! earlier compile's questions alike is replayed rather than evaluated
+//! (`PJIT_MEMO`, see pjit_ir::interp::memo).
 //!
 //! Output: one `OUTDIR/<node>.json` per node that compiled. Each node's
 //! log lines and error go to stderr as `pjit compile` prints them, node by
@@ -28,6 +30,7 @@ use indexmap::IndexMap;
 use pjit_aot::driver;
 use pjit_codegen::CodeCache;
 use pjit_ir::interp::Warm;
+use pjit_ir::interp::memo::Mode;
 use pjit_runtime::Value;
 use rayon::prelude::*;
 
@@ -61,6 +64,17 @@ thread_local! {
 }
 
 pub fn run(mut req: Request, batch: Batch) -> ExitCode {
+    // Whole compiles remembered across nodes (pjit_ir::interp::memo).
+    let memo = match std::env::var("PJIT_MEMO") {
+        Err(_) => Mode::On,
+        Ok(v) => match Mode::parse(&v) {
+            Some(m) => m,
+            None => {
+                eprintln!("Error: PJIT_MEMO must be off, on, check or trace (not '{v}')");
+                return ExitCode::from(2);
+            }
+        },
+    };
     // A batch stores once every node has compiled (see `submit_all`).
     if let Some(store) = req.store.as_mut()
         && store.submit == crate::puppetdb::Submit::EachCompile
@@ -128,7 +142,7 @@ pub fn run(mut req: Request, batch: Batch) -> ExitCode {
     let printer = Mutex::new(Printer { next: 0, done: IndexMap::new(), failed: 0, progress: progress.clone(), commands: vec![] });
     pool.install(|| {
         nodes.par_iter().enumerate().for_each(|(i, node)| {
-            let outcome = compile_node(&req, &batch, &loaded, cache.as_ref(), &outdir, node);
+            let outcome = compile_node(&req, &batch, &loaded, cache.as_ref(), &outdir, node, memo);
             // A poisoned lock only means another node's printing panicked;
             // the order bookkeeping is still sound.
             let mut p = printer.lock().unwrap_or_else(|e| e.into_inner());
@@ -271,6 +285,7 @@ fn compile_node(
     cache: Option<&Arc<CodeCache>>,
     outdir: &Path,
     node: &str,
+    memo: Mode,
 ) -> Outcome {
     let mut log = vec![];
     let facts = match node_facts(req, batch, node) {
@@ -280,7 +295,8 @@ fn compile_node(
             return Outcome { ok: false, log, commands: vec![] };
         }
     };
-    let opts = loaded.options(req, node, facts);
+    let mut opts = loaded.options(req, node, facts);
+    opts.memo = memo;
     let out = outdir.join(format!("{node}.json"));
     WARM.with(|w| {
         let c = compile::compile_node(req, loaded, cache, &mut w.borrow_mut(), opts, driver::CatalogOut::File(&out));

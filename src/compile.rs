@@ -268,18 +268,62 @@ pub fn compile_node(
             }
             w
         });
-        let mut it = Interp::from_warm(w, opts);
-        // Storing is the store's: around the compile (the server), or the
-        // commands handed back for the caller (batch mode sends them at
-        // the end).
-        let result = match &req.store {
-            Some(store) => store.compile(&mut it, &mut commands),
-            None => it.compile(),
-        };
-        if let Err(e) = &result {
-            error = Some(driver::error_message(&it, e, &node));
+        let mut opts = opts;
+        if req.verbose || req.store.is_some() {
+            // Tier reports and stored catalogs come from an evaluation.
+            opts.memo = interp::memo::Mode::Off;
         }
-        let status = driver::report_to(&it, result, &node, &req.environment, out, &mut log);
+        let mut it = Interp::from_warm(w, opts);
+        // A remembered compile of an earlier node that this node's inputs
+        // answer alike (see pjit_ir::interp::memo): its outputs are this
+        // node's, with this node's name in the catalog.
+        let hit = it.memo_begin();
+        let status = match hit {
+            Some(hit) if it.opts.memo != interp::memo::Mode::Check => {
+                it.logs = hit.logs.clone();
+                if let Err(e) = &hit.result {
+                    error = Some(driver::error_message(&it, e, &node));
+                }
+                let text = hit.catalog().unwrap_or_default();
+                driver::report_text(&it, hit.result.clone(), &node, out, &mut log, &text)
+            }
+            hit => {
+                // Storing is the store's: around the compile (the server), or the
+                // commands handed back for the caller (batch mode sends them at
+                // the end).
+                let result = match &req.store {
+                    Some(store) => store.compile(&mut it, &mut commands),
+                    None => it.compile(),
+                };
+                if let Err(e) = &result {
+                    error = Some(driver::error_message(&it, e, &node));
+                }
+                if hit.is_some() || it.memo_recording() {
+                    // The text is written once, for the file and the memo.
+                    let mut text = Vec::with_capacity(it.memo_text_room());
+                    if result.is_ok() {
+                        it.catalog.json_text(&mut text, &node, &req.environment);
+                    }
+                    match hit.as_ref().and_then(|hit| memo_difference(hit, &it.logs, &result, &text)) {
+                        Some(diff) => {
+                            let msg = format!("internal error: the compile memo's outputs for node {node} differ from its evaluation: {diff}");
+                            let _ = writeln!(log, "Error: {msg}");
+                            error = Some(msg);
+                            1
+                        }
+                        None => {
+                            let status = driver::report_text(&it, result.clone(), &node, out, &mut log, &[&text]);
+                            if hit.is_none() {
+                                it.memo_end(&result, &node, text);
+                            }
+                            status
+                        }
+                    }
+                } else {
+                    driver::report_to(&it, result, &node, &req.environment, out, &mut log)
+                }
+            }
+        };
         if req.verbose {
             report_tier(&it, req.jit, req.jit_threshold);
         }
@@ -304,6 +348,30 @@ pub fn compile_node(
             Compiled { status: 1, log, error: Some(msg), commands: vec![] }
         }
     }
+}
+
+/// What differs between a remembered compile's outputs and an evaluation's
+/// (`PJIT_MEMO=check`), None when nothing does.
+fn memo_difference(
+    hit: &interp::memo::Hit,
+    logs: &[interp::Log],
+    result: &Result<(), interp::EvalError>,
+    text: &[u8],
+) -> Option<String> {
+    if hit.logs != logs {
+        let at = hit.logs.iter().zip(logs).position(|(a, b)| a != b).unwrap_or(hit.logs.len().min(logs.len()));
+        return Some(format!("log line {} ({:?} remembered, {:?} evaluated)", at + 1, hit.logs.get(at), logs.get(at)));
+    }
+    if hit.result != *result {
+        return Some(format!("result ({:?} remembered, {:?} evaluated)", hit.result, result));
+    }
+    let replayed = hit.catalog().map(|p| p.concat()).unwrap_or_default();
+    if replayed != text {
+        let at = replayed.iter().zip(text).position(|(a, b)| a != b).unwrap_or(replayed.len().min(text.len()));
+        let line = 1 + text[..at.min(text.len())].iter().filter(|b| **b == b'\n').count();
+        return Some(format!("catalog JSON from line {line}"));
+    }
+    None
 }
 
 /// Resolves the environment, then reads, parses and validates the main

@@ -19,7 +19,18 @@ fn root() -> PathBuf {
 }
 
 fn pjit(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_pjit")).current_dir(dir).args(args).output().unwrap()
+    pjit_memo(dir, args, None)
+}
+
+/// `pjit` with `PJIT_MEMO=memo` (None: the default, on in batch mode).
+fn pjit_memo(dir: &Path, args: &[&str], memo: Option<&str>) -> Output {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_pjit"));
+    c.current_dir(dir).args(args);
+    match memo {
+        Some(m) => c.env("PJIT_MEMO", m),
+        None => c.env_remove("PJIT_MEMO"),
+    };
+    c.output().unwrap()
 }
 
 fn nodes(file: &Path) -> Vec<String> {
@@ -32,6 +43,7 @@ fn nodes(file: &Path) -> Vec<String> {
 }
 
 /// What a separate compile of `node` printed and wrote.
+#[derive(Clone)]
 struct Single {
     ok: bool,
     stderr: String,
@@ -48,12 +60,26 @@ fn single(dir: &Path, env_args: &[&str], node: &str, facts: &str) -> Single {
 
 /// Runs a batch and checks it against the separate compiles.
 fn check_batch(dir: &Path, env_args: &[&str], nodes_file: &str, facts_dir: &str, extra: &[&str], singles: &[(String, Single)]) {
-    let out_dir = tempdir(&format!("batch{}", extra.join("")));
+    check_batch_memo(dir, env_args, nodes_file, facts_dir, extra, singles, None)
+}
+
+/// [`check_batch`] with `PJIT_MEMO=memo`.
+fn check_batch_memo(
+    dir: &Path,
+    env_args: &[&str],
+    nodes_file: &str,
+    facts_dir: &str,
+    extra: &[&str],
+    singles: &[(String, Single)],
+    memo: Option<&str>,
+) {
+    let out_dir = tempdir(&format!("batch{}{}", extra.join(""), memo.unwrap_or("")));
     let out_s = out_dir.to_str().unwrap();
     let mut args = vec!["compile", "--nodes", nodes_file, "--facts-dir", facts_dir, "-o", out_s];
     args.extend_from_slice(env_args);
     args.extend_from_slice(extra);
-    let out = pjit(dir, &args);
+    let out = pjit_memo(dir, &args, memo);
+    let extra = [extra, &[memo.unwrap_or("")]].concat();
     let stderr = String::from_utf8_lossy(&out.stderr);
     let failed = singles.iter().filter(|(_, s)| !s.ok).count();
     assert_eq!(out.status.success(), failed == 0, "{extra:?}: exit status {:?}\n{stderr}", out.status.code());
@@ -254,8 +280,10 @@ fn batch_over_real_modules() {
 /// put in vhosts, MySQL's configuration, templates), and every seventh
 /// node fails in one of two ways (no `networking` fact; a non-Debian OS
 /// family). Whatever batch mode shares between nodes (programs, template
-/// renders, Hiera's files, compiled code), every node's catalog, log lines
-/// and error must be byte-identical to a separate `pjit compile`'s.
+/// renders, Hiera's files, compiled code, whole compiles remembered by the
+/// memo), every node's catalog, log lines and error must be byte-identical
+/// to a separate `pjit compile`'s, in any node order (a shuffled list gives
+/// the memo other entries), with the memo off, on or checking itself.
 #[test]
 fn batch_over_real_roles_equals_separate_compiles() {
     let modules = Path::new("/usr/share/puppet/modules");
@@ -269,6 +297,11 @@ fn batch_over_real_roles_equals_separate_compiles() {
     let names = role_facts(&facts_dir, 22);
     let list = work.join("nodes.txt");
     std::fs::write(&list, names.join("\n")).unwrap();
+    // A fixed shuffle: every third node, then the rest reversed.
+    let mut order: Vec<usize> = (0..names.len()).step_by(3).collect();
+    order.extend((0..names.len()).rev().filter(|i| i % 3 != 0));
+    let shuffled = work.join("shuffled.txt");
+    std::fs::write(&shuffled, order.iter().map(|&i| names[i].as_str()).collect::<Vec<_>>().join("\n")).unwrap();
     for role in ["ntp", "lamp", "keystone", "apache_vhosts"] {
         let env_args = ["--environmentpath", "envs", "--environment", role];
         let mut singles = vec![];
@@ -281,6 +314,11 @@ fn batch_over_real_roles_equals_separate_compiles() {
         for extra in [&["-j", "1", "--jit=off"][..], &["-j", "2"], &["-j", "1", "--jit=always"]] {
             check_batch(&roles, &env_args, list.to_str().unwrap(), facts_dir.to_str().unwrap(), extra, &singles);
         }
+        let facts = facts_dir.to_str().unwrap();
+        check_batch_memo(&roles, &env_args, list.to_str().unwrap(), facts, &["-j", "2"], &singles, Some("check"));
+        check_batch_memo(&roles, &env_args, list.to_str().unwrap(), facts, &["-j", "1"], &singles, Some("off"));
+        let reordered: Vec<(String, Single)> = order.iter().map(|&i| singles[i].clone()).collect();
+        check_batch_memo(&roles, &env_args, shuffled.to_str().unwrap(), facts, &["-j", "1"], &reordered, Some("check"));
     }
     let _ = std::fs::remove_dir_all(&work);
 }

@@ -114,6 +114,30 @@ pub fn report_to(
     out: CatalogOut,
     log: &mut dyn Write,
 ) -> u8 {
+    report_with(it, result, node, out, log, &mut |w| write_catalog(it, node, environment, w))
+}
+
+/// [`report_to`] with the catalog's JSON text given (no final newline), in
+/// pieces: a compile that had it written already, or a remembered one (see
+/// `pjit_ir::interp::memo`).
+pub fn report_text(it: &Interp, result: Result<(), EvalError>, node: &str, out: CatalogOut, log: &mut dyn Write, text: &[&[u8]]) -> u8 {
+    report_with(it, result, node, out, log, &mut |w| {
+        for t in text {
+            w.write_all(t)?;
+        }
+        w.write_all(b"\n")?;
+        w.flush()
+    })
+}
+
+fn report_with(
+    it: &Interp,
+    result: Result<(), EvalError>,
+    node: &str,
+    out: CatalogOut,
+    log: &mut dyn Write,
+    write: &mut dyn FnMut(&mut dyn Write) -> std::io::Result<()>,
+) -> u8 {
     // A log line that cannot be written (a closed stderr) is not a reason
     // to lose the catalog.
     for l in &it.logs {
@@ -124,11 +148,9 @@ pub fn report_to(
     match result {
         Ok(()) => {
             let (written, to) = match out {
-                CatalogOut::File(p) => {
-                    (std::fs::File::create(p).and_then(|f| write_catalog(it, node, environment, f)), p.display().to_string())
-                }
-                CatalogOut::Stdout => (write_catalog(it, node, environment, std::io::stdout().lock()), "the catalog".into()),
-                CatalogOut::Memory(buf) => (write_catalog(it, node, environment, buf), "the catalog".into()),
+                CatalogOut::File(p) => (std::fs::File::create(p).and_then(|mut f| write(&mut f)), p.display().to_string()),
+                CatalogOut::Stdout => (write(&mut std::io::stdout().lock()), "the catalog".into()),
+                CatalogOut::Memory(buf) => (write(buf), "the catalog".into()),
             };
             match written {
                 Ok(()) => 0,

@@ -33,6 +33,7 @@ pub mod error;
 pub mod functions;
 pub(crate) mod glob;
 pub mod hiera;
+pub mod impure;
 pub mod label;
 pub mod ops;
 pub mod regex;

@@ -610,6 +610,7 @@ fn days_from_civil(year: i64, mon: i64) -> i64 {
 /// anything else a zone as `%z` reads it (`UTC`, `+01:00`, `EST`).
 pub fn utc_offset(tz: &str) -> Result<i64> {
     if tz.eq_ignore_ascii_case("current") {
+        crate::impure::mark();
         return Ok(i64::from(chrono::Local::now().offset().local_minus_utc()));
     }
     strptime::strptime(tz, "%z")
@@ -621,6 +622,7 @@ pub fn utc_offset(tz: &str) -> Result<i64> {
 impl Timestamp {
     /// The current time.
     pub fn now() -> Timestamp {
+        crate::impure::mark();
         let now = chrono::Utc::now();
         Timestamp(i128::from(now.timestamp()) * NSECS_PER_SEC + i128::from(now.timestamp_subsec_nanos()))
     }

@@ -200,21 +200,7 @@ impl Interp {
         if let Some((message, loc)) = self.prog.redefinitions.first().cloned() {
             return Err(EvalError { issue: "REDEFINITION", message, loc });
         }
-        // Puppet's `set_node_parameters` assigns every node parameter (an
-        // ENC's, then the facts) with `Scope#setvar`'s checks: a fact
-        // named `trusted` (or `facts`, `server_facts`, or a number) fails
-        // the compile rather than being dropped, so agents cannot shadow
-        // the certificate's data.
-        for name in self.opts.parameters.keys().chain(self.opts.facts.keys()) {
-            let message = if !name.is_empty() && name.bytes().all(|b| b.is_ascii_digit()) {
-                format!("Cannot assign to a numeric match result variable '${name}'")
-            } else if matches!(name.as_str(), "trusted" | "facts" | "server_facts") {
-                format!("Attempt to assign to a reserved variable name: '{name}'")
-            } else {
-                continue;
-            };
-            return Err(EvalError { issue: "NODE_PARAMETER", message, loc: None });
-        }
+        self.check_node_parameters()?;
         self.catalog.classes.insert("settings".into());
         self.catalog.tags.insert("settings".into());
         let mut stage = Resource::new("Stage", "main", "compilable_type");
@@ -251,6 +237,25 @@ impl Interp {
         Ok(())
     }
 
+    /// Puppet's `set_node_parameters` assigns every node parameter (an
+    /// ENC's, then the facts) with `Scope#setvar`'s checks: a fact named
+    /// `trusted` (or `facts`, `server_facts`, or a number) fails the
+    /// compile rather than being dropped, so agents cannot shadow the
+    /// certificate's data.
+    pub(super) fn check_node_parameters(&self) -> Result<(), EvalError> {
+        for name in self.opts.parameters.keys().chain(self.opts.facts.keys()) {
+            let message = if !name.is_empty() && name.bytes().all(|b| b.is_ascii_digit()) {
+                format!("Cannot assign to a numeric match result variable '${name}'")
+            } else if matches!(name.as_str(), "trusted" | "facts" | "server_facts") {
+                format!("Attempt to assign to a reserved variable name: '{name}'")
+            } else {
+                continue;
+            };
+            return Err(EvalError { issue: "NODE_PARAMETER", message, loc: None });
+        }
+        Ok(())
+    }
+
     /// Puppet's warnings for what the catalog (no rich data) turns into
     /// strings when it is written, resource by resource (see
     /// [`super::catalog::non_data_warnings`]), at the resource's location.
@@ -282,6 +287,8 @@ impl Interp {
 
     /// `$settings::<name>` in this compile (None: not a setting).
     pub(super) fn setting(&self, name: &str) -> Option<Value> {
+        // Some settings name the node (`certname`).
+        self.memo_note_setting(name);
         let strict = match self.opts.strict {
             super::Strict::Off => "off",
             super::Strict::Warning => "warning",
@@ -309,60 +316,10 @@ impl Interp {
             return Ok(());
         }
         let name = self.opts.node.to_lowercase();
-        // Puppet 7 matches the full certname only (no short names).
-        let candidates = vec![name.clone()];
-        let mut found = None;
-        'outer: for c in &candidates {
-            for n in &self.prog.nodes {
-                if n.matches.iter().any(|m| matches!(m, NodeMatch::Name(x) if x == c)) {
-                    found = Some(n.clone());
-                    break 'outer;
-                }
-            }
-        }
-        if found.is_none() {
-            for n in &self.prog.nodes {
-                if n.matches.iter().any(|m| match m {
-                    NodeMatch::Regex(r) => pjit_runtime::regex::Regex::new(r).map(|re| re.is_match(&name)).unwrap_or(false),
-                    _ => false,
-                }) {
-                    found = Some(n.clone());
-                    break;
-                }
-            }
-        }
-        if found.is_none() {
-            found = self.prog.nodes.iter().find(|n| n.matches.contains(&NodeMatch::Default)).cloned();
-        }
-        let Some(node) = found else {
-            return Err(bare(
-                "NO_NODE",
-                format!("Could not find node statement with name 'default' or '{}'", candidates.join(", ")),
-            ));
-        };
-        // The node is a resource of the catalog named by its definition's
-        // first name, contained in main, and its name is a class name.
-        // Each host match is its own node definition in Puppet: the one that
-        // matched names the resource. A regexp's name is Puppet's
-        // `__node_regexp__` form of its source.
-        let regex_name = |r: &str| {
-            let cleaned: String =
-                r.to_lowercase().chars().filter(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | ':' | '.')).collect();
-            format!("__node_regexp__{}", cleaned.trim_start_matches('.'))
-        };
-        let title = node
-            .matches
-            .iter()
-            .find_map(|m| match m {
-                NodeMatch::Name(n) if *n == name => Some(n.clone()),
-                NodeMatch::Regex(r)
-                    if pjit_runtime::regex::Regex::new(r).map(|re| re.is_match(&name)).unwrap_or(false) =>
-                {
-                    Some(regex_name(r))
-                }
-                _ => None,
-            })
-            .unwrap_or_else(|| "default".to_string());
+        let matched = self.match_node(&name);
+        self.memo_note_node(&matched);
+        let (index, title, captures) = matched.map_err(|m| bare("NO_NODE", m))?;
+        let node = self.prog.nodes[index].clone();
         let mut r = Resource::new("Node", &title, "unknown");
         r.tags.insert("node".into());
         name_tags(&title, &mut r.tags);
@@ -379,16 +336,77 @@ impl Interp {
         let cat = CatScope::new(i, Rc::from(""), Some(self.top.cat.clone()));
         let scope = Scope::new(Some(self.top.clone()), label, cat);
         self.node_scope = Some(scope.clone());
-        // A regex node's captures are the body's `$0`, `$1`, ... (and
-        // those of the classes it declares), as after a match.
-        let captures = node.matches.iter().find_map(|m| match m {
-            NodeMatch::Regex(r) => pjit_runtime::regex::Regex::new(r).ok()?.captures(&name),
-            _ => None,
-        });
-        let captures = captures.filter(|_| !node.matches.iter().any(|m| matches!(m, NodeMatch::Name(n) if *n == name)));
         let captures = captures.map(Rc::new);
         scope.publish_matches(captures.as_ref());
         self.run_body(node.body, vec![], scope, captures).map(|_| ())
+    }
+
+    /// The node definition node `name` (lower case) gets: its index in
+    /// `prog.nodes`, the title of its resource, and the captures its body
+    /// sees as `$0`, `$1`, ... (a regex match); else Puppet's message.
+    /// Everything node matching makes of the name (the memo compares these
+    /// answers between nodes, see `memo.rs`).
+    pub(super) fn match_node(&self, name: &str) -> Result<super::memo::NodeMatched, String> {
+        // Puppet 7 matches the full certname only (no short names).
+        let candidates = vec![name.to_string()];
+        let mut found = None;
+        'outer: for c in &candidates {
+            for (i, n) in self.prog.nodes.iter().enumerate() {
+                if n.matches.iter().any(|m| matches!(m, NodeMatch::Name(x) if x == c)) {
+                    found = Some(i);
+                    break 'outer;
+                }
+            }
+        }
+        if found.is_none() {
+            for (i, n) in self.prog.nodes.iter().enumerate() {
+                if n.matches.iter().any(|m| match m {
+                    NodeMatch::Regex(r) => pjit_runtime::regex::Regex::new(r).map(|re| re.is_match(name)).unwrap_or(false),
+                    _ => false,
+                }) {
+                    found = Some(i);
+                    break;
+                }
+            }
+        }
+        if found.is_none() {
+            found = self.prog.nodes.iter().position(|n| n.matches.contains(&NodeMatch::Default));
+        }
+        let Some(index) = found else {
+            return Err(format!("Could not find node statement with name 'default' or '{}'", candidates.join(", ")));
+        };
+        let node = &self.prog.nodes[index];
+        // The node is a resource of the catalog named by its definition's
+        // first name, contained in main, and its name is a class name.
+        // Each host match is its own node definition in Puppet: the one that
+        // matched names the resource. A regexp's name is Puppet's
+        // `__node_regexp__` form of its source.
+        let regex_name = |r: &str| {
+            let cleaned: String =
+                r.to_lowercase().chars().filter(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | ':' | '.')).collect();
+            format!("__node_regexp__{}", cleaned.trim_start_matches('.'))
+        };
+        let title = node
+            .matches
+            .iter()
+            .find_map(|m| match m {
+                NodeMatch::Name(n) if *n == name => Some(n.clone()),
+                NodeMatch::Regex(r)
+                    if pjit_runtime::regex::Regex::new(r).map(|re| re.is_match(name)).unwrap_or(false) =>
+                {
+                    Some(regex_name(r))
+                }
+                _ => None,
+            })
+            .unwrap_or_else(|| "default".to_string());
+        // A regex node's captures are the body's `$0`, `$1`, ... (and
+        // those of the classes it declares), as after a match.
+        let captures = node.matches.iter().find_map(|m| match m {
+            NodeMatch::Regex(r) => pjit_runtime::regex::Regex::new(r).ok()?.captures(name),
+            _ => None,
+        });
+        let captures = captures.filter(|_| !node.matches.iter().any(|m| matches!(m, NodeMatch::Name(n) if *n == name)));
+        Ok((index, title, captures))
     }
 
     /// The classes an external node classifier gave, in the node's scope
@@ -1462,6 +1480,7 @@ impl Interp {
             self.autoload(LoadKind::Class, key, loc)?;
         }
         let Some(def) = self.prog.classes.get(key).cloned() else {
+            self.memo_note_node_name();
             let msg = format!("Error while evaluating a {context}, Could not find class ::{key} for {}", self.opts.node);
             return Err(error("UNKNOWN_CLASS", msg, loc));
         };

@@ -113,6 +113,8 @@ fn generate(args: &[String]) -> Result<Value, String> {
     let dir = std::path::Path::new(cmd).parent().unwrap_or(std::path::Path::new("/"));
     let command_line = args.join(" ");
     let failed = |detail: String| format!("Failed to execute generator {cmd}: {detail}");
+    // A command's output is not a function of the compile's inputs.
+    pjit_runtime::impure::mark();
     let out = std::process::Command::new(cmd)
         .args(&args[1..])
         .current_dir(dir)

@@ -45,6 +45,8 @@ impl Interp {
         loc: Loc,
         method: bool,
     ) -> R<Value> {
+        // Ruby code may read anything (see `pjit_runtime::impure`).
+        pjit_runtime::impure::mark();
         let env = self.foreign_env();
         let file = self.prog.files.get(loc.file as usize).cloned().unwrap_or_default();
         let (node, strict, strict_variables) = (self.opts.node.clone(), self.strict_name(), self.opts.strict_variables);
@@ -77,6 +79,7 @@ impl Interp {
         loc: Loc,
     ) -> Option<R<String>> {
         let runner = self.opts.foreign.clone()?;
+        pjit_runtime::impure::mark();
         let env = self.foreign_env();
         let at = self.prog.files.get(loc.file as usize).cloned().unwrap_or_default();
         let (node, strict, strict_variables) = (self.opts.node.clone(), self.strict_name(), self.opts.strict_variables);
@@ -108,6 +111,7 @@ impl Interp {
     /// fails (then a warning says so and the static reading stands).
     pub(super) fn foreign_resource_type(&mut self, name: &str) -> Option<resource_types::TypeInfo> {
         let runner = self.opts.foreign.clone()?;
+        pjit_runtime::impure::mark();
         let env = self.foreign_env();
         let text = match runner.resource_type(&env, name) {
             Ok(Some(t)) => t,

@@ -19,6 +19,7 @@ mod catalog_json;
 mod compiler;
 mod files;
 mod manifest_dirs;
+pub mod memo;
 mod lookup;
 pub mod resource_types;
 mod erb;
@@ -105,6 +106,9 @@ pub struct Options {
     /// The environment's main manifest (a file or a directory), as
     /// `$settings::manifest`; None: the setting's own value.
     pub manifest: Option<std::path::PathBuf>,
+    /// Whether compiles of a [`Warm`] program are remembered and replayed
+    /// (batch mode, see `memo.rs`).
+    pub memo: memo::Mode,
 }
 
 /// A request to stop a running compile, with the reason its error gives.
@@ -409,6 +413,9 @@ pub struct Interp {
     /// [`MAIN_FRAME`] while the main manifest runs. stdlib's
     /// `deprecation` shows its two innermost frames.
     puppet_stack: Vec<Loc>,
+    /// Remembered compiles of the program, and what this compile asks
+    /// when it is recorded (see `memo.rs`).
+    memo: memo::State,
 }
 
 /// The frame of the main manifest in [`Interp::puppet_stack`] (Puppet's
@@ -518,6 +525,8 @@ pub struct Warm {
     /// The code generator and its threshold (None: interpreted). Compiled
     /// code stays valid: bodies are never removed from `prog`.
     jit: Option<(Box<dyn tier::Backend>, u32)>,
+    /// Compiles of this program remembered by their node inputs.
+    memo: memo::Memo,
 }
 
 impl Warm {
@@ -539,6 +548,7 @@ impl Warm {
             shared_thunks: HashMap::default(),
             shared_aliases: HashMap::default(),
             jit: None,
+            memo: memo::Memo::default(),
         }
     }
 
@@ -612,6 +622,7 @@ impl Interp {
             param_guard: None,
             guard_hit: None,
             puppet_stack: vec![],
+            memo: memo::State::default(),
         };
         it.init_top();
         it
@@ -635,6 +646,7 @@ impl Interp {
             shared_aliases,
             jit,
             resources,
+            memo,
         } = warm;
         prog.set_definitions(base.clone());
         let mut it = Interp::new(prog, opts);
@@ -656,6 +668,7 @@ impl Interp {
         it.tier.keep_pure(pure);
         it.shared_thunks = shared_thunks;
         it.shared_aliases = shared_aliases;
+        it.memo.memo = memo;
         it
     }
 
@@ -668,7 +681,12 @@ impl Interp {
             base: self.base?,
             prog: self.prog,
             autoloads: self.autoloads,
-            resources: self.catalog.resources.len(),
+            // A replayed compile (see `memo.rs`) built no catalog: the
+            // room it was given stays the hint.
+            resources: match self.catalog.resources.len() {
+                0 => self.catalog.resources.capacity(),
+                n => n,
+            },
             templates: self.templates,
             erb_files: self.erb_files,
             env_cache: self.env_cache,
@@ -690,6 +708,7 @@ impl Interp {
                 let threshold = self.tier.threshold();
                 self.tier.take_backend().map(|b| (b, threshold))
             },
+            memo: std::mem::take(&mut self.memo.memo),
         })
     }
 

@@ -177,17 +177,56 @@ pub struct Scope {
     /// What log lines say: `Class[main]`, `Class[Foo::Bar]`, `Mydef[a]`.
     pub label: Rc<str>,
     pub cat: Rc<CatScope>,
+    /// On the top scope of a compile the whole-compile memo records: the
+    /// variables asked for there (see `memo.rs`); None otherwise.
+    reads: RefCell<Option<TopReads>>,
+    /// Whether `reads` is set (a test cheaper than borrowing it).
+    recording: std::cell::Cell<bool>,
+}
+
+/// The variables of the top scope a compile asked about, in the order
+/// first asked (see `memo.rs`): every way to read or test a variable of
+/// this scope notes its name, so these names and whether the whole scope
+/// was listed are all the compile can know of the top scope's contents.
+#[derive(Debug, Default)]
+pub struct TopReads {
+    seen: Vec<u64>,
+    pub syms: Vec<Sym>,
+    /// `entries_here` (ERB's `scope.to_hash`) listed every variable.
+    pub all: bool,
+}
+
+impl TopReads {
+    fn note(&mut self, name: Sym) {
+        let i = name.as_u32() as usize;
+        if self.seen.len() <= i / 64 {
+            self.seen.resize(i / 64 + 1, 0);
+        }
+        let bit = 1u64 << (i % 64);
+        if self.seen[i / 64] & bit == 0 {
+            self.seen[i / 64] |= bit;
+            self.syms.push(name);
+        }
+    }
 }
 
 impl Scope {
     pub fn new(parent: Option<Rc<Scope>>, label: Rc<str>, cat: Rc<CatScope>) -> Rc<Scope> {
-        Rc::new(Scope { vars: RefCell::new(Vars::default()), matches: RefCell::new(None), parent, label, cat })
+        Rc::new(Scope { vars: RefCell::new(Vars::default()), matches: RefCell::new(None), parent, label, cat, reads: RefCell::new(None), recording: Default::default() })
     }
 
     /// `new`, with room for `n` variables (a class or defined type's
     /// parameters and the variables every such scope has).
     pub fn with_capacity(parent: Option<Rc<Scope>>, label: Rc<str>, cat: Rc<CatScope>, n: usize) -> Rc<Scope> {
-        Rc::new(Scope { vars: RefCell::new(Vars::with_capacity(n)), matches: RefCell::new(None), parent, label, cat })
+        Rc::new(Scope {
+            vars: RefCell::new(Vars::with_capacity(n)),
+            matches: RefCell::new(None),
+            parent,
+            label,
+            cat,
+            reads: RefCell::new(None),
+            recording: Default::default(),
+        })
     }
 
     /// A local scope (lambda, function) under `parent`, with its label and
@@ -196,17 +235,57 @@ impl Scope {
         Scope::new(Some(parent.clone()), parent.label.clone(), parent.cat.clone())
     }
 
+    /// Starts noting the variables asked for here (see [`TopReads`]).
+    pub fn record_reads(&self) {
+        *self.reads.borrow_mut() = Some(TopReads::default());
+        self.recording.set(true);
+    }
+
+    /// What was noted since [`Scope::record_reads`] (and stops noting).
+    pub fn take_reads(&self) -> Option<TopReads> {
+        self.recording.set(false);
+        self.reads.borrow_mut().take()
+    }
+
+    /// Notes a question about variable `name` of this scope when it records
+    /// (only a top scope does, and rarely: the inlined tests keep the cost
+    /// of every other variable access to two comparisons).
+    #[inline(always)]
+    fn note(&self, name: Sym) {
+        if self.parent.is_none() && self.recording.get() {
+            self.note_read(name);
+        }
+    }
+
+    #[inline(never)]
+    fn note_read(&self, name: Sym) {
+        if let Some(r) = self.reads.borrow_mut().as_mut() {
+            r.note(name);
+        }
+    }
+
+    /// The highest symbol of the variables set here (None: none set).
+    pub fn max_sym_here(&self) -> Option<Sym> {
+        match &*self.vars.borrow() {
+            Vars::Small(v) => v.iter().map(|(s, _)| *s).max(),
+            Vars::Large(m) => m.keys().copied().max(),
+        }
+    }
+
     /// Sets a variable here. Returns false if it is already set here.
     pub fn set(&self, name: Sym, v: Value) -> bool {
+        self.note(name);
         self.vars.borrow_mut().insert_new(name, v)
     }
 
     /// The variable in this scope only.
     pub fn get_here(&self, name: Sym) -> Option<Value> {
+        self.note(name);
         self.vars.borrow().get(&name).cloned()
     }
 
     pub fn contains_here(&self, name: Sym) -> bool {
+        self.note(name);
         self.vars.borrow().contains_key(&name)
     }
 
@@ -214,6 +293,7 @@ impl Scope {
     pub fn lookup(&self, name: Sym) -> Option<Value> {
         let mut s = self;
         loop {
+            s.note(name);
             if let Some(v) = s.vars.borrow().get(&name) {
                 return Some(v.clone());
             }
@@ -249,11 +329,18 @@ impl Scope {
     /// Changes the value of a variable set here (ERB templates change the
     /// Ruby objects of variables in place). Returns false if it is not set here.
     pub fn replace_here(&self, name: Sym, v: Value) -> bool {
+        self.note(name);
         self.vars.borrow_mut().replace(&name, v)
     }
 
     /// The variables of this scope only, in the order they were assigned.
     pub fn entries_here(&self) -> Vec<(Sym, Value)> {
+        if self.parent.is_none()
+            && self.recording.get()
+            && let Some(r) = self.reads.borrow_mut().as_mut()
+        {
+            r.all = true;
+        }
         self.vars.borrow().entries()
     }
 

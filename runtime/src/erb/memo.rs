@@ -172,7 +172,7 @@ fn same_answer(q: &Query, a: &Answer) -> bool {
 }
 
 /// Are two values the same for everything a template can see of them?
-pub(crate) fn identical(a: &Value, b: &Value) -> bool {
+pub fn identical(a: &Value, b: &Value) -> bool {
     crate::value::guard_stack(|| identical_inner(a, b))
 }
 

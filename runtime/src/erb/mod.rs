@@ -43,6 +43,9 @@ mod eval;
 mod json;
 mod lexer;
 mod memo;
+/// Value identity as the template memo compares answers (shared with the
+/// whole-compile memo of `pjit_ir::interp::memo`).
+pub use memo::identical;
 mod methods;
 mod parser;
 mod scanner;

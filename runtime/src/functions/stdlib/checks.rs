@@ -56,6 +56,7 @@ fn validate_cmd(host: &mut dyn Host, args: &[Value]) -> FnResult {
     // Puppet::Util::Execution.execute(String): Kernel#exec of the string
     // (a shell when it has shell syntax), stdout and stderr combined, the
     // C locale.
+    crate::impure::mark();
     let out = std::process::Command::new("/bin/sh")
         .arg("-c")
         .arg(&command)
@@ -81,6 +82,7 @@ struct TempFile(std::path::PathBuf);
 
 impl TempFile {
     fn new(prefix: &str) -> std::io::Result<TempFile> {
+        crate::impure::mark();
         let dir = std::env::temp_dir();
         let date = chrono::Local::now().format("%Y%m%d");
         for attempt in 0u32..100 {

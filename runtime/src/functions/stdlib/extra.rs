@@ -554,6 +554,7 @@ fn to_bytes(_: &mut dyn Host, args: &[Value]) -> FnResult {
 }
 
 fn now_secs() -> i64 {
+    crate::impure::mark();
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0)
 }
 
@@ -576,6 +577,7 @@ fn time_forward(host: &mut dyn Host, args: &[Value], _: Option<&Value>) -> FnRes
 /// generator seeded from it).
 fn random_bytes<const N: usize>() -> [u8; N] {
     use std::io::Read;
+    crate::impure::mark();
     let mut b = [0u8; N];
     let ok = std::fs::File::open("/dev/urandom").and_then(|mut f| f.read_exact(&mut b)).is_ok();
     if !ok {

@@ -1,0 +1,2 @@
+notice(lookup('message'))
+notice(lookup('zone_message'))

@@ -1,0 +1,3 @@
+notice("certname ${settings::certname}")
+notice("environment ${settings::environment}")
+notice($server_facts['environment'])
