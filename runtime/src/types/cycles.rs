@@ -234,14 +234,15 @@ pub fn release_cycles(aliases: Vec<Arc<TypeAlias>>) {
     let mut bodies: Vec<Type> = vec![];
     for (n, node) in g.nodes.iter().enumerate() {
         if let (false, Some(a)) = (live[n], node.alias) {
-            // SAFETY: every strong reference to `a` is the owner's (given
-            // up to this function, which keeps them until the end) or one
-            // found inside the graph, from a node that is itself garbage:
-            // nothing outside the graph can reach `a`, so no reference to
-            // its contents exists while the body is taken out. The
-            // allocation came from `Arc::new` (the pointer's provenance
-            // allows writing, as in `Arc::get_mut`).
-            if let Some(b) = unsafe { (*Arc::as_ptr(a).cast_mut()).resolved.take() } {
+            // Every strong reference to `a` is the owner's (given up to
+            // this function, which keeps them until the end) or one found
+            // inside the graph, from a node that is itself garbage. The
+            // allocation came from `Arc::new`: the pointer may write, as
+            // `Arc::get_mut`'s does.
+            let alias = Arc::as_ptr(a).cast_mut();
+            // SAFETY: nothing outside the graph can reach `a` (above), so no
+            // reference to its contents exists while its body is taken out.
+            if let Some(b) = unsafe { (*alias).resolved.take() } {
                 bodies.push(b);
             }
         }
