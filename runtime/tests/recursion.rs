@@ -137,3 +137,48 @@ fn self_recursive_struct_alias() {
     assert!(is_assignable(&a, &a));
     assert_eq!(to_alias_expanded_string(&a), "A = Struct[{'a' => Integer, Optional['b'] => A}]");
 }
+
+#[test]
+fn release_cycles_frees_only_what_nothing_holds() {
+    use pjit_runtime::types::cycles::release_cycles;
+    use std::sync::Arc;
+    // type A = Array[A], held by nobody but its owner: freed.
+    let a = TypeAlias::new("A");
+    a.resolve(Type::array_of(Type::Alias(a.clone())));
+    let weak = Arc::downgrade(&a);
+    release_cycles(vec![a]);
+    assert_eq!(weak.strong_count(), 0);
+
+    // type B = Variant[String, Array[B]] with its inner `Array[B]` node
+    // held from outside: B must stay whole.
+    let b = TypeAlias::new("B");
+    b.resolve(Type::Variant(vec![Type::string(), Type::array_of(Type::Alias(b.clone()))]));
+    let inner = match b.resolved_type() {
+        Some(Type::Variant(ms)) => match &ms[1] {
+            Type::Array { element, .. } => element.clone(),
+            other => panic!("{other:?}"),
+        },
+        other => panic!("{other:?}"),
+    };
+    release_cycles(vec![b]);
+    let Type::Alias(b) = &*inner else { panic!("the alias") };
+    assert_eq!(type_to_string(b.resolved_type().expect("still resolved")), "Variant[String, Array[B]]");
+    assert!(instance_of(&inner, &Value::array(vec![Value::string("x")])));
+
+    // C -> D -> C, with D held from outside: both stay (C through D).
+    let c = TypeAlias::new("C");
+    let d = TypeAlias::new("D");
+    c.resolve(Type::optional(Type::Alias(d.clone())));
+    d.resolve(Type::hash_of(Type::string(), Type::Alias(c.clone())));
+    let held = Type::Alias(d.clone());
+    let (wc, wd) = (Arc::downgrade(&c), Arc::downgrade(&d));
+    release_cycles(vec![c, d]);
+    let v = Value::hash(vec![(Value::string("k"), Value::hash(vec![(Value::string("l"), Value::Undef)]))]);
+    assert!(instance_of(&held, &v));
+    assert!(!instance_of(&held, &Value::hash(vec![(Value::string("k"), Value::Integer(1))])));
+    // An owner of both again, and nothing else: both go.
+    let (c, d) = (wc.upgrade().expect("C"), wd.upgrade().expect("D"));
+    drop(held);
+    release_cycles(vec![d, c]);
+    assert_eq!((wc.strong_count(), wd.strong_count()), (0, 0));
+}

@@ -14,6 +14,7 @@
 //! instances are evaluated after the code that declared them, in waves,
 //! until none are left.
 
+mod alias_table;
 pub mod catalog;
 mod catalog_json;
 mod compiler;
@@ -331,7 +332,6 @@ pub struct Interp {
     free_closures: Vec<usize>,
     /// The table size at which to sweep `closures` next.
     closure_sweep_at: usize,
-    aliases: HashMap<String, Arc<TypeAlias>>,
     /// Collectors, relationships and overrides waiting for the catalog.
     state: compiler::CompileState,
     /// Module functions by name, as the modulepath provides them.
@@ -416,6 +416,10 @@ pub struct Interp {
     /// Remembered compiles of the program, and what this compile asks
     /// when it is recorded (see `memo.rs`).
     memo: memo::State,
+    /// The type aliases resolved in this compile. The last field, so the
+    /// last dropped: its drop frees the aliases' reference cycles that
+    /// nothing else holds, and every value of the compile is gone by then.
+    aliases: alias_table::AliasTable,
 }
 
 /// The frame of the main manifest in [`Interp::puppet_stack`] (Puppet's
@@ -591,7 +595,6 @@ impl Interp {
             closures: vec![],
             free_closures: vec![],
             closure_sweep_at: CLOSURE_SWEEP_MIN,
-            aliases: HashMap::default(),
             state: Default::default(),
             ruby_types: HashMap::default(),
             generated_type_errors: HashMap::default(),
@@ -623,6 +626,7 @@ impl Interp {
             guard_hit: None,
             puppet_stack: vec![],
             memo: memo::State::default(),
+            aliases: Default::default(),
         };
         it.init_top();
         it
@@ -2099,10 +2103,14 @@ impl Interp {
     fn resolve_type_name(&mut self, name: &str, loc: Loc) -> R<Type> {
         let key = name.to_lowercase();
         if let Some(a) = self.aliases.get(&key) {
+            let (t, in_progress) = (TypeAlias::named_type(a), a.resolved_type().is_none());
             if !self.plain_aliases.contains(&key) {
                 self.type_effects += 1;
             }
-            return Ok(TypeAlias::named_type(a));
+            if in_progress {
+                self.aliases.note_back_reference();
+            }
+            return Ok(t);
         }
         // A plain alias an earlier compile resolved: all that resolving it
         // here would do is load its file (which only this lookup reads)

@@ -355,11 +355,26 @@ pub(crate) fn object_new_function(t: &crate::types::object::ObjectType) -> &Func
             imp: super::DispatchImp::Signature,
             walk: None,
         };
-        // One name per Object type; types live as long as the programs
-        // that define them, and are few.
-        let name: &'static str = Box::leak(format!("new_{}", t.label()).into_boxed_str());
+        let name = new_function_name(&t.label());
         Function { name, kind: super::Kind::Modern(super::Dispatches::ready(name, vec![hash, positional])) }
     })
+}
+
+/// `new_<label>`, the name of an Object type's `new` function. A function
+/// name is `&'static`: one copy of each name is kept for good, however
+/// many compiles (of a server, of batch mode) define the type again.
+fn new_function_name(label: &str) -> &'static str {
+    static NAMES: std::sync::OnceLock<std::sync::Mutex<std::collections::HashSet<&'static str>>> = std::sync::OnceLock::new();
+    let name = format!("new_{label}");
+    let mut names = NAMES.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
+    match names.get(name.as_str()) {
+        Some(&n) => n,
+        None => {
+            let n: &'static str = Box::leak(name.into_boxed_str());
+            names.insert(n);
+            n
+        }
+    }
 }
 
 /// An instance of an Object type from `new`'s arguments: an init hash or

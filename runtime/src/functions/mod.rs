@@ -416,6 +416,14 @@ impl Function {
             _ => &[],
         }
     }
+
+    /// The dispatches made so far (none before the first call builds them).
+    pub(crate) fn built_dispatches(&self) -> &[Dispatch] {
+        match &self.kind {
+            Kind::Modern(d) => d.built.get().map_or(&[], Vec::as_slice),
+            _ => &[],
+        }
+    }
 }
 
 /// A 4.x function's dispatches, built from their signature specs when the

@@ -752,12 +752,29 @@ fn type_of(v: &Value) -> Type {
 }
 
 fn is_kind_of_callable(t: &Type) -> bool {
-    match t.resolved() {
-        Type::Callable(_) => true,
-        Type::Optional(Some(i)) => is_kind_of_callable(i),
-        Type::Variant(ts) => !ts.is_empty() && ts.iter().all(is_kind_of_callable),
-        _ => false,
+    kind_of_callable(t, &mut Vec::new())
+}
+
+/// [`is_kind_of_callable`] through the aliases on the path `entered`: an
+/// alias met again on its own path (`type A = Optional[A]`) leads to no
+/// Callable.
+fn kind_of_callable(t: &Type, entered: &mut Vec<*const super::TypeAlias>) -> bool {
+    if let Type::Alias(a) = t {
+        if entered.contains(&Arc::as_ptr(a)) {
+            return false;
+        }
+        entered.push(Arc::as_ptr(a));
     }
+    let r = match t.resolved() {
+        Type::Callable(_) => true,
+        Type::Optional(Some(i)) => kind_of_callable(i, entered),
+        Type::Variant(ts) => !ts.is_empty() && ts.iter().all(|x| kind_of_callable(x, entered)),
+        _ => false,
+    };
+    if matches!(t, Type::Alias(_)) {
+        entered.pop();
+    }
+    r
 }
 
 /// Puppet's `CLASSREF_EXT`: `\A((::){0,1}[A-Z][\w]*)+\z`.

@@ -4,7 +4,8 @@
 //! Submodules: `format` (to-string exactly as Puppet prints types), `calc`
 //! (instance-of, assignability, inference, generalization, normalization,
 //! common type), `access` (parameterization through `[]`, with Puppet's
-//! argument checks and messages), `parser` (type expressions in strings).
+//! argument checks and messages), `parser` (type expressions in strings),
+//! `cycles` (freeing the reference cycles of recursive aliases).
 
 use std::hash::{Hash, Hasher};
 use std::sync::{Arc, OnceLock};
@@ -16,6 +17,7 @@ use crate::value::Value;
 
 pub mod access;
 pub mod calc;
+pub mod cycles;
 pub mod format;
 pub mod init;
 pub mod object;
@@ -142,8 +144,9 @@ pub struct CallableType {
 }
 
 /// A named type alias (`type MyType = ...`). The resolved type is filled in
-/// once by whoever resolves names (the evaluator); aliases may be recursive
-/// (the `Arc` cycle that creates lives as long as the program's types do).
+/// once by whoever resolves names (the evaluator); aliases may be recursive,
+/// an `Arc` cycle that whoever owns the aliases frees with
+/// [`cycles::release_cycles`].
 #[derive(Debug)]
 pub struct TypeAlias {
     pub name: String,

@@ -1,0 +1,2 @@
+type A = Optional[A]
+notice(Callable[Integer, A])

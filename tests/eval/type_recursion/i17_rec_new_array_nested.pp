@@ -1,0 +1,2 @@
+type A = Array[A]
+notice(A([[], [[]]]))

@@ -1,0 +1,2 @@
+type A = Optional[Array[A]]
+notice(A([]))

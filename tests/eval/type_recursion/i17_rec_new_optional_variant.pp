@@ -1,0 +1,3 @@
+type A = Optional[Variant[A, Integer]]
+notice(A)
+notice(A(1))

@@ -1,0 +1,2 @@
+type A = Variant[A, Integer]
+notice(A("x"))

@@ -1,0 +1,2 @@
+type A = Variant[Optional[A], Integer]
+notice(A(1))

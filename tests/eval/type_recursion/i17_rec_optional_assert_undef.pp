@@ -1,0 +1,2 @@
+type A = Optional[A]
+notice(assert_type(A, undef))

@@ -1,0 +1,3 @@
+type A0 = Type[A0]
+notice(A0 == Integer)
+notice(1 =~ Integer)
