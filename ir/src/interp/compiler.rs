@@ -287,8 +287,14 @@ impl Interp {
 
     /// `$settings::<name>` in this compile (None: not a setting).
     pub(super) fn setting(&self, name: &str) -> Option<Value> {
-        // Some settings name the node (`certname`).
+        // Some settings name the node (`certname`): a question for the memo.
         self.memo_note_setting(name);
+        self.setting_unnoted(name)
+    }
+
+    /// [`Self::setting`] without noting the question (the memo asking it
+    /// again for another node).
+    pub(super) fn setting_unnoted(&self, name: &str) -> Option<Value> {
         let strict = match self.opts.strict {
             super::Strict::Off => "off",
             super::Strict::Warning => "warning",

@@ -343,7 +343,7 @@ impl Interp {
         };
         let initial = |s: Sym| trace.initial.iter().find(|(k, _)| *k == s).map(|(_, v)| v.clone());
         let top: Vec<(Sym, Option<Value>)> = reads.syms.iter().map(|&s| (s, initial(s))).collect();
-        let settings = trace.settings.iter().map(|n| (n.clone(), self.setting_value(n))).collect();
+        let settings = trace.settings.iter().map(|n| (n.clone(), self.setting_unnoted(n))).collect();
         if trace_mode {
             let names: Vec<&str> = top.iter().map(|(s, _)| self.prog.name(*s)).collect();
             eprintln!(
@@ -411,7 +411,7 @@ impl Interp {
                 }
             }
             for (n, v) in &e.settings {
-                if !same(v, &self.setting_value(n)) {
+                if !same(v, &self.setting_unnoted(n)) {
                     continue 'entries;
                 }
             }
@@ -426,14 +426,6 @@ impl Interp {
             return Some(i);
         }
         None
-    }
-
-    /// `setting(name)` without noting it as a question.
-    fn setting_value(&self, name: &str) -> Option<Value> {
-        let trace = self.memo.trace.borrow_mut().take();
-        let v = self.setting(name);
-        *self.memo.trace.borrow_mut() = trace;
-        v
     }
 
     /// `setting(name)` was asked.
