@@ -186,3 +186,44 @@ fn self_wrapping_aliases_answer_where_puppet_overflows() {
         assert_eq!((loc.line, loc.col), (*line, *col), "location of {text:?}");
     }
 }
+
+/// `Init[A]` inside `A`'s own body (the type_aliases fuzz target's
+/// out-of-memory: printing the Struct asked whether `Init[A0]` takes
+/// `undef`, `A0` has no `new`, and the error for that printed `A0` again,
+/// without end). Puppet 7.23 fails as soon as such an alias is resolved,
+/// with an internal error (`protected method 'new_function' called for
+/// PTypeAliasType`; docs/puppet-differences.md). pjit answers in bounded
+/// time: the `Init` of a type without `new` takes only the type's
+/// instances.
+#[test]
+fn init_of_an_alias_inside_its_own_body_ends() {
+    let body = "type A0 = Iterable[Struct[{a => Init[A0], Optional[b] => Integer}]]\n";
+    let printed = "A0 = Iterable[Struct[{'a' => Init[A0], Optional['b'] => Integer}]]";
+    let logs: &[(String, &str)] = &[
+        (format!("{body}notice(A0)"), printed),
+        (format!("{body}$x = [{{a => 1}}]\nnotice($x =~ A0)"), "false"),
+        (format!("{body}notice(type(A0))"), "Type[A0]"),
+        ("type A = Struct[{a => Init[A], Optional[b] => Integer}]\nnotice(A)".into(), "A = Struct[{NotUndef['a'] => Init[A], Optional['b'] => Integer}]"),
+        ("type A = Optional[Init[A]]\nnotice(A)".into(), "A = Optional[Init[A]]"),
+        ("type A = Optional[Init[A]]\nnotice(1 =~ A)".into(), "false"),
+        ("type A0 = Hash[String, Struct[{a => Init[A0]}]]\nnotice(A0)".into(), "A0 = Hash[String, Struct[{NotUndef['a'] => Init[A0]}]]"),
+    ];
+    for (text, log) in logs {
+        let it = compile(text);
+        let got: Vec<&str> = it.logs.iter().map(|l| l.message.as_str()).collect();
+        assert_eq!(got, [*log], "logs of {text:?}");
+    }
+    let not_supported = "Creation of new instance of type 'Iterable[Struct[{'a' => Init[A0], Optional['b'] => Integer}]]' is not supported";
+    let errors: &[(String, String, (u32, u32))] = &[
+        (format!("{body}notice(A0.new([1]))"), not_supported.into(), (2, 14)),
+        (format!("{body}notice(A0([1]))"), not_supported.into(), (2, 8)),
+        (format!("{body}assert_type(A0, 1)"), format!("expects an {printed} value, got Integer"), (2, 1)),
+    ];
+    for (text, message, (line, col)) in errors {
+        let (_, result) = try_compile(text);
+        let e = result.expect_err(text);
+        assert!(e.message.contains(message.as_str()), "error of {text:?}: {}", e.message);
+        let loc = e.loc.unwrap_or_else(|| panic!("a location for {text:?}"));
+        assert_eq!((loc.line, loc.col), (*line, *col), "location of {text:?}");
+    }
+}

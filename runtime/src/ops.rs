@@ -755,7 +755,7 @@ pub fn match_op(left: &Value, right: &Value) -> Result<MatchResult> {
                 && !args.is_empty()
                 && let Err(e) = crate::types::init::init_info(target, args)
             {
-                return Err(Error::runtime("'=~' expression", e.message()));
+                return Err(Error::runtime("'=~' expression", Error::from(e).message()));
             }
             return Ok(MatchResult::plain(instance_of(t, left)));
         }

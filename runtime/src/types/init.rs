@@ -26,14 +26,41 @@ pub struct InitInfo {
     pub has_optional_single: bool,
 }
 
+/// Why `Init[T, args]` cannot be used. The message is only formatted when
+/// the error is reported: formatting `T` may ask the same question again
+/// (whether a Struct key is optional asks if its value type takes `undef`,
+/// and `type A = Iterable[Struct[{a => Init[A]}]]` makes that `Init[A]`), so
+/// the instance and assignability checks, which only need to know that
+/// there is no answer, must not format anything.
+pub enum InitError {
+    /// `T` has no usable `new` function.
+    Unsupported(Type),
+    /// No signature of `T.new` takes a value followed by `args`.
+    NoSignature { target: Type, args: Vec<Value> },
+}
+
+impl From<InitError> for Error {
+    fn from(e: InitError) -> Error {
+        match e {
+            InitError::Unsupported(target) => Error::argument(format!(
+                "Creation of new instance of type '{}' is not supported",
+                crate::display::type_display(&target)
+            )),
+            InitError::NoSignature { target, args } => {
+                let subject = crate::types::format::type_to_string(&super::calc::generalize(&target));
+                let subject = subject.split('[').next().unwrap_or("").to_string();
+                Error::argument(format!(
+                    "The type '{}' does not represent a valid set of parameters for {subject}.new()",
+                    crate::types::format::type_to_string(&Type::Init { target: Some(Arc::new(target)), args })
+                ))
+            }
+        }
+    }
+}
+
 /// Puppet's `assert_initialized` of `Init[target, init_args]`.
-pub fn init_info(target: &Type, init_args: &[Value]) -> Result<InitInfo, Error> {
-    let unsupported = || {
-        Error::argument(format!(
-            "Creation of new instance of type '{}' is not supported",
-            crate::display::type_display(target)
-        ))
-    };
+pub fn init_info(target: &Type, init_args: &[Value]) -> Result<InitInfo, InitError> {
+    let unsupported = || InitError::Unsupported(target.clone());
     if matches!(target, Type::Init { .. } | Type::Optional(_) | Type::NotUndef(_)) {
         return Err(unsupported());
     }
@@ -75,15 +102,7 @@ pub fn init_info(target: &Type, init_args: &[Value]) -> Result<InitInfo, Error> 
             }
         }
         if !any {
-            let subject = crate::types::format::type_to_string(&super::calc::generalize(target));
-            let subject = subject.split('[').next().unwrap_or("").to_string();
-            return Err(Error::argument(format!(
-                "The type '{}' does not represent a valid set of parameters for {subject}.new()",
-                crate::types::format::type_to_string(&Type::Init {
-                    target: Some(Arc::new(target.clone())),
-                    args: init_args.to_vec()
-                })
-            )));
+            return Err(InitError::NoSignature { target: target.clone(), args: init_args.to_vec() });
         }
     }
     Ok(InitInfo {

@@ -1,0 +1,2 @@
+type A = Hash[String, Init[A]]
+notice(A)

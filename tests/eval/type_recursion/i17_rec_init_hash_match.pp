@@ -1,0 +1,2 @@
+type A = Hash[String, Init[A]]
+notice({a => 1} =~ A)

@@ -1,0 +1,2 @@
+type A = Tuple[Init[A]]
+notice(A)
