@@ -144,7 +144,7 @@ impl Resource {
     pub fn pin_param_meta(&mut self) {
         if let Some(d) = self.declared_meta.take() {
             for k in self.params.keys().take(self.declared as usize) {
-                self.meta.entry(k.clone()).or_insert_with(|| d.clone());
+                self.meta.entry(k.to_string()).or_insert_with(|| d.clone());
             }
             self.declared = 0;
         }
@@ -212,7 +212,126 @@ pub const JSON_CHUNK: usize = 64 * 1024;
 
 /// A resource's attributes, in the order they were set (the catalog's
 /// order), with a fast hasher: attribute names are short and many.
-pub type Params = IndexMap<String, Value, foldhash::fast::FixedState>;
+pub type Params = IndexMap<ParamName, Value, foldhash::fast::FixedState>;
+
+/// An attribute name in a resource's [`Params`]. Names come from the
+/// program: the keys of attribute hashes are the program's string
+/// constants and class and define parameters are its symbols (see
+/// `Interp::param_name`), so every resource of every node holds a
+/// reference to the one copy of a name rather than a copy each (a copy
+/// was an allocation per attribute per resource). It hashes, compares and
+/// orders as its text, and maps of them are looked up by `&str`.
+#[derive(Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct ParamName(pjit_runtime::value::PStr);
+
+impl ParamName {
+    #[inline]
+    pub fn as_str(&self) -> &str {
+        self.0.as_str()
+    }
+
+    /// A Hash key as a parameter name: a String key (nearly always one of
+    /// the program's constants) is shared, not copied.
+    #[inline]
+    pub fn of_key(k: &Value) -> ParamName {
+        match k {
+            Value::String(s) => ParamName(s.clone()),
+            other => pjit_runtime::display::to_interpolated_string(other).into(),
+        }
+    }
+
+    /// The name as a String value, sharing its text.
+    #[inline]
+    pub fn to_value(&self) -> Value {
+        Value::String(self.0.clone())
+    }
+}
+
+impl std::hash::Hash for ParamName {
+    #[inline]
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        // As `str` hashes: maps of names are looked up by `&str`.
+        self.as_str().hash(state)
+    }
+}
+
+impl std::borrow::Borrow<str> for ParamName {
+    #[inline]
+    fn borrow(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl std::ops::Deref for ParamName {
+    type Target = str;
+    #[inline]
+    fn deref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl AsRef<str> for ParamName {
+    #[inline]
+    fn as_ref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl std::fmt::Display for ParamName {
+    #[inline]
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl std::fmt::Debug for ParamName {
+    #[inline]
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+impl From<&str> for ParamName {
+    #[inline]
+    fn from(s: &str) -> ParamName {
+        ParamName(std::sync::Arc::new(s.to_string()))
+    }
+}
+
+impl From<String> for ParamName {
+    #[inline]
+    fn from(s: String) -> ParamName {
+        ParamName(std::sync::Arc::new(s))
+    }
+}
+
+impl From<pjit_runtime::value::PStr> for ParamName {
+    #[inline]
+    fn from(s: pjit_runtime::value::PStr) -> ParamName {
+        ParamName(s)
+    }
+}
+
+impl PartialEq<str> for ParamName {
+    #[inline]
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl PartialEq<&str> for ParamName {
+    #[inline]
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+impl PartialEq<String> for ParamName {
+    #[inline]
+    fn eq(&self, other: &String) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
 
 /// An insertion-ordered map with a fixed fast hasher (keys come from
 /// manifests; iteration order is never observable through these maps).
@@ -941,7 +1060,7 @@ fn resource_json(w: &mut JsonWriter, r: &Resource) {
         for (k, v) in from_title.iter().filter(|(k, v)| !skip(k, v)) {
             emit(w, &mut any, &mut sensitive, k, v);
         }
-        for (k, v) in r.params.iter().filter(|(k, v)| !from_title.iter().any(|(f, _)| f == *k) && !skip(k, v)) {
+        for (k, v) in r.params.iter().filter(|(k, v)| !from_title.iter().any(|(f, _)| f.as_str() == k.as_str()) && !skip(k, v)) {
             emit(w, &mut any, &mut sensitive, k, v);
         }
     }

@@ -72,6 +72,8 @@ impl<'a> JsonWriter<'a> {
     /// Writes `text`, which starts the next entry of the innermost array
     /// or object (its separator, line break and indentation, and for an
     /// object its key, all in one constant: see `resource_json`).
+    /// Inlined, so that each copy is of a constant size.
+    #[inline(always)]
     pub(super) fn fixed(&mut self, text: &'static str) {
         if let Some(empty) = self.open.last_mut() {
             *empty = false;
@@ -102,7 +104,11 @@ impl<'a> JsonWriter<'a> {
     fn depth4_string(&mut self, s: &str) {
         debug_assert_eq!(self.open.len(), 4);
         let first = self.open.last_mut().is_some_and(|e| std::mem::replace(e, false));
-        self.out.extend_from_slice(if first { b"\n        \"" } else { b",\n        \"" });
+        // Two copies of constant sizes (one of a chosen size is a call).
+        if !first {
+            self.out.push(b',');
+        }
+        self.out.extend_from_slice(b"\n        \"");
         self.escaped(s);
         self.out.push(b'"');
     }
@@ -176,6 +182,7 @@ impl<'a> JsonWriter<'a> {
         self.out.extend_from_slice(b"]\"");
     }
 
+    #[inline(always)]
     pub(super) fn raw(&mut self, text: &str) {
         self.out.extend_from_slice(text.as_bytes());
     }
@@ -213,10 +220,45 @@ impl<'a> JsonWriter<'a> {
 
     /// The contents of a JSON string: `"`, `\` and control characters
     /// escaped as serde_json escapes them, everything else as it is.
+    ///
+    /// Inlined: most strings of a catalog are short names, tags and
+    /// titles that need no escape. For 4 to 16 bytes the check reads two
+    /// overlapping words and the copy writes the same two words (a copy
+    /// of a constant size, no call into `memcpy`); everything else goes
+    /// through [`JsonWriter::escaped_slow`].
+    #[inline(always)]
     fn escaped(&mut self, s: &str) {
         let bytes = s.as_bytes();
-        // Most strings need no escape and are short (tags, names): one
-        // check, then one copy.
+        let n = bytes.len();
+        if (8..=16).contains(&n) {
+            let (head, tail) = (load8(bytes, 0), load8(bytes, n - 8));
+            if special_mask(head) | special_mask(tail) == 0 {
+                // The tail word overlaps the head word when n < 16: it is
+                // written where it belongs, over the head's last bytes.
+                let at = self.out.len();
+                self.out.extend_from_slice(&head.to_le_bytes());
+                self.out.truncate(at + n - 8);
+                self.out.extend_from_slice(&tail.to_le_bytes());
+                return;
+            }
+        } else if (4..8).contains(&n) {
+            let (head, tail) = (load4(bytes, 0), load4(bytes, n - 4));
+            if special_mask(head as u64 | (tail as u64) << 32) == 0 {
+                let at = self.out.len();
+                self.out.extend_from_slice(&head.to_le_bytes());
+                self.out.truncate(at + n - 4);
+                self.out.extend_from_slice(&tail.to_le_bytes());
+                return;
+            }
+        }
+        self.escaped_slow(bytes);
+    }
+
+    /// [`JsonWriter::escaped`] for strings shorter than 4 or longer than
+    /// 16 bytes and for those that need an escape.
+    #[inline(never)]
+    fn escaped_slow(&mut self, bytes: &[u8]) {
+        // Most strings need no escape: one check, then one copy.
         let Some(mut at) = first_special(bytes) else {
             self.out.extend_from_slice(bytes);
             return;
@@ -344,17 +386,29 @@ fn is_special(b: u8) -> bool {
     b < 0x20 || b == b'"' || b == b'\\'
 }
 
+/// Eight bytes of `bytes` from `i`, little-endian.
+#[inline(always)]
+fn load8(bytes: &[u8], i: usize) -> u64 {
+    u64::from_le_bytes(bytes[i..i + 8].try_into().expect("eight bytes"))
+}
+
+/// Four bytes of `bytes` from `i`, little-endian.
+#[inline(always)]
+fn load4(bytes: &[u8], i: usize) -> u32 {
+    u32::from_le_bytes(bytes[i..i + 4].try_into().expect("four bytes"))
+}
+
 /// The position of the first byte of `bytes` that must be escaped, if any:
 /// eight bytes at a time, the last (partial) eight overlapping the ones
 /// before, short strings in two overlapping four-byte words.
 fn first_special(bytes: &[u8]) -> Option<usize> {
     let n = bytes.len();
-    let load8 = |i: usize| u64::from_le_bytes(bytes[i..i + 8].try_into().expect("eight bytes"));
+    let load8 = |i: usize| load8(bytes, i);
     if n < 8 {
         if n < 4 {
             return bytes.iter().position(|&b| is_special(b));
         }
-        let load4 = |i: usize| u32::from_le_bytes(bytes[i..i + 4].try_into().expect("four bytes")) as u64;
+        let load4 = |i: usize| load4(bytes, i) as u64;
         let m = special_mask(load4(0) | load4(n - 4) << 32);
         // Only which bytes: the overlap makes the bit positions of the
         // second word shift.
@@ -381,6 +435,7 @@ fn first_special(bytes: &[u8]) -> Option<usize> {
 /// `\` or below 0x20 (SWAR: a byte is found when subtracting from it
 /// borrows into its top bit). A borrow can also mark bytes above a found
 /// one, never below: the lowest bit set is the first such byte.
+#[inline(always)]
 fn special_mask(x: u64) -> u64 {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGHS: u64 = 0x8080_8080_8080_8080;
@@ -422,6 +477,25 @@ mod tests {
             let mut out = vec![];
             JsonWriter::new(&mut out).string(s);
             assert_eq!(String::from_utf8(out).unwrap(), serde_json::to_string(s).unwrap(), "{s:?}");
+        }
+    }
+
+    #[test]
+    fn every_length_and_position_escapes_as_serde_json() {
+        // The word-wise fast path covers 4 to 16 bytes: every length
+        // around it, with a byte to escape (or a plain one) at every
+        // position.
+        for len in 0..=24 {
+            for pos in 0..=len {
+                for special in ['"', '\\', '\n', '\u{1}', '\u{1f}', ' ', '\u{7f}', 'é'] {
+                    let s: String = (0..len).map(|i| if i == pos { special } else { (b'a' + (i % 26) as u8) as char }).collect();
+                    let mut out = vec![b'x'];
+                    let mut w = JsonWriter::new(&mut out);
+                    w.string(&s);
+                    w.string("");
+                    assert_eq!(String::from_utf8(out).unwrap(), format!("x{}\"\"", serde_json::to_string(&s).unwrap()), "{s:?}");
+                }
+            }
         }
     }
 

@@ -164,9 +164,24 @@ fn resource_type_key(ty: &Value) -> String {
 
 fn hash_attrs(v: &Value) -> catalog::Params {
     match v {
-        Value::Hash(h) => h.iter().map(|(k, v)| (display::to_interpolated_string(k), v.clone())).collect(),
+        Value::Hash(h) => h.iter().map(|(k, v)| (catalog::ParamName::of_key(k), v.clone())).collect(),
         _ => catalog::Params::default(),
     }
+}
+
+/// Symbol `s`'s text as a parameter name, from `names` (by symbol) or
+/// added to it. Kept across the compiles of a program (see `Warm`): it
+/// cannot change what a compile does, as a symbol's text never changes
+/// (the program's symbol table only grows) and a name is only ever read.
+#[inline]
+fn shared_param_name(prog: &Program, names: &mut Vec<Option<catalog::ParamName>>, s: Sym) -> catalog::ParamName {
+    let i = s.as_u32() as usize;
+    if names.len() <= i {
+        names.resize(prog.syms.len().max(i + 1), None);
+    }
+    let n = names[i].get_or_insert_with(|| prog.name(s).into());
+    debug_assert_eq!(n.as_str(), prog.name(s));
+    n.clone()
 }
 
 /// The exported query as Puppet's `CollectorTransformer#match_*` builds
@@ -426,7 +441,7 @@ impl Interp {
         let classes: Vec<(String, Option<IndexMap<String, Value>>)> =
             self.opts.classes.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
         for (name, params) in classes.iter().filter(|(_, p)| p.as_ref().is_some_and(|p| !p.is_empty())) {
-            let params: catalog::Params = params.iter().flatten().map(|(k, v)| (k.clone(), v.clone())).collect();
+            let params: catalog::Params = params.iter().flatten().map(|(k, v)| (k.as_str().into(), v.clone())).collect();
             self.declare_class(name, Some(params), &scope, Loc::default(), "Resource Statement")?;
         }
         for (name, _) in classes.iter().filter(|(_, p)| p.as_ref().is_none_or(|p| p.is_empty())) {
@@ -652,7 +667,7 @@ impl Interp {
             let mut given = catalog::Params::default();
             for (k, v) in x.parameters {
                 let v = json_to_value(v).map_err(|e| bare("STORECONFIGS", e.message().to_string()))?;
-                given.insert(k, v);
+                given.insert(k.into(), v);
             }
             let i = self.create_resource(&lower, &x.title, given, kind, define, false, false, (false, false), &scope, loc)?;
             let r = &mut self.catalog.resources[i];
@@ -845,7 +860,7 @@ impl Interp {
         let own = |r: &Resource| -> Option<catalog::Params> {
             let m: catalog::Params = names
                 .iter()
-                .filter_map(|p| r.params.get(*p).filter(|v| !matches!(v, Value::Undef)).map(|v| (p.to_string(), v.clone())))
+                .filter_map(|p| r.params.get(*p).filter(|v| !matches!(v, Value::Undef)).map(|v| ((*p).into(), v.clone())))
                 .collect();
             (!m.is_empty()).then_some(m)
         };
@@ -1113,7 +1128,7 @@ impl Interp {
                     match last {
                         Some(l) => r.params[l] = Value::Array(list),
                         None => {
-                            r.params.insert(rel.param.to_string(), Value::Array(list));
+                            r.params.insert(rel.param.into(), Value::Array(list));
                         }
                     }
                 }
@@ -1159,11 +1174,11 @@ impl Interp {
             }
         };
         for (k, v) in attrs {
-            if defaults[pos].1.contains_key(&k) {
+            if defaults[pos].1.contains_key(k.as_str()) {
                 let msg = format!("Default already defined for {tname} {{ {k} }}; cannot redefine");
                 return Err(at_line("DEFAULT_REDEFINED", msg, loc));
             }
-            defaults[pos].1.insert(k, DefaultAttr { value: v, file: loc.file, line: loc.line });
+            defaults[pos].1.insert(k.to_string(), DefaultAttr { value: v, file: loc.file, line: loc.line });
         }
         Ok(Value::Undef)
     }
@@ -1244,7 +1259,7 @@ impl Interp {
             }
             self.warn(msg, Loc { col: 0, ..over.loc });
         }
-        let params: Vec<(String, Value, bool)> = over
+        let params: Vec<(catalog::ParamName, Value, bool)> = over
             .set
             .iter()
             .map(|(k, v)| (k.clone(), v.clone(), false))
@@ -1252,10 +1267,10 @@ impl Interp {
             .collect();
         for (name, value, add) in params {
             let r = &self.catalog.resources[i];
-            let current = r.params.get(&name).filter(|v| !matches!(v, Value::Undef)).cloned();
+            let current = r.params.get(name.as_str()).filter(|v| !matches!(v, Value::Undef)).cloned();
             let meta = ParamMeta { source: over.source.clone(), file: over.loc.file, line: over.loc.line, from_default: false };
             let Some(current) = current else {
-                self.set_param(i, &name, value, meta);
+                self.set_param(i, name, value, meta);
                 continue;
             };
             let cur_meta = r.param_meta(&name).cloned();
@@ -1289,18 +1304,18 @@ impl Interp {
             } else {
                 value
             };
-            self.set_param(i, &name, value, meta);
+            self.set_param(i, name, value, meta);
         }
         Ok(())
     }
 
-    fn set_param(&mut self, i: usize, name: &str, value: Value, meta: ParamMeta) {
+    fn set_param(&mut self, i: usize, name: catalog::ParamName, value: Value, meta: ParamMeta) {
         let r = &mut self.catalog.resources[i];
         if name == "tag" {
             let _ = r.tag(&value);
         }
-        r.params.insert(name.to_string(), value);
         r.meta.insert(name.to_string(), meta);
+        r.params.insert(name, value);
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -1691,10 +1706,11 @@ impl Interp {
         // A name is copied only for a parameter the resource lacks; each
         // name is hashed once, and the map grows once (most parameters of
         // a big class come from defaults).
+        let (prog, names) = (&self.prog, &mut self.param_names);
         let res = &mut self.catalog.resources[i];
         res.params.reserve(f.params.len().saturating_sub(res.params.len()));
         for (p, v) in f.params.iter().zip(vals) {
-            let n = self.prog.name(p.name);
+            let n = prog.name(p.name);
             let h = res.params.hasher().hash_one(n);
             match res.params.raw_entry_mut_v1().from_key_hashed_nocheck(h, n) {
                 RawEntryMut::Occupied(mut e) => {
@@ -1703,10 +1719,16 @@ impl Interp {
                     }
                 }
                 RawEntryMut::Vacant(e) => {
-                    e.insert_hashed_nocheck(h, n.to_string(), v.clone());
+                    e.insert_hashed_nocheck(h, shared_param_name(prog, names, p.name), v.clone());
                 }
             }
         }
+    }
+
+    /// Parameter `s`'s name, shared by every resource that has the
+    /// parameter (see [`catalog::ParamName`]).
+    pub(super) fn param_name(&mut self, s: Sym) -> catalog::ParamName {
+        shared_param_name(&self.prog, &mut self.param_names, s)
     }
 
     /// Puppet's `add_edge_to_stage`: a class is contained in its run stage
@@ -1884,13 +1906,13 @@ impl Interp {
         r.declared = given.len() as u32;
         r.params = given;
         for (k, d) in scope.cat.lookup_defaults(&tname) {
-            if r.params.contains_key(&k) {
+            if r.params.contains_key(k.as_str()) {
                 continue;
             }
             if k == "tag" {
                 let _ = r.tag(&d.value);
             }
-            r.params.insert(k.clone(), d.value.clone());
+            r.params.insert(k.as_str().into(), d.value.clone());
             r.meta.insert(k, ParamMeta { source: source.clone(), file: d.file, line: d.line, from_default: true });
         }
         if r.params.get("stage").is_some_and(|v| !matches!(v, Value::Undef)) && tname != "Stage" {

@@ -243,11 +243,11 @@ impl Interp {
         if self.lookup.engine.as_ref().is_some_and(|h| !self.lookup.busy && h.nothing_configured_for_class(class)) {
             return Ok(());
         }
-        let mut found: IndexMap<String, Value> = IndexMap::new();
+        let mut found: IndexMap<super::catalog::ParamName, Value> = IndexMap::new();
         let mut again = false;
         for p in &f.params {
-            let pname = self.prog.name(p.name).to_string();
-            if self.catalog.resources[i].params.get(&pname).is_some_and(|v| !v.is_undef()) {
+            let pname = self.prog.name(p.name);
+            if self.catalog.resources[i].params.get(pname).is_some_and(|v| !v.is_undef()) {
                 continue;
             }
             let key = format!("{class}::{pname}");
@@ -259,7 +259,7 @@ impl Interp {
             match v {
                 Some(v) if v.is_undef() && p.default.is_some() => {}
                 Some(v) => {
-                    found.insert(pname, v);
+                    found.insert(self.param_name(p.name), v);
                 }
                 None => {}
             }

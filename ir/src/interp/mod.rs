@@ -370,6 +370,9 @@ pub struct Interp {
     /// Plain aliases (see `plain_aliases`) an earlier compile of the
     /// program resolved, by lower-case name: kept across compiles.
     shared_aliases: HashMap<String, Arc<TypeAlias>>,
+    /// Parameter names by symbol, shared by the resources that have them
+    /// (see [`Interp::param_name`]): kept across compiles.
+    param_names: Vec<Option<catalog::ParamName>>,
     /// EPP output buffers, innermost last, and whether a Sensitive part
     /// went into one.
     renders: Vec<(String, bool)>,
@@ -526,6 +529,8 @@ pub struct Warm {
     shared_thunks: HashMap<FuncId, Value, foldhash::fast::FixedState>,
     /// Plain aliases resolved so far (see `Interp::resolve_type_name`).
     shared_aliases: HashMap<String, Arc<TypeAlias>>,
+    /// Parameter names by symbol (see `Interp::param_name`).
+    param_names: Vec<Option<catalog::ParamName>>,
     /// The code generator and its threshold (None: interpreted). Compiled
     /// code stays valid: bodies are never removed from `prog`.
     jit: Option<(Box<dyn tier::Backend>, u32)>,
@@ -551,6 +556,7 @@ impl Warm {
             pure: vec![],
             shared_thunks: HashMap::default(),
             shared_aliases: HashMap::default(),
+            param_names: vec![],
             jit: None,
             memo: memo::Memo::default(),
         }
@@ -611,6 +617,7 @@ impl Interp {
             plain_aliases: Default::default(),
             type_refs: HashMap::default(),
             shared_aliases: HashMap::default(),
+            param_names: vec![],
             loaded: vec![],
             autoloads: Autoloads::default(),
             base: None,
@@ -648,6 +655,7 @@ impl Interp {
             pure,
             shared_thunks,
             shared_aliases,
+            param_names,
             jit,
             resources,
             memo,
@@ -672,6 +680,7 @@ impl Interp {
         it.tier.keep_pure(pure);
         it.shared_thunks = shared_thunks;
         it.shared_aliases = shared_aliases;
+        it.param_names = param_names;
         it.memo.memo = memo;
         it
     }
@@ -708,6 +717,7 @@ impl Interp {
                 }
                 shared
             },
+            param_names: self.param_names,
             jit: {
                 let threshold = self.tier.threshold();
                 self.tier.take_backend().map(|b| (b, threshold))
@@ -2726,7 +2736,7 @@ impl Interp {
         let tscope = Scope::local(&parent);
         let f = self.prog.funcs[fid].clone();
         let named: catalog::Params = params
-            .map(|h| h.iter().map(|(k, v)| (display::to_interpolated_string(k), v.clone())).collect())
+            .map(|h| h.iter().map(|(k, v)| (catalog::ParamName::of_key(k), v.clone())).collect())
             .unwrap_or_default();
         let vals = if f.params.is_empty() {
             // A template without a parameter list sees the arguments as
@@ -3116,7 +3126,7 @@ fn given_by_name(prog: &Program, f: &Function, named: &catalog::Params) -> (Vec<
             }
         })
         .filter(|(k, _)| !f.params.iter().any(|p| prog.name(p.name) == k.as_str()))
-        .map(|(k, _)| k.clone())
+        .map(|(k, _)| k.to_string())
         .collect();
     (vals, invalid)
 }

@@ -110,7 +110,7 @@ impl TypeInfo {
         // The common shape (one namevar, no title patterns) without parsing
         // the title: the namevar's value, else the title.
         if let ([n], true) = (self.namevars.as_slice(), self.title_patterns.is_empty()) {
-            return vec![match params.get(n) {
+            return vec![match params.get(n.as_str()) {
                 Some(Value::Undef) | None => Some(title.to_string()),
                 Some(v) => Some(pjit_runtime::display::to_interpolated_string(v)),
             }];
@@ -128,7 +128,7 @@ impl TypeInfo {
         let from_title = self.parse_title(title);
         names
             .iter()
-            .map(|n| match params.get(n) {
+            .map(|n| match params.get(n.as_str()) {
                 Some(Value::Undef) | None if from_title.iter().any(|(k, _)| k == n) => {
                     from_title.iter().find(|(k, _)| k == n).map(|(_, v)| v.clone())
                 }
