@@ -814,6 +814,16 @@ impl<'h> Ctx<'h> {
             }
             None => None,
         };
+        // `hash['literal']`, the commonest call in templates: the entry,
+        // found by the literal's text (what `Hash#[]` gives, without
+        // making the String argument).
+        if let (Some(RV::Hash(h)), [arg], "[]", None, None) = (&recv, c.args.as_slice(), &*c.name, &c.block, &c.block_arg)
+            && let Kind::Str(k) = &arg.kind
+        {
+            self.line = line;
+            let h = h.borrow();
+            return Ok(h.get_str(k).or_else(|| h.default.clone()).unwrap_or(RV::Nil));
+        }
         let args = self.eval_list(&c.args)?;
         let block_arg = match &c.block_arg {
             Some(b) => Some(self.eval(b)?),

@@ -56,7 +56,9 @@ pub(crate) struct Memo {
 
 #[derive(Default)]
 struct Entries {
-    list: Vec<(Vec<Query>, Arc<std::string::String>)>,
+    /// Each render's questions with their answers, the answers'
+    /// fingerprints (see [`fingerprint`]) and the output.
+    list: Vec<(Vec<Query>, Vec<u64>, Arc<std::string::String>)>,
     /// Renders that found no matching entry, and those that did.
     misses: u32,
     hits: u32,
@@ -92,23 +94,41 @@ impl Memo {
     /// answers are asked once and compared with each entry's.
     pub fn find(&self, host: &mut dyn Host) -> Option<Arc<std::string::String>> {
         let mut e = self.entries.borrow_mut();
-        let mut asked: Vec<(&Query, Answer)> = vec![];
+        // Each answer asked, with its fingerprint once it is compared with
+        // a second entry's (a node's own value, such as its address deep
+        // in a Hash, differs from every entry's: the fingerprints tell
+        // that without walking the value again for each entry).
+        let mut asked: Vec<(&Query, Answer, Option<u64>)> = vec![];
         let mut found = None;
-        'entries: for (i, (queries, _)) in e.list.iter().enumerate().rev() {
+        'entries: for (i, (queries, prints, _)) in e.list.iter().enumerate().rev() {
             for (n, q) in queries.iter().enumerate() {
                 // Entries share their first questions, in order: the n-th
                 // question asked is usually this entry's n-th (no search).
-                let at = match asked.get(n).filter(|(k, _)| same_question(k, q)) {
+                let at = match asked.get(n).filter(|(k, _, _)| same_question(k, q)) {
                     Some(_) => n,
-                    None => match asked.iter().position(|(k, _)| same_question(k, q)) {
+                    None => match asked.iter().position(|(k, _, _)| same_question(k, q)) {
                         Some(at) => at,
                         None => {
-                            asked.push((q, ask(q, host)));
+                            asked.push((q, ask(q, host), None));
                             asked.len() - 1
                         }
                     },
                 };
-                if !same_answer(q, &asked[at].1) {
+                let (_, answer, print) = &mut asked[at];
+                if let Some(p) = print {
+                    if *p != prints[n] {
+                        continue 'entries;
+                    }
+                } else if i + 1 < e.list.len() {
+                    // Not the newest entry: the answer may be compared
+                    // with several.
+                    let p = answer_print(answer);
+                    *print = Some(p);
+                    if p != prints[n] {
+                        continue 'entries;
+                    }
+                }
+                if !same_answer(q, answer) {
                     continue 'entries;
                 }
             }
@@ -119,7 +139,7 @@ impl Memo {
         match found {
             Some(i) => {
                 e.hits += 1;
-                Some(e.list[i].1.clone())
+                Some(e.list[i].2.clone())
             }
             None => {
                 e.misses += 1;
@@ -136,8 +156,80 @@ impl Memo {
         if e.list.len() == ENTRIES {
             e.list.remove(0);
         }
-        e.list.push((trace.queries, output));
+        let prints = trace.queries.iter().map(query_print).collect();
+        e.list.push((trace.queries, prints, output));
     }
+}
+
+/// A hash of what [`identical`] compares: identical values have the same
+/// fingerprint, so different fingerprints mean different answers (equal
+/// ones still get the full comparison). Kinds compared by identity or by
+/// their printed form hash their kind only.
+pub fn fingerprint(v: &Value) -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = foldhash::fast::FixedState::default().build_hasher();
+    crate::value::guard_stack(|| print_into(v, &mut h));
+    h.finish()
+}
+
+fn print_into(v: &Value, h: &mut impl std::hash::Hasher) {
+    use std::hash::Hash;
+    use Value::*;
+    std::mem::discriminant(v).hash(h);
+    match v {
+        Boolean(x) => x.hash(h),
+        Integer(x) => x.hash(h),
+        Float(x) => x.to_bits().hash(h),
+        String(x) => x.as_str().hash(h),
+        Array(x) => {
+            h.write_usize(x.len());
+            for i in x.iter() {
+                print_into(i, h);
+            }
+        }
+        Hash(x) => {
+            h.write_usize(x.len());
+            for (k, v) in x.iter() {
+                print_into(k, h);
+                print_into(v, h);
+            }
+        }
+        _ => {}
+    }
+}
+
+fn query_print(q: &Query) -> u64 {
+    match q {
+        Query::Var(_, None) => 0,
+        Query::Var(_, Some(v)) => fingerprint(v),
+        Query::Visible(vars) => visible_print(vars),
+        Query::Label(l) => label_print(l),
+    }
+}
+
+fn answer_print(a: &Answer) -> u64 {
+    match a {
+        Answer::Var(None) => 0,
+        Answer::Var(Some(v)) => fingerprint(v),
+        Answer::Visible(vars) => visible_print(vars),
+        Answer::Label(l) => label_print(l),
+    }
+}
+
+fn visible_print(vars: &[(std::string::String, Value)]) -> u64 {
+    use std::hash::{BuildHasher, Hash, Hasher};
+    let mut h = foldhash::fast::FixedState::default().build_hasher();
+    h.write_usize(vars.len());
+    for (k, v) in vars {
+        k.hash(&mut h);
+        h.write_u64(fingerprint(v));
+    }
+    h.finish()
+}
+
+fn label_print(l: &str) -> u64 {
+    use std::hash::BuildHasher;
+    foldhash::fast::FixedState::default().hash_one(l)
 }
 
 fn same_question(a: &Query, b: &Query) -> bool {

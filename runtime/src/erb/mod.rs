@@ -118,6 +118,8 @@ pub struct Template {
     /// What `file` returns and `to_s` shows: the template's path, or None
     /// for an inline template.
     file: Option<String>,
+    /// The length of the last render's output.
+    last_len: std::cell::Cell<usize>,
 }
 
 impl Template {
@@ -137,7 +139,7 @@ impl Template {
             line: e.line,
             ruby_file: None,
         })?;
-        Ok(Template { program: Rc::new(program), file: file.map(str::to_string), memo: memo::Memo::default() })
+        Ok(Template { program: Rc::new(program), file: file.map(str::to_string), memo: memo::Memo::default(), last_len: Default::default() })
     }
 
     /// Renders the template in the scope `host` stands for.
@@ -171,7 +173,11 @@ impl Template {
 
     /// Runs the program; what `ctx` recorded goes to `trace`.
     fn render_with_trace(&self, mut ctx: eval::Ctx, trace: &std::cell::Cell<Option<memo::Trace>>) -> Result<String, ErbError> {
+        // Room for as much text as the last render made (grown once, not
+        // piece by piece).
+        ctx.out.reserve(self.last_len.get());
         let r = ctx.run(&self.program);
+        self.last_len.set(ctx.out.len());
         trace.set(ctx.trace.take());
         match r {
             Ok(()) => Ok(ctx.out),

@@ -97,7 +97,16 @@ pub(crate) struct RHash {
 
 impl RHash {
     pub fn get(&self, k: &RV) -> Option<RV> {
-        self.map.get(&HKey::of(k)).map(|(_, v)| v.clone())
+        let found = match k {
+            // Found by the text itself (no key made to look it up).
+            RV::Str(s) => self.map.get(&StrKey(s.borrow().as_str())),
+            _ => self.map.get(&HKey::of(k)),
+        };
+        found.map(|(_, v)| v.clone())
+    }
+    /// The value of the String key `k` (`h['k']`).
+    pub fn get_str(&self, k: &str) -> Option<RV> {
+        self.map.get(&StrKey(k)).map(|(_, v)| v.clone())
     }
     pub fn insert(&mut self, k: RV, v: RV) {
         // Ruby dups and freezes unfrozen String keys.
@@ -119,7 +128,7 @@ impl RHash {
 }
 
 /// A hash key with Ruby's `eql?`/`hash` semantics.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum HKey {
     Nil,
     Bool(bool),
@@ -133,6 +142,65 @@ pub(crate) enum HKey {
     Class(Rc<str>),
     /// Identity of a mutable object without value equality here.
     Ptr(usize),
+}
+
+// By hand rather than derived, so that a borrowed [`StrKey`] hashes as
+// the `HKey::Str` it stands for (each kind hashes a tag of its own first).
+impl std::hash::Hash for HKey {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        match self {
+            HKey::Nil => h.write_u8(0),
+            HKey::Bool(b) => {
+                h.write_u8(1);
+                b.hash(h)
+            }
+            HKey::Int(i) => {
+                h.write_u8(2);
+                i.hash(h)
+            }
+            HKey::Float(f) => {
+                h.write_u8(3);
+                f.hash(h)
+            }
+            HKey::Str(s) => StrKey(s).hash(h),
+            HKey::Sym(s) => {
+                h.write_u8(5);
+                s.hash(h)
+            }
+            HKey::Array(a) => {
+                h.write_u8(6);
+                a.hash(h)
+            }
+            HKey::Puppet(v) => {
+                h.write_u8(7);
+                v.hash(h)
+            }
+            HKey::Class(c) => {
+                h.write_u8(8);
+                c.hash(h)
+            }
+            HKey::Ptr(p) => {
+                h.write_u8(9);
+                p.hash(h)
+            }
+        }
+    }
+}
+
+/// `HKey::Str`, borrowed: looks a String key up without copying its text.
+pub(crate) struct StrKey<'a>(pub &'a str);
+
+impl std::hash::Hash for StrKey<'_> {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        h.write_u8(4);
+        self.0.hash(h)
+    }
+}
+
+impl indexmap::Equivalent<HKey> for StrKey<'_> {
+    fn equivalent(&self, k: &HKey) -> bool {
+        matches!(k, HKey::Str(s) if s == self.0)
+    }
 }
 
 impl HKey {
