@@ -462,7 +462,44 @@ pub fn reference_type_name(name: &str) -> std::sync::Arc<str> {
 /// already in that form (the common case: references built by the
 /// compiler itself).
 fn normalized_type(name: &str) -> Cow<'_, str> {
-    if is_normalized_type(name) { Cow::Borrowed(name) } else { Cow::Owned(capitalize_name(&lowercase(name))) }
+    if is_normalized_type(name) {
+        Cow::Borrowed(name)
+    } else if name.is_ascii() {
+        Cow::Owned(capitalize_ascii(name))
+    } else {
+        Cow::Owned(capitalize_name(&lowercase(name)))
+    }
+}
+
+/// `capitalize_name(&lowercase(name))` of an ASCII name with one
+/// allocation (class names in references are lower case: every
+/// `Class['x']` looked up is capitalized): the lower case, then the first
+/// byte of each `::` segment (split as `str::split` splits) upper case.
+fn capitalize_ascii(name: &str) -> String {
+    debug_assert!(name.is_ascii());
+    let b = name.as_bytes();
+    let mut out = name.to_ascii_lowercase();
+    let mut start = 0;
+    loop {
+        // `start` begins a segment; it is empty when `::` follows at once.
+        let empty = b.get(start) == Some(&b':') && b.get(start + 1) == Some(&b':');
+        if start < b.len() && !empty {
+            out[start..start + 1].make_ascii_uppercase();
+        }
+        // The next `::` at or after `start`.
+        let mut at = start;
+        let next = loop {
+            match b[at..].iter().position(|&c| c == b':') {
+                Some(p) if b.get(at + p + 1) == Some(&b':') => break Some(at + p),
+                Some(p) => at += p + 1,
+                None => break None,
+            }
+        };
+        match next {
+            Some(p) => start = p + 2,
+            None => return out,
+        }
+    }
 }
 
 /// Whether every `::` segment of `name` is non-empty, ASCII, and starts
@@ -574,6 +611,16 @@ impl Tags {
         let own = self.list.len();
         let own_bits = self.bits;
         self.list.reserve(other.list.len());
+        // No bit in common: no tag in common (a tag sets its bit in every
+        // set that has it), so all of `other` is new.
+        if own_bits & other.bits == 0 {
+            self.list.extend(other.list.iter().cloned());
+            self.bits |= other.bits;
+            if self.list.len() > Self::INDEXED {
+                self.index = Some(Box::new(self.list.iter().cloned().collect()));
+            }
+            return;
+        }
         for t in &other.list {
             let bit = tag_bit(t);
             let here = own_bits & bit != 0
@@ -1300,7 +1347,7 @@ mod tests {
 
     #[test]
     fn normalized_references() {
-        for (t, title) in [("notify", "x"), ("Foo::bar", "t"), ("class", "::foo::bar"), ("Class", "MAIN"), ("Class", ""), ("ÄB", "x"), ("a::::b", "x"), ("FOO::BAR_1", "x"), ("class", "Foo::BAR::baz"), ("class", "x::ÄB"), ("foo::", "y")] {
+        for (t, title) in [("notify", "x"), ("Foo::bar", "t"), ("class", "::foo::bar"), ("class", "a:::b"), ("class", ":x::y:"), ("class", "aB::cD::::e"), ("class", "x::"), ("Class", "MAIN"), ("Class", ""), ("ÄB", "x"), ("a::::b", "x"), ("FOO::BAR_1", "x"), ("class", "Foo::BAR::baz"), ("class", "x::ÄB"), ("foo::", "y")] {
             let (a, b) = normalized_ref(t, title);
             let t2 = capitalize_name(&t.trim_start_matches("::").to_lowercase());
             let want_title = if t2 == "Class" {
