@@ -227,3 +227,25 @@ fn init_of_an_alias_inside_its_own_body_ends() {
         assert_eq!((loc.line, loc.col), (*line, *col), "location of {text:?}");
     }
 }
+
+/// More loops the type_aliases fuzz target found, where Puppet 7.23 runs
+/// out of stack (`stack level too deep`): an Object whose attribute is
+/// `Init` of the Object itself (its `new` takes that `Init` again), and an
+/// assignability check whose other type is made during the check (an
+/// Iterable's element type: a new address at every level of the alias).
+#[test]
+fn init_and_made_types_in_recursive_checks_end() {
+    let logs: &[(&str, &[&str])] = &[
+        (
+            "type O = Object[{attributes => {a => Init[O], b => {type => Integer, value => 0}}}]\nnotice(1 =~ Init[O])\nnotice([1] =~ Init[O])",
+            &["false", "false"],
+        ),
+        ("type A0 = Variant[Optional[Iterable[A0]], Data]\nnotice(A0 > Tuple[A0, Data])", &["true"]),
+        ("type A0 = Variant[Optional[Iterable[A0]], Data]\nnotice(Tuple[A0] < A0)", &["true"]),
+    ];
+    for (text, want) in logs {
+        let it = compile(text);
+        let got: Vec<&str> = it.logs.iter().map(|l| l.message.as_str()).collect();
+        assert_eq!(got, *want, "logs of {text:?}");
+    }
+}

@@ -7,7 +7,8 @@
 //! and self-recursive aliases are cut by a guard that remembers which
 //! (alias, other) pairs are being checked, like Puppet's `RecursionGuard`:
 //! a repeated instance check answers false, a repeated assignability check
-//! answers true.
+//! answers true. An `Init[T]` met again inside its own check answers false
+//! ([`InitInProgress`]).
 
 use std::sync::Arc;
 
@@ -39,7 +40,19 @@ struct Guard {
     /// `depth` exceeds [`GUARD_INLINE`] (deep data under an alias like
     /// `Data` would make a linear scan quadratic).
     active: std::collections::HashSet<(usize, usize)>,
+    /// The other types an alias is being checked against by value, once the
+    /// alias is more than [`ALIAS_LEVELS_BY_ADDRESS`] levels deep in an
+    /// assignability check (see `assignable_dispatch`).
+    by_value: Vec<(usize, Type)>,
 }
+
+/// How many levels of one alias an assignability check follows before it
+/// also compares the other type by value: a type made during the check (an
+/// Iterable's element type, the common type of a Tuple's elements) has a
+/// new address at every level, so the (alias, address) pair never repeats
+/// when a self-recursive alias meets one (`type A0 = Variant[Optional[
+/// Iterable[A0]], Data]` and `Tuple[A0] < A0`).
+const ALIAS_LEVELS_BY_ADDRESS: usize = 4;
 
 impl Guard {
     fn enter(&mut self, a: usize, b: usize) -> bool {
@@ -61,6 +74,12 @@ impl Guard {
         self.depth += 1;
         true
     }
+    /// How many of the pairs being evaluated have `a` first.
+    fn levels(&self, a: usize) -> usize {
+        let inline = &self.inline[..self.depth.min(GUARD_INLINE)];
+        inline.iter().chain(&self.more).filter(|(x, _)| *x == a).count()
+    }
+
     fn leave(&mut self) {
         if self.depth == 0 {
             return;
@@ -74,6 +93,46 @@ impl Guard {
                 self.active.clear();
             }
         }
+    }
+}
+
+thread_local! {
+    /// The `Init` types (their target's address) whose check is running on
+    /// this thread.
+    static INITS_IN_PROGRESS: std::cell::RefCell<Vec<usize>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// An `Init[T]` check in progress. `Init[T]` takes what `T.new` takes, and
+/// `T.new` may take the same `Init[T]` again: an Object attribute typed
+/// `Init[O]`, or an alias through its body (`type A = Array[Init[A]]`).
+/// Met again inside its own check, the `Init` takes nothing more, as
+/// Puppet's guarded recursion on a self-recursive `PInitType` answers.
+/// Kept per thread, not in the [`Guard`]: `init_info` checks the signatures
+/// of `new` against `Init`'s arguments with a guard of its own.
+struct InitInProgress(usize);
+
+impl InitInProgress {
+    /// `None` when the check of this `Init` (its target `t`) is already running.
+    fn enter(t: &Type) -> Option<InitInProgress> {
+        let key = t as *const Type as usize;
+        INITS_IN_PROGRESS.with_borrow_mut(|active| {
+            if active.contains(&key) {
+                None
+            } else {
+                active.push(key);
+                Some(InitInProgress(key))
+            }
+        })
+    }
+}
+
+impl Drop for InitInProgress {
+    fn drop(&mut self) {
+        INITS_IN_PROGRESS.with_borrow_mut(|active| {
+            if let Some(i) = active.iter().rposition(|k| *k == self.0) {
+                active.remove(i);
+            }
+        });
     }
 }
 
@@ -276,6 +335,7 @@ fn inst_inner(t: &Type, v: &Value, g: &mut Guard) -> bool {
         Type::Init { target, args } => match target {
             None => inst(&Type::rich_data(), v, g),
             Some(t) => {
+                let Some(_running) = InitInProgress::enter(t) else { return false };
                 if inst(t, v, g) {
                     return true;
                 }
@@ -314,10 +374,22 @@ fn assignable_dispatch(t: &Type, o: &Type, g: &mut Guard) -> bool {
         Type::Unit => return true,
         Type::Alias(a) => {
             let Some(r) = a.resolved_type() else { return false };
-            if !g.enter(Arc::as_ptr(a) as usize, o as *const Type as usize) {
+            let key = Arc::as_ptr(a) as usize;
+            if !g.enter(key, o as *const Type as usize) {
                 return true;
             }
+            let by_value = g.levels(key) > ALIAS_LEVELS_BY_ADDRESS;
+            if by_value {
+                if g.by_value.iter().any(|(k, seen)| *k == key && seen == o) {
+                    g.leave();
+                    return true;
+                }
+                g.by_value.push((key, o.clone()));
+            }
             let res = assignable(r, o, g);
+            if by_value {
+                g.by_value.pop();
+            }
             g.leave();
             return res;
         }
@@ -766,6 +838,7 @@ fn assignable_inner(t: &Type, o: &Type, g: &mut Guard) -> bool {
             _ => match target {
                 None => assignable(&Type::rich_data(), o, g),
                 Some(t) => {
+                    let Some(_running) = InitInProgress::enter(t) else { return false };
                     if assignable(t, o, g) {
                         return true;
                     }

@@ -1,0 +1,2 @@
+type A = Array[Init[A]]
+notice(Array[Integer] < A)

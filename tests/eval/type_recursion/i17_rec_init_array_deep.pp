@@ -1,0 +1,2 @@
+type A = Array[Init[A]]
+notice([[1]] =~ A)

@@ -1,0 +1,2 @@
+type O = Object[{attributes => {a => Init[O]}}]
+notice(1 =~ Init[O])

@@ -1,0 +1,3 @@
+type O = Object[{attributes => {a => Optional[Init[O]]}}]
+notice(O(undef))
+notice(Init[O](undef))
