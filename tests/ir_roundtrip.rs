@@ -381,7 +381,7 @@ fn run_directives(name: &str, text: &str) -> Result<usize, String> {
             )
         })?;
         for (k, v) in params {
-            let got = r.params.get(k).map(print::literal);
+            let got = r.params.get(k.as_str()).map(print::literal);
             if got.as_deref() != Some(print::literal(v).as_str()) {
                 return Err(format!("{name}: {reference}[{k}] is {got:?}, expected {}", print::literal(v)));
             }
