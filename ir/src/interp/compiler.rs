@@ -1178,7 +1178,7 @@ impl Interp {
                 let msg = format!("Default already defined for {tname} {{ {k} }}; cannot redefine");
                 return Err(at_line("DEFAULT_REDEFINED", msg, loc));
             }
-            defaults[pos].1.insert(k.to_string(), DefaultAttr { value: v, file: loc.file, line: loc.line });
+            defaults[pos].1.insert(k, DefaultAttr { value: v, file: loc.file, line: loc.line });
         }
         Ok(Value::Undef)
     }
@@ -1912,8 +1912,8 @@ impl Interp {
             if k == "tag" {
                 let _ = r.tag(&d.value);
             }
-            r.params.insert(k.as_str().into(), d.value.clone());
-            r.meta.insert(k, ParamMeta { source: source.clone(), file: d.file, line: d.line, from_default: true });
+            r.meta.insert(k.to_string(), ParamMeta { source: source.clone(), file: d.file, line: d.line, from_default: true });
+            r.params.insert(k, d.value.clone());
         }
         if r.params.get("stage").is_some_and(|v| !matches!(v, Value::Undef)) && tname != "Stage" {
             let msg = format!(

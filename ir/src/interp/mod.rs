@@ -3485,7 +3485,7 @@ impl Host for CallHost<'_> {
     }
 
     fn resource_default_names(&mut self, type_name: &str) -> Result<Vec<String>, Error> {
-        Ok(self.scope.cat.lookup_defaults(type_name).into_keys().collect())
+        Ok(self.scope.cat.lookup_defaults(type_name).into_keys().map(|k| k.to_string()).collect())
     }
 
     fn module_directory(&mut self, module: &str) -> Result<Option<String>, Error> {

@@ -13,6 +13,7 @@ use indexmap::IndexMap;
 
 use pjit_runtime::Value;
 
+use super::catalog::ParamName;
 use crate::ir::Sym;
 
 /// Variables of one scope, in the order they were assigned (ERB's
@@ -110,8 +111,10 @@ pub struct DefaultAttr {
 }
 
 /// Resource defaults by attribute name, in the order they were set (an
-/// insertion-ordered map: the hasher never shows in any order).
-pub type DefaultAttrs = IndexMap<String, DefaultAttr, foldhash::fast::FixedState>;
+/// insertion-ordered map: the hasher never shows in any order). Keyed by
+/// the shared [`ParamName`]: every resource a default applies to takes the
+/// name as it is.
+pub type DefaultAttrs = IndexMap<ParamName, DefaultAttr, foldhash::fast::FixedState>;
 
 /// The catalog side of a class, define, node or main scope: the resource
 /// that contains what the scope declares, the definition evaluated there
