@@ -804,6 +804,14 @@ fn is_classref_ext(name: &str) -> bool {
 }
 
 fn resource(t: &Type, type_name: Option<&Arc<str>>, title: Option<&str>, args: &[Value]) -> Result<Value> {
+    // The common reference, `File[$path]` or `Package['httpd']`: one title
+    // for a named type, the result of the general path below without its
+    // intermediate vectors (batch mode makes hundreds per catalog).
+    if let (Some(name), None, [Value::String(s)]) = (type_name, title, args)
+        && is_classref_ext(name)
+    {
+        return Ok(Value::of_type(Type::Resource { type_name: Some(name.clone()), title: Some(Arc::from(s.as_str())) }));
+    }
     if args.is_empty() {
         return Err(slice_arity(&t.to_string(), 1, Some(UNBOUNDED), 0));
     }
@@ -900,6 +908,16 @@ fn is_name(name: &str) -> bool {
 }
 
 fn class(name: Option<&str>, args: &[Value]) -> Result<Value> {
+    // `Class['apache::service']`: a name already in canonical form (lower
+    // case, no leading `::`) is the result of the general path below
+    // without its copies.
+    if let (None, [Value::String(s)]) = (name, args)
+        && s.bytes().all(|b| b.is_ascii() && !b.is_ascii_uppercase())
+        && !s.starts_with("::")
+        && is_name(s)
+    {
+        return Ok(Value::of_type(Type::Class(Some(Arc::from(s.as_str())))));
+    }
     if args.is_empty() {
         return Err(slice_arity("Class", 1, Some(UNBOUNDED), 0));
     }
