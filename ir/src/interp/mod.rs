@@ -406,6 +406,10 @@ pub struct Interp {
     /// The error of a read `param_guard` refused, until the default's
     /// evaluation ends (Puppet throws it past everything in between).
     guard_hit: Option<EvalError>,
+    /// Per thunk (by `FuncId`): 0 not yet known, 1 a parameter default
+    /// that sees nothing of the parameter scope (`plain_default`), 2 one
+    /// that may.
+    plain_defaults: Vec<u8>,
     /// The symbols of the variables every class and defined-type scope
     /// gets (interned once: a lookup in the symbol table per scope cost
     /// more than the rest of setting them).
@@ -631,6 +635,7 @@ impl Interp {
             no_matches: Rc::new(Vec::new()),
             param_guard: None,
             guard_hit: None,
+            plain_defaults: Vec::new(),
             puppet_stack: vec![],
             memo: memo::State::default(),
             aliases: Default::default(),
@@ -1088,7 +1093,19 @@ impl Interp {
         // Defaults that read variables run in a scope of their own that
         // holds the parameters bound so far (Puppet's parameter scope), so
         // that the body's scope gets its parameters in their order.
+        //
+        // A default that can see nothing of that scope (`plain_default`:
+        // `$::apache::params::x`, the usual kind) runs in the body's scope
+        // directly, where it reads the same; the parameter scope is made
+        // only for the first default that could see it. It then holds what
+        // it would have held had it been made at the first computed
+        // default (`first`): the given values and the defaults before
+        // `first` in parameter order, then the defaults from `first` on in
+        // the order they were computed (`late`), so that `scope.to_hash`
+        // in a template lists them as before.
         let mut pscope: Option<Rc<Scope>> = None;
+        let mut first: Option<usize> = None;
+        let mut late: Vec<usize> = Vec::new();
         for (i, p) in f.params.iter().enumerate() {
             if vals[i].is_some() {
                 continue;
@@ -1097,33 +1114,57 @@ impl Interp {
                 Some(d) => match self.tier.pure(&self.prog, d) {
                     Some(v) => v,
                     None => {
-                        let ps = pscope
-                            .get_or_insert_with(|| {
-                                // `Scope::local`, with room for every parameter
-                                // (it gets them all, one by one).
-                                let s = Scope::with_capacity(
-                                    Some(scope.clone()),
-                                    scope.label.clone(),
-                                    scope.cat.clone(),
-                                    f.params.len(),
-                                );
-                                for (q, v) in f.params.iter().zip(&vals) {
-                                    if let Some(v) = v {
-                                        s.set(q.name, v.clone());
+                        let k0 = *first.get_or_insert(i);
+                        if pscope.is_none() && self.plain_default(f, d) {
+                            // Its own guard could refuse nothing; an outer
+                            // one does not apply to it (as in `eval_default`).
+                            let outer = self.param_guard.take();
+                            let r = self.run_thunk(d, scope);
+                            self.param_guard = outer;
+                            r?
+                        } else {
+                            let ps = pscope
+                                .get_or_insert_with(|| {
+                                    // `Scope::local`, with room for every parameter
+                                    // (it gets them all, one by one).
+                                    let s = Scope::with_capacity(
+                                        Some(scope.clone()),
+                                        scope.label.clone(),
+                                        scope.cat.clone(),
+                                        f.params.len(),
+                                    );
+                                    let mut later = late.iter().peekable();
+                                    for (j, (q, v)) in f.params.iter().zip(&vals).enumerate() {
+                                        if later.next_if(|&&l| l == j).is_some() {
+                                            continue;
+                                        }
+                                        if let Some(v) = v {
+                                            s.set(q.name, v.clone());
+                                        }
                                     }
-                                }
-                                s
-                            })
-                            .clone();
-                        self.eval_default(f, i, d, &ps, owner, loc, false)?
+                                    for &j in &late {
+                                        if let Some(v) = &vals[j] {
+                                            s.set(f.params[j].name, v.clone());
+                                        }
+                                    }
+                                    debug_assert!(late.first().is_none_or(|&j| j >= k0));
+                                    s
+                                })
+                                .clone();
+                            self.eval_default(f, i, d, &ps, owner, loc, false)?
+                        }
                     }
                 },
                 None if p.captures_rest => Value::Array(Default::default()),
                 // Missing: reported with the other problems below.
                 None => continue,
             };
-            if let Some(ps) = &pscope {
-                ps.set(p.name, v.clone());
+            match &pscope {
+                Some(ps) => {
+                    ps.set(p.name, v.clone());
+                }
+                None if first.is_some() => late.push(i),
+                None => {}
             }
             vals[i] = Some(v);
         }
@@ -1205,6 +1246,54 @@ impl Interp {
             (Err(_), Some(e)) => Err(Flow::Error(e)),
             (r, _) => r,
         }
+    }
+
+    /// Whether default thunk `d` of `f` can see nothing of the parameter
+    /// scope it would run in: it calls nothing (a template, `getvar`, a
+    /// lambda could list or read the scope), makes no closure, sets no
+    /// variable, declares nothing, and reads no variable named like a
+    /// parameter of `f`. Any other variable it reads is not in the
+    /// parameter scope, so it reads the same through the body's scope, and
+    /// no read of it can meet the parameter guard (`check_param_guard`).
+    fn plain_default(&mut self, f: &Function, d: FuncId) -> bool {
+        let k = d.index();
+        if let Some(&known) = self.plain_defaults.get(k)
+            && known != 0
+        {
+            return known == 1;
+        }
+        let t = &self.prog.funcs[d];
+        let plain = t.kind == FuncKind::Thunk
+            && t.insts.values().all(|inst| match &inst.op {
+                Op::GetVar(s) => !f.params.iter().any(|p| p.name == *s),
+                Op::Const(_)
+                | Op::GetMatch(_)
+                | Op::MatchPush
+                | Op::MatchPop
+                | Op::Unary(..)
+                | Op::Arith(..)
+                | Op::Cmp(..)
+                | Op::Match { .. }
+                | Op::In(..)
+                | Op::CaseMatch { .. }
+                | Op::NoSelectorMatch(_)
+                | Op::Access(..)
+                | Op::Interp(_)
+                | Op::MakeArray(_)
+                | Op::MakeHash(_)
+                | Op::TypeRef(_)
+                | Op::TypeSpec { .. }
+                | Op::Fail(_)
+                | Op::Jump(..)
+                | Op::Branch { .. }
+                | Op::Return(_) => true,
+                _ => false,
+            });
+        if self.plain_defaults.len() <= k {
+            self.plain_defaults.resize(self.prog.funcs.len().max(k + 1), 0);
+        }
+        self.plain_defaults[k] = if plain { 1 } else { 2 };
+        plain
     }
 
     /// Puppet's `ParameterScope` lookup: while the default of a parameter
