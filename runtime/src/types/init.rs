@@ -6,7 +6,9 @@
 //! with `args`, the signatures that take a value plus `args`. Types whose
 //! `new` makes no sense in `Init` (`Init`, `Optional`, `NotUndef`) or that
 //! have none fail: `Creation of new instance of type 'Any' is not
-//! supported`.
+//! supported`. An alias of an `Init` has that `Init`'s own `new` (one value,
+//! or an Array of arguments). The checks in `calc` report such a failure
+//! where Puppet raises it (`calc::try_instance_of`).
 
 use std::cell::RefCell;
 use std::sync::Arc;
