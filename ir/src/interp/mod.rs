@@ -257,8 +257,9 @@ pub(crate) const PARAMETER_ERROR: &str = "PARAMETER_ERROR";
 
 /// The issue of an `Init` that cannot be initialized met by binding by
 /// name (Puppet's `ArgumentError` out of `validate_parameters`): a class's
-/// declaring statement reports it as its own, as a [`PARAMETER_ERROR`]; out
-/// of a defined type's evaluation it is the compiler's bare failure.
+/// declaring statement and a template's call report it as their own, as a
+/// [`PARAMETER_ERROR`]; out of a defined type's evaluation it is the
+/// compiler's bare failure.
 pub(crate) const BIND_INIT_ERROR: &str = "BIND_INIT_ERROR";
 
 /// The default of a parameter being evaluated (Puppet's `ParameterScope`,
@@ -2771,7 +2772,7 @@ impl Interp {
         } else {
             match self.bind(&f, Args::Named(named), &tscope, &|| "lambda".to_string(), loc) {
                 Ok(v) => v,
-                Err(Flow::Error(e)) if e.issue == PARAMETER_ERROR => {
+                Err(Flow::Error(e)) if e.issue == PARAMETER_ERROR || e.issue == BIND_INIT_ERROR => {
                     return Err(wrap(e.message));
                 }
                 Err(e) => return Err(e),
