@@ -157,6 +157,10 @@ impl Check {
             // without a type (the dispatcher's `assignable?` agrees).
             Type::Optional(None) => Check::Any,
             Type::Optional(Some(inner)) => Check::Or(vec![Check::Tag(tag::UNDEF), Check::of(inner, generic)?]),
+            // `Or` tries every member, but Puppet tries them in order and
+            // raises at an `Init` that cannot be initialized before a later
+            // member matches: such a Variant is checked whole.
+            Type::Variant(ts) if ts.iter().any(pjit_runtime::types::calc::mentions_init) => Check::Generic(generic(t)?),
             Type::Variant(ts) => Check::Or(ts.iter().map(|t| Check::of(t, generic)).collect::<Option<_>>()?),
             other => Check::Generic(generic(other)?),
         })

@@ -254,7 +254,11 @@ pub enum Op {
     In(Val, Val),
     /// Case/selector option matching; sets match variables on a regexp match.
     /// With `any`, the option is an unfolded array and any element may match.
-    CaseMatch { test: Val, option: Val, any: bool },
+    /// `selector`: a selector's option, else a `case` statement's. The
+    /// operand location is the whole statement's or selector's, which
+    /// Puppet blames when matching fails (a type option with an `Init`
+    /// that cannot be initialized).
+    CaseMatch { test: Val, option: Val, any: bool, selector: bool },
     /// `[$a, [$b, $c]] = value`: the targets receive elements of an array
     /// (a nested list the elements of a nested array), entries of a hash,
     /// or variables of a class. The operand locations are the list's and

@@ -769,13 +769,17 @@ impl Lowerer<'_> {
 
     /// Lowers a case option or selector key test: branches to `hit` when
     /// `test` matches `option`, otherwise falls through to a new block.
-    fn option_test(&mut self, b: &mut FnBuilder, test: Val, option: &Expr, hit: Block) {
+    /// `whole`: where the `case` statement (or the selector, `selector`) is.
+    fn option_test(&mut self, b: &mut FnBuilder, test: Val, option: &Expr, hit: Block, selector: bool, whole: Loc) {
         let loc = self.loc(option.span);
         let (ov, any) = match &unparen(option).kind {
             ExprKind::Unfold(x) => (self.expr(b, x), true),
             _ => (self.expr(b, option), false),
         };
-        let m = b.push(Op::CaseMatch { test, option: ov, any }, Ty::Bool, loc);
+        let m = b.push(Op::CaseMatch { test, option: ov, any, selector }, Ty::Bool, loc);
+        if let ValDef::Inst(i) = b.f.vals[m].def {
+            b.f.insts[i].operand_locs = Some(Box::new(vec![whole]));
+        }
         let next = b.f.add_block();
         b.effect(Op::Branch { cond: m, then_dest: hit, then_args: [].into(), else_dest: next, else_args: [].into() }, loc);
         b.cur = next;
@@ -796,7 +800,7 @@ impl Lowerer<'_> {
                 if matches!(unparen(v).kind, ExprKind::Default) {
                     default_body = Some((body, opt));
                 } else {
-                    self.option_test(b, t, v, body);
+                    self.option_test(b, t, v, body, false, loc);
                 }
             }
             bodies.push((body, opt));
@@ -836,7 +840,7 @@ impl Lowerer<'_> {
                 continue;
             }
             let hit = b.f.add_block();
-            self.option_test(b, t, &en.matching, hit);
+            self.option_test(b, t, &en.matching, hit, true, loc);
             values.push((hit, &en.value));
         }
         match default {

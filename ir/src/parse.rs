@@ -92,7 +92,8 @@ pub fn opcode(op: &Op) -> &'static str {
         Op::Match { negate: false, .. } => "match",
         Op::Match { negate: true, .. } => "nomatch",
         Op::In(..) => "in",
-        Op::CaseMatch { .. } => "casematch",
+        Op::CaseMatch { selector: false, .. } => "casematch",
+        Op::CaseMatch { selector: true, .. } => "selmatch",
         Op::AssignMulti(..) => "assign_multi",
         Op::NoSelectorMatch(_) => "no_selector_match",
         Op::Access(..) => "access",
@@ -1198,11 +1199,11 @@ fn parse_op(
             let b = c.val(refs)?;
             if m == "in" { Op::In(a, b) } else { Op::Match { negate: m == "nomatch", left: a, right: b } }
         }
-        "casematch" => {
+        "casematch" | "selmatch" => {
             let test = c.val(refs)?;
             c.expect(",")?;
             let any = c.eat("*");
-            Op::CaseMatch { test, option: c.val(refs)?, any }
+            Op::CaseMatch { test, option: c.val(refs)?, any, selector: m == "selmatch" }
         }
         "assign_multi" => {
             c.expect("[")?;

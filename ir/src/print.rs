@@ -267,8 +267,9 @@ fn print_op(out: &mut String, p: &Program, f: &Function, op: &Op) {
             write!(out, "{} {left}, {right}", if *negate { "nomatch" } else { "match" })
         }
         Op::In(a, b) => write!(out, "in {a}, {b}"),
-        Op::CaseMatch { test, option, any } => {
-            write!(out, "casematch {test}, {}{option}", if *any { "*" } else { "" })
+        Op::CaseMatch { test, option, any, selector } => {
+            let name = if *selector { "selmatch" } else { "casematch" };
+            write!(out, "{name} {test}, {}{option}", if *any { "*" } else { "" })
         }
         Op::AssignMulti(targets, v) => write!(out, "assign_multi {}, {v}", assign_targets(p, targets)),
         Op::NoSelectorMatch(v) => write!(out, "no_selector_match {v}"),

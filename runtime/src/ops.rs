@@ -14,7 +14,8 @@ use crate::regex::Regex;
 use crate::semver::cmp_versions;
 use crate::time::{checked_nanos, f64_to_nanos, Timespan, Timestamp, NSECS_PER_SEC};
 use crate::types::access::parameterize;
-use crate::types::calc::{instance_of, is_assignable, type_equals};
+use crate::types::calc::{instance_of, try_instance_of, try_is_assignable, try_type_equals};
+use crate::types::init::InitError;
 use crate::types::Type;
 use crate::value::{guard_stack, HashMapV, Value};
 
@@ -701,15 +702,21 @@ pub fn comparison(op: CmpOp, a: &Value, b: &Value) -> Result<bool> {
             Value::Type(tb) => Some(tb.as_ref()),
             _ => None,
         };
-        let eq = || tb.is_some_and(|tb| type_equals(ta, tb));
-        return Ok(match op {
-            CmpOp::Eq => eq(),
-            CmpOp::Ne => !eq(),
-            CmpOp::Lt => tb.is_some_and(|tb| is_assignable(tb, ta)) && !eq(),
-            CmpOp::Le => tb.is_some_and(|tb| is_assignable(tb, ta)),
-            CmpOp::Gt => tb.is_some_and(|tb| is_assignable(ta, tb)) && !eq(),
-            CmpOp::Ge => tb.is_some_and(|tb| is_assignable(ta, tb)),
-        });
+        // Puppet's order (`eval_ComparisonExpression`): an `Init` that
+        // cannot be initialized fails the comparison where it is reached.
+        let Some(tb) = tb else { return Ok(matches!(op, CmpOp::Ne)) };
+        let answer = (|| {
+            let eq = || try_type_equals(ta, tb);
+            Ok(match op {
+                CmpOp::Eq => eq()?,
+                CmpOp::Ne => !eq()?,
+                CmpOp::Lt => try_is_assignable(tb, ta)? && !eq()?,
+                CmpOp::Le => try_is_assignable(tb, ta)?,
+                CmpOp::Gt => try_is_assignable(ta, tb)? && !eq()?,
+                CmpOp::Ge => try_is_assignable(ta, tb)?,
+            })
+        })();
+        return answer.map_err(|e: InitError| not_comparable(op, a, b, Error::from(e).message()));
     }
     Ok(match op {
         CmpOp::Eq => equals(a, b),
@@ -747,17 +754,23 @@ fn no_implicit_conversion(v: &Value) -> String {
 
 /// `left =~ right` (`!~` is its negation; the captures are set either way).
 pub fn match_op(left: &Value, right: &Value) -> Result<MatchResult> {
+    match_with(left, right, false)
+}
+
+/// `left =~ right`, or `left !~ right` when `negate` (which only names the
+/// operator in errors: the result is `=~`'s).
+pub fn match_with(left: &Value, right: &Value, negate: bool) -> Result<MatchResult> {
     let re = match right {
         Value::Type(t) => {
-            // An `Init` whose arguments fit no signature fails when it is
-            // first used (Puppet's `assert_initialized`).
-            if let Type::Init { target: Some(target), args } = t.resolved()
-                && !args.is_empty()
-                && let Err(e) = crate::types::init::init_info(target, args)
-            {
-                return Err(Error::runtime("'=~' expression", Error::from(e).message()));
-            }
-            return Ok(MatchResult::plain(instance_of(t, left)));
+            // An `Init` that cannot be initialized fails when the check
+            // reaches it (Puppet's `assert_initialized`).
+            return match try_instance_of(t, left) {
+                Ok(b) => Ok(MatchResult::plain(b)),
+                Err(e) => {
+                    let op = if negate { "'!~' expression" } else { "'=~' expression" };
+                    Err(Error::runtime(op, Error::from(e).message()))
+                }
+            };
         }
         Value::SemVerRange(r) => return Ok(MatchResult::plain(semver_range_includes(r, left))),
         Value::Regexp(r) => r.clone(),
@@ -798,10 +811,29 @@ fn semver_range_includes(r: &crate::semver::VersionRange, v: &Value) -> bool {
 /// `needle in haystack` (`CompareOperator#include?`); a regexp needle that
 /// matches yields captures.
 pub fn in_op(needle: &Value, haystack: &Value) -> Result<MatchResult> {
-    guard_stack(|| Ok(include(haystack, needle)))
+    guard_stack(|| include_values(haystack, needle))
+        .map_err(|e| Error::runtime("'in' expression", Error::from(e).message()))
 }
 
-fn include(a: &Value, b: &Value) -> MatchResult {
+fn include_values(a: &Value, b: &Value) -> std::result::Result<MatchResult, InitError> {
+    // A type needle checks each element in order (the first `Init` that
+    // cannot be initialized fails, as Puppet's `instance?` raises).
+    if let (Value::Array(arr), Value::Type(t)) = (a, b) {
+        for e in arr.iter() {
+            if try_instance_of(t, e)? {
+                return Ok(MatchResult::plain(true));
+            }
+        }
+        return Ok(MatchResult::plain(false));
+    }
+    if let Value::Hash(h) = a {
+        let keys = Value::array(h.keys().cloned().collect());
+        return include_values(&keys, b);
+    }
+    Ok(include_plain(a, b))
+}
+
+fn include_plain(a: &Value, b: &Value) -> MatchResult {
     match a {
         Value::String(s) => match b {
             Value::String(n) => MatchResult::plain(s.to_lowercase().contains(&n.to_lowercase())),
@@ -836,13 +868,8 @@ fn include(a: &Value, b: &Value) -> MatchResult {
                 }
                 MatchResult::plain(false)
             }
-            Value::Type(t) => MatchResult::plain(arr.iter().any(|e| instance_of(t, e))),
             _ => MatchResult::plain(arr.iter().any(|e| equals(e, b))),
         },
-        Value::Hash(h) => {
-            let keys = Value::array(h.keys().cloned().collect());
-            include(&keys, b)
-        }
         Value::SemVerRange(r) => MatchResult::plain(semver_range_includes(r, b)),
         _ => MatchResult::plain(false),
     }
@@ -853,7 +880,20 @@ fn include(a: &Value, b: &Value) -> MatchResult {
 /// SemVer/SemVerRange option tests versions, arrays and hashes match
 /// element-wise, `default` matches anything, everything else is `==`.
 pub fn case_match(value: &Value, option: &Value) -> MatchResult {
-    guard_stack(|| match option {
+    case_match_by(value, option, &|t, v| Ok(instance_of(t, v))).unwrap_or(MatchResult::plain(false))
+}
+
+/// [`case_match`] as a `case` or selector makes it: a type option that
+/// reaches an `Init` that cannot be initialized fails (Puppet's `instance?`
+/// raises), in the order Puppet matches.
+pub fn try_case_match(value: &Value, option: &Value) -> std::result::Result<MatchResult, InitError> {
+    case_match_by(value, option, &try_instance_of)
+}
+
+type InstanceCheck<'a> = &'a dyn Fn(&Type, &Value) -> std::result::Result<bool, InitError>;
+
+fn case_match_by(value: &Value, option: &Value, check: InstanceCheck) -> std::result::Result<MatchResult, InitError> {
+    guard_stack(|| Ok(match option {
         Value::Regexp(r) => match value {
             Value::String(s) => {
                 let caps = r.captures(s);
@@ -867,18 +907,32 @@ pub fn case_match(value: &Value, option: &Value) -> MatchResult {
             _ => false,
         }),
         Value::SemVerRange(r) => MatchResult::plain(semver_range_includes(r, value)),
-        Value::Type(t) => MatchResult::plain(instance_of(t, value)),
+        Value::Type(t) => MatchResult::plain(check(t, value)?),
         Value::Array(opts) => MatchResult::plain(match value {
-            Value::Array(vs) => vs.len() == opts.len() && vs.iter().zip(opts.iter()).all(|(v, o)| case_match(v, o).matched),
+            Value::Array(vs) if vs.len() == opts.len() => {
+                for (v, o) in vs.iter().zip(opts.iter()) {
+                    if !case_match_by(v, o, check)?.matched {
+                        return Ok(MatchResult::plain(false));
+                    }
+                }
+                true
+            }
             _ => false,
         }),
         Value::Hash(opts) => MatchResult::plain(match value {
-            Value::Hash(vs) => opts.iter().all(|(k, o)| case_match(vs.get(k).unwrap_or(&Value::Undef), o).matched),
+            Value::Hash(vs) => {
+                for (k, o) in opts.iter() {
+                    if !case_match_by(vs.get(k).unwrap_or(&Value::Undef), o, check)?.matched {
+                        return Ok(MatchResult::plain(false));
+                    }
+                }
+                true
+            }
             _ => false,
         }),
         Value::Default => MatchResult::plain(true),
         other => MatchResult::plain(equals(value, other)),
-    })
+    }))
 }
 
 /// The error of a selector none of whose options matched (and that has no

@@ -10,7 +10,8 @@
 use crate::display::{puppet_double_quote, puppet_quote, ruby_float_to_s, scalar_to_s};
 use crate::error::{Error, Result};
 use crate::string_format::ruby_format;
-use crate::types::calc::{infer_set, is_assignable};
+use crate::types::calc::{infer_set, is_assignable, try_is_assignable};
+use crate::types::init::InitError;
 use crate::types::format::type_to_string;
 use crate::types::Type;
 use crate::value::{guard_stack, Value};
@@ -123,12 +124,12 @@ impl Format {
     }
 
     /// `Format#merge`: the higher format's string with merged options.
-    fn merge(&self, higher: &Format) -> Format {
+    fn merge(&self, higher: &Format) -> std::result::Result<Format, InitError> {
         let mut r = higher.clone();
         r.separator = higher.separator.clone().or_else(|| self.separator.clone());
         r.separator2 = higher.separator2.clone().or_else(|| self.separator2.clone());
-        r.container_formats = merge_maps(self.container_formats.as_ref(), higher.container_formats.as_ref());
-        r
+        r.container_formats = merge_maps(self.container_formats.as_ref(), higher.container_formats.as_ref())?;
+        Ok(r)
     }
 }
 
@@ -209,35 +210,48 @@ fn sort_formats(mut v: FormatMap) -> FormatMap {
     v
 }
 
-fn merge_maps(lower: Option<&FormatMap>, higher: Option<&FormatMap>) -> Option<FormatMap> {
+/// Puppet's `merge_string_formats`: the entries of `higher`, and those of
+/// `lower` that no other key of `higher` covers. Asking whether a key of
+/// `higher` covers one of `lower` raises for an `Init` that cannot be
+/// initialized (`String(1, {Init[Iterable] => '%x'})`).
+fn merge_maps(
+    lower: Option<&FormatMap>,
+    higher: Option<&FormatMap>,
+) -> std::result::Result<Option<FormatMap>, InitError> {
     let (lower, higher) = match (lower, higher) {
-        (None, h) => return h.cloned(),
-        (l, None) => return l.cloned(),
+        (None, h) => return Ok(h.cloned()),
+        (l, None) => return Ok(l.cloned()),
         (Some(l), Some(h)) => (l, h),
     };
-    let lower: Vec<&(Type, Format)> =
-        lower.iter().filter(|(lk, _)| !higher.iter().any(|(hk, _)| hk != lk && is_assignable(hk, lk))).collect();
+    let mut kept: Vec<&(Type, Format)> = Vec::with_capacity(lower.len());
+    'lower: for e in lower {
+        for (hk, _) in higher {
+            if *hk != e.0 && try_is_assignable(hk, &e.0)? {
+                continue 'lower;
+            }
+        }
+        kept.push(e);
+    }
+    let lower = kept;
     let mut keys: Vec<Type> = Vec::new();
     for (k, _) in lower.iter().map(|e| (&e.0, &e.1)).chain(higher.iter().map(|e| (&e.0, &e.1))) {
         if !keys.contains(k) {
             keys.push(k.clone());
         }
     }
-    let merged = keys
-        .into_iter()
-        .filter_map(|k| {
-            let l = lower.iter().find(|(lk, _)| *lk == k).map(|e| &e.1);
-            let h = higher.iter().find(|(hk, _)| *hk == k).map(|e| &e.1);
-            let f = match (l, h) {
-                (Some(l), Some(h)) => l.merge(h),
-                (Some(l), None) => l.clone(),
-                (None, Some(h)) => h.clone(),
-                (None, None) => return None,
-            };
-            Some((k, f))
-        })
-        .collect();
-    Some(sort_formats(merged))
+    let mut merged = Vec::with_capacity(keys.len());
+    for k in keys {
+        let l = lower.iter().find(|(lk, _)| *lk == k).map(|e| &e.1);
+        let h = higher.iter().find(|(hk, _)| *hk == k).map(|e| &e.1);
+        let f = match (l, h) {
+            (Some(l), Some(h)) => l.merge(h)?,
+            (Some(l), None) => l.clone(),
+            (None, Some(h)) => h.clone(),
+            (None, None) => continue,
+        };
+        merged.push((k, f));
+    }
+    Ok(Some(sort_formats(merged)))
 }
 
 fn validate_map(v: &Value) -> Result<FormatMap> {
@@ -391,7 +405,7 @@ pub fn convert(value: &Value, formats: Option<&Value>) -> Result<String> {
     };
     let map = match user {
         None => default_formats(),
-        Some(u) => merge_maps(Some(&default_formats()), Some(&u)).unwrap_or_default(),
+        Some(u) => merge_maps(Some(&default_formats()), Some(&u))?.unwrap_or_default(),
     };
     conv(&value_type, value, &map, Indentation { level: 0, first: true, indenting: false })
 }

@@ -530,6 +530,14 @@ impl Interp {
         // its own location (also an error a statement of the body already
         // wrapped); the problems with its own parameters have none.
         if let Err(Flow::Error(e)) = r {
+            // Puppet's `ArgumentError` out of binding the parameters is not
+            // wrapped: it ends the compilation as is.
+            if e.issue == BIND_INIT_ERROR {
+                return Err(bare(
+                    "COMPILER_ARGUMENT_ERROR",
+                    format!("Puppet::Parser::Compiler failed with error ArgumentError: {}", e.message),
+                ));
+            }
             let inner = if e.issue == PARAMETER_ERROR || e.loc.is_none() {
                 e.message
             } else {
@@ -1609,7 +1617,7 @@ impl Interp {
             Ok(v) => v,
             // The declaring statement's own error from here on (a defined
             // type around it wraps it as any other).
-            Err(Flow::Error(e)) if e.issue == PARAMETER_ERROR => {
+            Err(Flow::Error(e)) if e.issue == PARAMETER_ERROR || e.issue == BIND_INIT_ERROR => {
                 let message = format!("Error while evaluating a {context}, {}", e.message);
                 return Err(Flow::Error(EvalError { issue: "RUNTIME_ERROR", message, ..e }));
             }

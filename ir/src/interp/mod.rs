@@ -40,6 +40,7 @@ use std::sync::Arc;
 use cranelift_entity::EntityRef;
 use indexmap::{IndexMap, IndexSet};
 use pjit_runtime::functions::{self as rtf, FnResult, Host, LogLevel, Unwind};
+use pjit_runtime::types::init as rtf_init;
 use pjit_runtime::types::{CallableType, IntRange, TypeAlias, calc, format::type_to_string};
 use pjit_runtime::value::CallableValue;
 use pjit_runtime::{Error, Type, Value, display, ops};
@@ -231,6 +232,7 @@ impl EvalError {
                 | "STORE_FAILED"
                 | "DUPLICATE_EXPORTED"
                 | "NODE_PARAMETER"
+                | "COMPILER_ARGUMENT_ERROR"
         )
     }
 }
@@ -252,6 +254,13 @@ type R<T> = Result<T, Flow>;
 /// the class or resource, or called the template, reports them as its own,
 /// without a location of theirs.
 pub(crate) const PARAMETER_ERROR: &str = "PARAMETER_ERROR";
+
+/// The issue of an `Init` that cannot be initialized met by binding by
+/// name (Puppet's `ArgumentError` out of `validate_parameters`): a class's
+/// declaring statement and a template's call report it as their own, as a
+/// [`PARAMETER_ERROR`]; out of a defined type's evaluation it is the
+/// compiler's bare failure.
+pub(crate) const BIND_INIT_ERROR: &str = "BIND_INIT_ERROR";
 
 /// The default of a parameter being evaluated (Puppet's `ParameterScope`,
 /// see `Interp::check_param_guard`).
@@ -1183,7 +1192,7 @@ impl Interp {
                 Some(_) if !check_types || p.ty.is_none() => {}
                 Some(_) if i < 64 && skip & (1 << i) != 0 => deferred |= 1 << i,
                 Some(v) => {
-                    for m in self.param_problems(f, i, v, scope)? {
+                    for m in self.param_problems(f, i, v, scope, loc)? {
                         problems.push((i + 1, m));
                     }
                 }
@@ -1197,7 +1206,7 @@ impl Interp {
                 let i = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
                 if let Some(v) = &vals[i] {
-                    for m in self.param_problems(f, i, v, scope)? {
+                    for m in self.param_problems(f, i, v, scope, loc)? {
                         problems.push((i + 1, m));
                     }
                 }
@@ -1343,12 +1352,13 @@ impl Interp {
         if let Value::Type(ty) = &tv {
             let check = if p.captures_rest {
                 match v {
-                    Value::Array(a) => a.iter().all(|x| calc::instance_of(ty, x)),
-                    _ => true,
+                    Value::Array(a) => all_instances(ty, a),
+                    _ => Ok(true),
                 }
             } else {
-                calc::instance_of(ty, v)
+                calc::try_instance_of(ty, v)
             };
+            let check = check.map_err(|e| error("ARGUMENT_ERROR", Error::from(e).message().to_string(), loc))?;
             if !check {
                 let subject = format!("{}: parameter '{}'", owner(), self.prog.name(p.name));
                 let msg = rtf::describe::describe_mismatch(&subject, ty, &calc::infer_set(v));
@@ -1360,15 +1370,16 @@ impl Interp {
 
     /// The entries of Puppet's `validate_parameters` list for parameter `i`
     /// of `f` bound to `v` (none when it is an instance of its type).
-    fn param_problems(&mut self, f: &Function, i: usize, v: &Value, scope: &Rc<Scope>) -> R<Vec<String>> {
+    fn param_problems(&mut self, f: &Function, i: usize, v: &Value, scope: &Rc<Scope>, loc: Loc) -> R<Vec<String>> {
         let p = &f.params[i];
         let Some(t) = p.ty else { return Ok(vec![]) };
         let tv = self.type_value(t, scope)?;
         let Value::Type(ty) = &tv else { return Ok(vec![]) };
         let ok = match v {
-            Value::Array(a) if p.captures_rest => a.iter().all(|x| calc::instance_of(ty, x)),
-            _ => calc::instance_of(ty, v),
+            Value::Array(a) if p.captures_rest => all_instances(ty, a),
+            _ => calc::try_instance_of(ty, v),
         };
+        let ok = ok.map_err(|e: rtf_init::InitError| error(BIND_INIT_ERROR, Error::from(e).message().to_string(), loc))?;
         if ok {
             return Ok(vec![]);
         }
@@ -1389,7 +1400,7 @@ impl Interp {
             let i = rest.trailing_zeros() as usize;
             rest &= rest - 1;
             let Some(v) = vals.get(i) else { continue };
-            match self.param_problems(f, i, v, scope) {
+            match self.param_problems(f, i, v, scope, loc) {
                 Ok(found) => entries.extend(found),
                 Err(e) => return e,
             }
@@ -1476,7 +1487,15 @@ impl Interp {
         let count_ok = args.len() >= min && max.is_none_or(|m| args.len() <= m);
         let fast_ok = untyped && count_ok && block.is_none();
         let sig = if fast_ok { None } else { Some(self.signature(fid)?) };
-        if let Some(sig) = sig.as_ref().filter(|s| block.is_some() || !rtf::describe::lambda_accepts(s, &args)) {
+        let init_error = |e: rtf_init::InitError| {
+            error("ARGUMENT_ERROR", format!("Error while evaluating a Function Call, {}", Error::from(e).message()), loc)
+        };
+        let rejects = match (&sig, &block) {
+            (Some(_), Some(_)) => true,
+            (Some(s), None) => !rtf::describe::try_lambda_accepts(s, &args).map_err(init_error)?,
+            (None, _) => false,
+        };
+        if let Some(sig) = sig.as_ref().filter(|_| rejects) {
             let names: Vec<&str> = f.params.iter().map(|p| self.prog.name(p.name)).collect();
             let msg = rtf::describe::describe_callable_mismatch(&format!("'{name}'"), &sig, &names, &args, block.as_ref());
             return Err(error("TYPE_MISMATCH", format!("Error while evaluating a Function Call, {msg}"), loc));
@@ -1498,7 +1517,7 @@ impl Interp {
         // Defaults are checked with the arguments after binding.
         if let Some(sig) = sig.filter(|_| given != f.params.len() || f.params.iter().any(|p| p.captures_rest)) {
             let bound = bound_args(&f, &vals);
-            if !rtf::describe::lambda_accepts(&sig, &bound) {
+            if !rtf::describe::try_lambda_accepts(&sig, &bound).map_err(init_error)? {
                 let names: Vec<&str> = f.params.iter().map(|p| self.prog.name(p.name)).collect();
                 let msg = rtf::describe::describe_callable_mismatch(&format!("'{name}'"), &sig, &names, &bound, None);
                 return Err(error("TYPE_MISMATCH", format!("Error while evaluating a Function Call, {msg}"), loc));
@@ -1514,7 +1533,7 @@ impl Interp {
         };
         if let Some(rt) = f.return_type {
             if let Value::Type(t) = self.type_value(rt, &scope)? {
-                if !calc::instance_of(&t, &v) {
+                if !calc::try_instance_of(&t, &v).map_err(init_error)? {
                     let msg = format!(
                         "Error while evaluating a Function Call, value returned from {name} has wrong type, expects {} value, got {}",
                         a_an_type(&t),
@@ -1744,7 +1763,8 @@ impl Interp {
                     }
                     Op::Cmp(op, a, b) => Value::Boolean(ops::comparison(*op, r!(a), r!(b)).map_err(|e| rt_error(e, loc))?),
                     Op::Match { negate, left, right } => {
-                        let m = ops::match_op(r!(left), r!(right)).map_err(|e| operand_error(d, e, r!(left), r!(right)))?;
+                        let m = ops::match_with(r!(left), r!(right), *negate)
+                            .map_err(|e| operand_error(d, e, r!(left), r!(right)))?;
                         if let (Value::Regexp(_) | Value::String(_), Some(c)) = (r!(right), m.captures) {
                             matches.push(Rc::new(c));
                             if publishes {
@@ -1763,12 +1783,15 @@ impl Interp {
                         }
                         Value::Boolean(m.matched)
                     }
-                    Op::CaseMatch { test, option, any } => {
+                    Op::CaseMatch { test, option, any, selector } => {
                         let t = r!(test);
                         let opts: Vec<Value> = if *any { ops::splat(r!(option)) } else { vec![r!(option).clone()] };
                         let mut hit = false;
                         for o in &opts {
-                            let m = ops::case_match(t, o);
+                            let m = ops::try_case_match(t, o).map_err(|e| {
+                                let what = if *selector { "Selector Expression" } else { "'case' statement" };
+                                rt_error(Error::runtime(what, Error::from(e).message()), d.operand_loc(0))
+                            })?;
                             if m.matched {
                                 if let Some(c) = m.captures {
                                     matches.push(Rc::new(c));
@@ -2845,7 +2868,7 @@ impl Interp {
         } else {
             match self.bind(&f, Args::Named(named), &tscope, &|| "lambda".to_string(), loc) {
                 Ok(v) => v,
-                Err(Flow::Error(e)) if e.issue == PARAMETER_ERROR => {
+                Err(Flow::Error(e)) if e.issue == PARAMETER_ERROR || e.issue == BIND_INIT_ERROR => {
                     return Err(wrap(e.message));
                 }
                 Err(e) => return Err(e),
@@ -2939,6 +2962,17 @@ impl Interp {
 
 /// Where Puppet blames an operator's error: some issues point at the left
 /// or right operand rather than at the operator.
+/// Is every element of `a` an instance of `t`? In order, failing at the
+/// first `Init` that cannot be initialized (as Puppet's `instance?`).
+fn all_instances(t: &Type, a: &[Value]) -> Result<bool, rtf_init::InitError> {
+    for x in a {
+        if !calc::try_instance_of(t, x)? {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
 fn operand_error(d: &InstData, e: Error, left: &Value, right: &Value) -> Flow {
     let (ll, rl) = (d.operand_loc(0), d.operand_loc(1));
     let l = match e.issue() {
@@ -3364,11 +3398,14 @@ impl Host for CallHost<'_> {
         // Puppet checks the arguments once the parameters are bound: with a
         // default or a captures-rest parameter, the bound values.
         let complete = args.len() == f.params.len() && !f.params.iter().any(|p| p.captures_rest);
-        let mismatch = |it: &Interp, args: &[Value]| {
-            (!rtf::describe::lambda_accepts(&c.signature, args)).then(|| {
+        let mismatch = |it: &Interp, args: &[Value]| match rtf::describe::try_lambda_accepts(&c.signature, args) {
+            Ok(true) => None,
+            Ok(false) => {
                 let names: Vec<&str> = f.params.iter().map(|p| it.prog.name(p.name)).collect();
-                Unwind::Error(Error::new("TYPE_MISMATCH", rtf::describe::describe_lambda_mismatch(&c.signature, &names, args)))
-            })
+                Some(Unwind::Error(Error::new("TYPE_MISMATCH", rtf::describe::describe_lambda_mismatch(&c.signature, &names, args))))
+            }
+            // Puppet's `instance?` raises: the calling function's error.
+            Err(e) => Some(Unwind::Error(Error::from(e))),
         };
         if complete {
             if let Some(e) = mismatch(self.it, args) {
@@ -3388,7 +3425,7 @@ impl Host for CallHost<'_> {
         if let (Ok(v), Some(rt)) = (&r, f.return_type) {
             let scope = self.it.closures[id].scope.clone();
             match self.it.type_value(rt, &scope) {
-                Ok(Value::Type(t)) if !calc::instance_of(&t, v) => {
+                Ok(Value::Type(t)) if !calc::try_instance_of(&t, v).map_err(|e| Unwind::Error(Error::from(e)))? => {
                     let msg = format!(
                         "value returned from lambda has wrong type, expects {} value, got {}",
                         a_an_type(&t),

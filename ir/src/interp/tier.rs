@@ -1334,8 +1334,9 @@ pub unsafe extern "C" fn pjit_jit_instance_of(v: *const Value, t: *const Type) -
     // SAFETY: the caller guarantees both pointers are live.
     let (v, t) = unsafe { (&*v, &*t) };
     // A panic (there is none on user data) counts as a failed check: the
-    // caller then reports through the interpreter.
-    catch_unwind(AssertUnwindSafe(|| calc::instance_of(t, v))).unwrap_or(false) as u32
+    // caller then reports through the interpreter. So does an `Init` that
+    // cannot be initialized (the interpreter raises Puppet's error).
+    catch_unwind(AssertUnwindSafe(|| calc::try_instance_of(t, v).unwrap_or(false))).unwrap_or(false) as u32
 }
 
 /// Adds a reference to the value at `v` (clone and forget): compiled code

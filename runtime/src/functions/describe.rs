@@ -1004,22 +1004,39 @@ pub fn describe_callable_mismatch(
 /// Does a lambda of type `signature` accept `args` (Puppet's
 /// `callable_with?`)? Counts and parameter types.
 pub fn lambda_accepts(signature: &Type, args: &[Value]) -> bool {
+    lambda_accepts_by(signature, args, &|t, a| Ok(crate::types::calc::instance_of(t, a))).unwrap_or(false)
+}
+
+/// [`lambda_accepts`] as Puppet's dispatcher checks a call: the first
+/// argument whose type reaches an `Init` that cannot be initialized fails
+/// the call (`instance?` raises).
+pub fn try_lambda_accepts(signature: &Type, args: &[Value]) -> Result<bool, crate::types::init::InitError> {
+    lambda_accepts_by(signature, args, &crate::types::calc::try_instance_of)
+}
+
+type InstanceCheck<'a> = &'a dyn Fn(&Type, &Value) -> Result<bool, crate::types::init::InitError>;
+
+fn lambda_accepts_by(signature: &Type, args: &[Value], check: InstanceCheck) -> Result<bool, crate::types::init::InitError> {
     match signature {
         Type::Callable(c) => match &c.params {
             Some(Type::Tuple { types, size }) => {
                 let r = tuple_size(types, size);
                 let n = args.len() as i64;
                 if n < r.from || r.to.is_some_and(|t| n > t) {
-                    return false;
+                    return Ok(false);
                 }
-                args.iter().enumerate().all(|(i, a)| {
-                    let t = types.get(i).or(types.last());
-                    t.is_none_or(|t| crate::types::calc::instance_of(t, a))
-                })
+                for (i, a) in args.iter().enumerate() {
+                    if let Some(t) = types.get(i).or(types.last())
+                        && !check(t, a)?
+                    {
+                        return Ok(false);
+                    }
+                }
+                Ok(true)
             }
-            _ => true,
+            _ => Ok(true),
         },
-        _ => false,
+        _ => Ok(false),
     }
 }
 

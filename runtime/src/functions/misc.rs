@@ -116,7 +116,7 @@ fn log_crit(host: &mut dyn Host, args: &[Value], _: Option<&Value>) -> FnResult 
 }
 
 fn check_type(host: &mut dyn Host, t: &Type, value: &Value, block: Option<&Value>) -> FnResult {
-    if instance_of(t, value) {
+    if crate::types::calc::try_instance_of(t, value).map_err(Error::from)? {
         return Ok(value.clone());
     }
     let inferred = infer_set(value);
@@ -193,7 +193,10 @@ fn resolve_deferred(host: &mut dyn Host, v: &Value) -> FnResult {
 /// creates a `T` from `a...` and the argument; the rest is the type's own
 /// `new` (`convert::new_value`, which also checks the result's type).
 fn new_instance(t: &Type, args: &[Value]) -> Result<Value, Error> {
-    if args.len() == 1 && !matches!(t.resolved(), Type::Init { .. }) && instance_of(t, &args[0]) {
+    if args.len() == 1
+        && !matches!(t.resolved(), Type::Init { .. })
+        && crate::types::calc::try_instance_of(t, &args[0])?
+    {
         return Ok(args[0].clone());
     }
     let not_supported = |text: String| Error::argument(format!("Creation of new instance of type '{text}' is not supported"));

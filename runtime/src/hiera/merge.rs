@@ -121,7 +121,7 @@ fn options_t(kind: Kind) -> &'static Type {
 
 /// `TypeAsserter.assert_instance_of(subject, type, value)`.
 pub(crate) fn assert_type(subject: &str, t: &Type, v: &Value) -> Result<(), Error> {
-    if calc::instance_of(t, v) {
+    if calc::try_instance_of(t, v)? {
         Ok(())
     } else {
         Err(type_error(describe_mismatch(&format!("{subject} has wrong type,"), t, &calc::infer_set(v))))

@@ -11,7 +11,7 @@
 
 use std::sync::Arc;
 
-use super::calc::{is_assignable, variant_maybe};
+use super::calc::variant_maybe;
 use super::{CallableType, FloatRange, IntRange, StructElement, Type};
 use crate::error::{a_an, a_an_uc, Error, Result};
 use crate::label::{bad_key_type_name, ruby_class, type_label};
@@ -369,7 +369,9 @@ pub fn parameterize(base: &Type, args: &[Value]) -> Result<Value> {
                             return Err(Error::argument("Struct element key cannot be an empty String"));
                         }
                         let kt = Type::string_value(s);
-                        if is_assignable(&vt, &Type::Undef) { Type::optional(kt) } else { kt }
+                        // Puppet asks whether the value type takes undef,
+                        // which raises for an `Init` that cannot be initialized.
+                        if super::calc::try_is_assignable(&vt, &Type::Undef)? { Type::optional(kt) } else { kt }
                     }
                     Value::Type(kt) => {
                         let (wrap, s) = match kt.as_ref() {

@@ -9,9 +9,18 @@
 //! a repeated instance check answers false, a repeated assignability check
 //! answers true. An `Init[T]` met again inside its own check answers false
 //! ([`InitInProgress`]).
+//!
+//! Failure: an `Init[T]` whose `T` has no usable `new` (`Init[Iterable]`)
+//! makes Puppet's check raise when it first reaches it (`assert_initialized`).
+//! The checks here stay `bool`: the first such failure is recorded in the
+//! [`Guard`] and the check goes on as if the `Init` took the instances of
+//! `T`. The `try_` entry points report the recorded failure; the plain ones
+//! are for callers where Puppet does not raise or no `Init` can be reached.
+//! A check that meets no `Init` pays nothing for this.
 
 use std::sync::Arc;
 
+use super::init::InitError;
 use super::{CallableType, FloatRange, IntRange, StructElement, Type};
 use crate::semver::VersionRange;
 use crate::time::SpanBound;
@@ -44,6 +53,9 @@ struct Guard {
     /// alias is more than [`ALIAS_LEVELS_BY_ADDRESS`] levels deep in an
     /// assignability check (see `assignable_dispatch`).
     by_value: Vec<(usize, Type)>,
+    /// The first `Init` met that cannot be initialized: Puppet raises
+    /// there, so whatever the check answers, the `try_` entry points fail.
+    failed: Option<InitError>,
 }
 
 /// How many levels of one alias an assignability check follows before it
@@ -55,6 +67,23 @@ struct Guard {
 const ALIAS_LEVELS_BY_ADDRESS: usize = 4;
 
 impl Guard {
+    /// Records that an `Init` could not be initialized (the first one wins:
+    /// Puppet raises at the first).
+    #[cold]
+    fn fail(&mut self, e: InitError) {
+        if self.failed.is_none() {
+            self.failed = Some(e);
+        }
+    }
+
+    /// The answer of a `try_` check: its recorded failure, if any.
+    fn answer(self, b: bool) -> Result<bool, InitError> {
+        match self.failed {
+            None => Ok(b),
+            Some(e) => Err(e),
+        }
+    }
+
     fn enter(&mut self, a: usize, b: usize) -> bool {
         let k = (a, b);
         if self.depth < GUARD_INLINE {
@@ -136,13 +165,14 @@ impl Drop for InitInProgress {
     }
 }
 
-/// `value =~ type`: is `v` an instance of `t`?
+/// `value =~ type`: is `v` an instance of `t`? An `Init` that cannot be
+/// initialized takes the instances of its type (see [`try_instance_of`]).
 pub fn instance_of(t: &Type, v: &Value) -> bool {
     let mut g = Guard::default();
     inst(t, v, &mut g)
 }
 
-/// Can every instance of `o` be assigned to `t`?
+/// Can every instance of `o` be assigned to `t`? (See [`try_is_assignable`].)
 pub fn is_assignable(t: &Type, o: &Type) -> bool {
     let mut g = Guard::default();
     assignable(t, o, &mut g)
@@ -151,6 +181,55 @@ pub fn is_assignable(t: &Type, o: &Type) -> bool {
 /// Puppet's type equality: identical, or mutually assignable.
 pub fn type_equals(a: &Type, b: &Type) -> bool {
     a == b || (is_assignable(a, b) && is_assignable(b, a))
+}
+
+/// [`instance_of`] as Puppet's `instance?`, which raises when it reaches an
+/// `Init[T]` that cannot be initialized (`Init[Iterable]`): the error is
+/// Puppet's `Creation of new instance of type 'Iterable' is not supported`.
+pub fn try_instance_of(t: &Type, v: &Value) -> Result<bool, InitError> {
+    let mut g = Guard::default();
+    let b = inst(t, v, &mut g);
+    g.answer(b)
+}
+
+/// [`is_assignable`] as Puppet's `assignable?`, which raises like
+/// [`try_instance_of`].
+pub fn try_is_assignable(t: &Type, o: &Type) -> Result<bool, InitError> {
+    let mut g = Guard::default();
+    let b = assignable(t, o, &mut g);
+    g.answer(b)
+}
+
+/// [`type_equals`] as Puppet's `TypeCalculator#equals`, in its order:
+/// identical, else `b` takes `a` and `a` takes `b` (the first of these to
+/// reach an `Init` that cannot be initialized raises).
+pub fn try_type_equals(a: &Type, b: &Type) -> Result<bool, InitError> {
+    Ok(a == b || (try_is_assignable(b, a)? && try_is_assignable(a, b)?))
+}
+
+/// Can a check of `t` reach an `Init[T]` (one that might fail to
+/// initialize)? For callers that combine the checks of a type's members
+/// themselves and must not answer where Puppet raises.
+pub fn mentions_init(t: &Type) -> bool {
+    fn walk(t: &Type, seen: &mut Vec<usize>) -> bool {
+        guard_stack(|| match t {
+            Type::Init { target: Some(_), .. } => true,
+            Type::Alias(a) => {
+                let key = Arc::as_ptr(a) as usize;
+                if seen.contains(&key) {
+                    return false;
+                }
+                seen.push(key);
+                a.resolved_type().is_some_and(|r| walk(r, seen))
+            }
+            _ => {
+                let mut found = false;
+                super::for_each_child(t, &mut |c| found = found || walk(c, seen));
+                found
+            }
+        })
+    }
+    walk(t, &mut Vec::new())
 }
 
 fn size_ok(size: &Option<IntRange>, n: usize) -> bool {
@@ -217,7 +296,11 @@ fn inst_inner(t: &Type, v: &Value, g: &mut Guard) -> bool {
             _ => false,
         },
         Type::Hash { key, value, size } => match v {
-            V::Hash(h) => h.iter().all(|(k, e)| inst(key, k, g) && inst(value, e, g)) && size_ok(size, h.len()),
+            // Every key, then every value (Puppet's order: a key that fails
+            // ends the check before a value type raises).
+            V::Hash(h) => {
+                h.keys().all(|k| inst(key, k, g)) && h.values().all(|e| inst(value, e, g)) && size_ok(size, h.len())
+            }
             _ => false,
         },
         Type::Tuple { types, size } => match v {
@@ -336,11 +419,16 @@ fn inst_inner(t: &Type, v: &Value, g: &mut Guard) -> bool {
             None => inst(&Type::rich_data(), v, g),
             Some(t) => {
                 let Some(_running) = InitInProgress::enter(t) else { return false };
-                if inst(t, v, g) {
-                    return true;
-                }
-                let Ok(info) = super::init::init_info(t, args) else { return false };
-                inst(&info.single, v, g)
+                // Puppet initializes the `Init` before anything else.
+                let info = match super::init::init_info(t, args) {
+                    Ok(info) => info,
+                    Err(e) => {
+                        g.fail(e);
+                        return inst(t, v, g);
+                    }
+                };
+                inst(t, v, g)
+                    || inst(&info.single, v, g)
                     || info.other.as_ref().is_some_and(|o| {
                         inst(o, v, g) || (info.has_optional_single && inst(o, &Value::array(vec![v.clone()]), g))
                     })
@@ -829,20 +917,28 @@ fn assignable_inner(t: &Type, o: &Type, g: &mut Guard) -> bool {
         },
         Type::TypeSet => matches!(o, Type::TypeSet | Type::TypeSetType(_)),
         Type::TypeSetType(s) => matches!(o, Type::TypeSetType(x) if s.same_set(x)),
-        Type::Init { target, args } => match o {
-            Type::Init { target: ot, .. } => match (target, ot) {
-                (None, _) => true,
-                (Some(t), Some(ot)) => assignable(t, ot, g),
-                (Some(_), None) => false,
-            },
-            _ => match target {
-                None => assignable(&Type::rich_data(), o, g),
-                Some(t) => {
+        Type::Init { target: None, .. } => match o {
+            Type::Init { .. } => true,
+            _ => assignable(&Type::rich_data(), o, g),
+        },
+        Type::Init { target: Some(t), args } => {
+            // Puppet initializes the `Init` before anything else (also
+            // when `o` is an `Init`).
+            let info = match super::init::init_info(t, args) {
+                Ok(info) => Some(info),
+                Err(e) => {
+                    g.fail(e);
+                    None
+                }
+            };
+            match o {
+                Type::Init { target: ot, .. } => ot.as_ref().is_some_and(|ot| assignable(t, ot, g)),
+                _ => {
                     let Some(_running) = InitInProgress::enter(t) else { return false };
                     if assignable(t, o, g) {
                         return true;
                     }
-                    let Ok(info) = super::init::init_info(t, args) else { return false };
+                    let Some(info) = info else { return false };
                     assignable(&info.single, o, g)
                         || info.other.as_ref().is_some_and(|ot| {
                             assignable(ot, o, g)
@@ -850,8 +946,8 @@ fn assignable_inner(t: &Type, o: &Type, g: &mut Guard) -> bool {
                                     && assignable(ot, &Type::Tuple { types: vec![o.clone()], size: None }, g))
                         })
                 }
-            },
-        },
+            }
+        }
         Type::Reference(_) => t == o,
         Type::Alias(_) => assignable_dispatch(t, o, g),
     }

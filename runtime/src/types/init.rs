@@ -6,8 +6,11 @@
 //! with `args`, the signatures that take a value plus `args`. Types whose
 //! `new` makes no sense in `Init` (`Init`, `Optional`, `NotUndef`) or that
 //! have none fail: `Creation of new instance of type 'Any' is not
-//! supported`.
+//! supported`. An alias of an `Init` has that `Init`'s own `new` (one value,
+//! or an Array of arguments). The checks in `calc` report such a failure
+//! where Puppet raises it (`calc::try_instance_of`).
 
+use std::cell::RefCell;
 use std::sync::Arc;
 
 use super::calc::{infer_set, is_assignable, variant_maybe};
@@ -32,6 +35,7 @@ pub struct InitInfo {
 /// and `type A = Iterable[Struct[{a => Init[A]}]]` makes that `Init[A]`), so
 /// the instance and assignability checks, which only need to know that
 /// there is no answer, must not format anything.
+#[derive(Clone, Debug)]
 pub enum InitError {
     /// `T` has no usable `new` function.
     Unsupported(Type),
@@ -58,13 +62,73 @@ impl From<InitError> for Error {
     }
 }
 
+thread_local! {
+    /// The `Init` types (their target's address) being initialized on this
+    /// thread: Puppet marks an `Init` initialized before it looks at its
+    /// type's `new`, so an `Init` reached again through that `new` (an alias
+    /// of it, `type A = Init[A]`) counts as initialized.
+    static INITIALIZING: RefCell<Vec<usize>> = const { RefCell::new(Vec::new()) };
+}
+
+/// An `Init` being initialized (see [`INITIALIZING`]).
+struct Initializing(usize);
+
+impl Initializing {
+    fn enter(target: &Type) -> Initializing {
+        let key = target as *const Type as usize;
+        INITIALIZING.with_borrow_mut(|v| v.push(key));
+        Initializing(key)
+    }
+
+    fn contains(target: &Type) -> bool {
+        let key = target as *const Type as usize;
+        INITIALIZING.with_borrow(|v| v.contains(&key))
+    }
+}
+
+impl Drop for Initializing {
+    fn drop(&mut self) {
+        INITIALIZING.with_borrow_mut(|v| {
+            if let Some(i) = v.iter().rposition(|k| *k == self.0) {
+                v.remove(i);
+            }
+        });
+    }
+}
+
+/// The signatures of `Init[target, args]`'s own `new` (Puppet's `new_Init`:
+/// one value, or with no `args` also an Array of arguments).
+fn init_new_signatures(args: &[Value]) -> Vec<(Vec<Type>, usize, Option<usize>)> {
+    let mut sigs = Vec::with_capacity(2);
+    if args.is_empty() {
+        sigs.push((vec![Type::array()], 1, Some(1)));
+    }
+    sigs.push((vec![Type::Any], 1, Some(1)));
+    sigs
+}
+
 /// Puppet's `assert_initialized` of `Init[target, init_args]`.
 pub fn init_info(target: &Type, init_args: &[Value]) -> Result<InitInfo, InitError> {
     let unsupported = || InitError::Unsupported(target.clone());
     if matches!(target, Type::Init { .. } | Type::Optional(_) | Type::NotUndef(_)) {
         return Err(unsupported());
     }
-    let sigs = crate::functions::new_signatures(target).ok_or_else(unsupported)?;
+    let _initializing = Initializing::enter(target);
+    let sigs = match target.resolved() {
+        // An alias of an `Init` (only an alias gets here) has that `Init`'s
+        // `new`, which initializes it first: any failure there is this
+        // `Init`'s (Puppet rescues it and names `target`).
+        Type::Init { target: inner, args } if matches!(target, Type::Alias(_)) => match inner {
+            None => return Err(unsupported()),
+            Some(inner) => {
+                if !Initializing::contains(inner) {
+                    init_info(inner, args).map_err(|_| unsupported())?;
+                }
+                init_new_signatures(args)
+            }
+        },
+        _ => crate::functions::new_signatures(target).ok_or_else(unsupported)?,
+    };
     let tuples: Vec<(Type, usize, Option<usize>, Option<Type>)> = sigs
         .into_iter()
         .map(|(types, min, max)| {

@@ -181,7 +181,7 @@ fn function_type() -> &'static Type {
 
 /// `TypeAsserter.assert_instance_of(subject, t, v)`.
 pub(crate) fn assert_instance(subject: &str, t: &Type, v: &Value) -> Result<(), Error> {
-    if calc::instance_of(t, v) {
+    if calc::try_instance_of(t, v)? {
         return Ok(());
     }
     let msg = crate::functions::describe::describe_mismatch(&format!("{subject} has wrong type,"), t, &calc::infer_set(v));

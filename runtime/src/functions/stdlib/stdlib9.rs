@@ -288,7 +288,8 @@ fn nested_values(_: &mut dyn Host, args: &[Value], _: Option<&Value>) -> FnResul
 
 fn is_a(_: &mut dyn Host, args: &[Value], _: Option<&Value>) -> FnResult {
     let Some(t) = args[1].as_type() else { unreachable!("dispatch checked") };
-    Ok(Value::Boolean(instance_of(t, &args[0])))
+    let b = crate::types::calc::try_instance_of(t, &args[0]).map_err(crate::error::Error::from)?;
+    Ok(Value::Boolean(b))
 }
 
 fn type_of(_: &mut dyn Host, args: &[Value], _: Option<&Value>) -> FnResult {

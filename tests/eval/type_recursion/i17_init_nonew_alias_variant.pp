@@ -1,0 +1,2 @@
+type A = Variant[Integer, Init[Iterable]]
+notice(1 =~ A)

@@ -1,0 +1,2 @@
+notice([] =~ Array[Init[Iterable]])
+notice([1] =~ Array[Init[Iterable]])

@@ -1,0 +1,1 @@
+notice(assert_type(Init[Iterable], 1) |$e, $a| { 'x' })

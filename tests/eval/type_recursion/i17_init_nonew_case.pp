@@ -1,0 +1,1 @@
+case 1 { Init[Iterable]: { notice(a) } default: { notice(b) } }

@@ -1,0 +1,4 @@
+case 1 {
+  Integer: { notice(a) }
+  Init[Iterable]: { notice(b) }
+}

@@ -1,0 +1,2 @@
+class c(Init[Iterable] $x) { notice($x) }
+class { c: x => 1 }

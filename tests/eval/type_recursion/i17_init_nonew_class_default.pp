@@ -1,0 +1,2 @@
+class c(Init[Iterable] $x = 1) { notice($x) }
+include c

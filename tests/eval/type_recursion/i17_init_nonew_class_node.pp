@@ -1,0 +1,2 @@
+node default { class { c: x => 1 } }
+class c(Init[Iterable] $x) { }

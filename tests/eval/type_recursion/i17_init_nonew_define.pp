@@ -1,0 +1,3 @@
+define d(Init[Iterable] $x) { notice($x) }
+notice(before)
+d { t: x => 1 }

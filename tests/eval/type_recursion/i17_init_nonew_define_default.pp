@@ -1,0 +1,2 @@
+define d(Init[Iterable] $x = 1) { notice($x) }
+d { t: }

@@ -1,0 +1,1 @@
+notice(inline_epp('<%- | Init[Iterable] $x | -%><%= $x %>', {x => 1}))

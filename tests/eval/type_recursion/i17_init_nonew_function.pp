@@ -1,0 +1,2 @@
+function f(Init[Iterable] $x) { $x }
+notice(f(1))

@@ -1,0 +1,3 @@
+function f(Optional[Init[Iterable]] $x) { $x }
+notice(f(undef))
+notice(f(1))

@@ -1,0 +1,2 @@
+function f() >> Init[Iterable] { 1 }
+notice(f())

@@ -1,0 +1,2 @@
+function f(Variant[Init[Iterable], Integer] $x) { $x }
+notice(f(1))

@@ -1,0 +1,1 @@
+notice(Variant[Init[Iterable], Integer] >= Integer)

@@ -1,0 +1,1 @@
+notice(Init[Iterable] in {'a' => 1})

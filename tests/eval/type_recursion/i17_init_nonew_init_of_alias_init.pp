@@ -1,0 +1,2 @@
+type A = Init[Iterable]
+notice(1 =~ Init[A])

@@ -1,0 +1,2 @@
+type A = Init
+notice(1 =~ Init[A])

@@ -1,0 +1,2 @@
+type A = Iterable
+notice([1] =~ Iterable[Init[A]])

@@ -1,0 +1,1 @@
+[1].each |Init[Iterable] $x| { notice($x) }

@@ -1,0 +1,2 @@
+$x = [1].map |Integer $v| >> Init[Iterable] { $v }
+notice($x)

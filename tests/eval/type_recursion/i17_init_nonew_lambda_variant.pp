@@ -1,0 +1,1 @@
+[1, 2].each |Variant[Init[Iterable], Integer] $x| { notice($x) }

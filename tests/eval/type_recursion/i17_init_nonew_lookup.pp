@@ -1,0 +1,1 @@
+notice(lookup('x', Init[Iterable], 'first', 1))

@@ -1,0 +1,1 @@
+notice(Optional[Init[Iterable]](1))

@@ -1,0 +1,2 @@
+notice('x' ? { 'x' => a, Init[Iterable] => b })
+notice('y' ? { 'x' => a, Init[Iterable] => b })

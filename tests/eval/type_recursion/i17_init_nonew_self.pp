@@ -1,0 +1,2 @@
+type A = Init[A]
+notice(1 =~ A)

@@ -1,0 +1,1 @@
+notice(String(1, {Init[Iterable] => '%x'}))

@@ -1,0 +1,1 @@
+notice(Struct[{a => Init[Iterable]}])

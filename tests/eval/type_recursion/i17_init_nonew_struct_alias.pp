@@ -1,0 +1,2 @@
+type A = Struct[{a => Init[Iterable]}]
+notice(A)

@@ -1,0 +1,2 @@
+notice(1 =~ Variant[Integer, Init[Iterable]])
+notice('x' =~ Variant[Integer, Init[Iterable]])

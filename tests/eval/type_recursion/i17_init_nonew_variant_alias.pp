@@ -1,0 +1,2 @@
+type A = Iterable
+notice('x' =~ Variant[Integer, Init[A]])
