@@ -1274,28 +1274,9 @@ impl Interp {
         let t = &self.prog.funcs[d];
         let plain = t.kind == FuncKind::Thunk
             && t.insts.values().all(|inst| match &inst.op {
+                op if tier::value_op(op) => true,
+                Op::TypeSpec { .. } | Op::Fail(_) => true,
                 Op::GetVar(s) => !f.params.iter().any(|p| p.name == *s),
-                Op::Const(_)
-                | Op::GetMatch(_)
-                | Op::MatchPush
-                | Op::MatchPop
-                | Op::Unary(..)
-                | Op::Arith(..)
-                | Op::Cmp(..)
-                | Op::Match { .. }
-                | Op::In(..)
-                | Op::CaseMatch { .. }
-                | Op::NoSelectorMatch(_)
-                | Op::Access(..)
-                | Op::Interp(_)
-                | Op::MakeArray(_)
-                | Op::MakeHash(_)
-                | Op::TypeRef(_)
-                | Op::TypeSpec { .. }
-                | Op::Fail(_)
-                | Op::Jump(..)
-                | Op::Branch { .. }
-                | Op::Return(_) => true,
                 _ => false,
             });
         if self.plain_defaults.len() <= k {

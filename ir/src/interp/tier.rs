@@ -421,6 +421,34 @@ pub fn pure_param_type(prog: &Program, p: &Param) -> Option<Arc<Type>> {
     }
 }
 
+/// Operations that compute with values, branch or return, and see no
+/// scope (variables and calls are the callers' to judge): what
+/// [`scope_free`] and the interpreter's `plain_default` both accept.
+pub fn value_op(op: &Op) -> bool {
+    matches!(
+        op,
+        Op::Const(_)
+            | Op::GetMatch(_)
+            | Op::MatchPush
+            | Op::MatchPop
+            | Op::Unary(..)
+            | Op::Arith(..)
+            | Op::Cmp(..)
+            | Op::Match { .. }
+            | Op::In(..)
+            | Op::CaseMatch { .. }
+            | Op::NoSelectorMatch(_)
+            | Op::Access(..)
+            | Op::Interp(_)
+            | Op::MakeArray(_)
+            | Op::MakeHash(_)
+            | Op::TypeRef(_)
+            | Op::Jump(..)
+            | Op::Branch { .. }
+            | Op::Return(_)
+    )
+}
+
 /// Whether no instruction of `f` can observe the body's own scope, so a
 /// call may run it with its parent scope in place of a new local one: only
 /// operations on values, reads of variables that are not its parameters
@@ -429,27 +457,8 @@ pub fn pure_param_type(prog: &Program, p: &Param) -> Option<Arc<Type>> {
 /// as needing the scope.
 pub fn scope_free(prog: &Program, f: &Function) -> bool {
     f.layout.iter().flat_map(|b| &f.blocks[*b].insts).all(|&i| match &f.insts[i].op {
-        Op::Const(_)
-        | Op::GetMatch(_)
-        | Op::MatchPush
-        | Op::MatchPop
-        | Op::Unary(..)
-        | Op::Arith(..)
-        | Op::Cmp(..)
-        | Op::Match { .. }
-        | Op::In(..)
-        | Op::CaseMatch { .. }
-        | Op::NoSelectorMatch(_)
-        | Op::Access(..)
-        | Op::Interp(_)
-        | Op::MakeArray(_)
-        | Op::MakeHash(_)
-        | Op::TypeRef(_)
-        | Op::Unwind(..)
-        | Op::Unsupported(_)
-        | Op::Jump(..)
-        | Op::Branch { .. }
-        | Op::Return(_) => true,
+        op if value_op(op) => true,
+        Op::Unwind(..) | Op::Unsupported(_) => true,
         Op::GetVar(s) => !f.params.iter().any(|p| p.name == *s),
         Op::Call { name, block: None, .. } => prog.functions.contains_key(&*call_key(prog.name(*name))),
         _ => false,
