@@ -736,7 +736,14 @@ fn agents_against_pjit_server() {
         let applied: Json = serde_json::from_slice(&std::fs::read(a.join(format!("var/client_data/catalog/{node}.json"))).unwrap()).unwrap();
         // The stored catalog is the applied one, for this run.
         let report = std::fs::read_to_string(a.join("var/state/last_run_report.yaml")).unwrap();
-        let transaction = report.lines().find_map(|l| l.strip_prefix("transaction_uuid: ")).unwrap_or_default().to_string();
+        // Psych quotes a scalar that could read as something else (a UUID
+        // of leading digits, `'078586bc-...'`): the quotes are not the value.
+        let transaction = report
+            .lines()
+            .find_map(|l| l.strip_prefix("transaction_uuid: "))
+            .map(|v| v.trim_matches(|c| c == '\'' || c == '"'))
+            .unwrap_or_default()
+            .to_string();
         let catalog_doc = get(&format!("/pdb/query/v4/catalogs/{node}"), None).unwrap();
         let have = json!([catalog_doc["catalog_uuid"], catalog_doc["version"], catalog_doc["transaction_uuid"]]);
         let want = json!([applied["catalog_uuid"], applied["version"].to_string(), transaction]);
