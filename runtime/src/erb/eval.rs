@@ -378,11 +378,19 @@ impl<'h> Ctx<'h> {
             Kind::DStr(parts) => RV::string(self.interpolate(parts)?),
             Kind::Sym(s) => RV::Sym(s.clone()),
             Kind::DSym(parts) => RV::sym(&self.interpolate(parts)?),
-            Kind::Regex(parts, flags) => {
+            Kind::Regex(parts, flags, compiled) => {
+                if let Some(r) = compiled.get() {
+                    return Ok(RV::Regexp(r.clone()));
+                }
                 let src = self.interpolate(parts)?;
                 self.line = n.line;
                 match RRegex::new(&src, flags) {
-                    Ok(r) => RV::Regexp(r),
+                    Ok(r) => {
+                        if parts.iter().all(|p| matches!(p, Part::Lit(_))) {
+                            let _ = compiled.set(r.clone());
+                        }
+                        RV::Regexp(r)
+                    }
                     Err(e) => return self.raise("RegexpError", e),
                 }
             }

@@ -48,8 +48,11 @@ pub(crate) enum Kind {
     DStr(Vec<Part>),
     Sym(Rc<str>),
     DSym(Vec<Part>),
-    /// A regexp literal: source parts and option letters.
-    Regex(Vec<Part>, Rc<str>),
+    /// A regexp literal: source parts, option letters, and the compiled
+    /// regexp once a literal without interpolation was evaluated (Ruby
+    /// makes such a literal's object once; compiling is an error only at
+    /// evaluation, so it is not done here).
+    Regex(Vec<Part>, Rc<str>, std::cell::OnceCell<Rc<super::value::RRegex>>),
     Words(Vec<Rc<str>>, bool),
     Array(Vec<Node>),
     Hash(Vec<(Node, Node)>),
@@ -1008,7 +1011,7 @@ impl Parser {
             }
             Tok::Sym(s) => node(Kind::Sym(Rc::from(s.as_str())), line),
             Tok::DSym(parts) => node(Kind::DSym(self.parts(parts)?), line),
-            Tok::Regex(parts, flags) => node(Kind::Regex(self.parts(parts)?, Rc::from(flags.as_str())), line),
+            Tok::Regex(parts, flags) => node(Kind::Regex(self.parts(parts)?, Rc::from(flags.as_str()), Default::default()), line),
             Tok::Words(w, sym) => node(Kind::Words(w.iter().map(|s| Rc::from(s.as_str())).collect(), sym), line),
             Tok::Ivar(name) => node(Kind::Ivar(Rc::from(name.as_str())), line),
             Tok::Gvar(name) => node(Kind::Gvar(Rc::from(name.as_str())), line),

@@ -62,7 +62,7 @@ fn bang(ctx: &Ctx, recv: &RV, new: String) -> R<RV> {
     Ok(recv.clone())
 }
 
-fn char_len(s: &str) -> usize {
+pub(crate) fn char_len(s: &str) -> usize {
     s.chars().count()
 }
 
