@@ -417,7 +417,7 @@ pub struct Interp {
     guard_hit: Option<EvalError>,
     /// Per thunk (by `FuncId`): 0 not yet known, 1 a parameter default
     /// that sees nothing of the parameter scope (`plain_default`), 2 one
-    /// that may.
+    /// that may. Kept across the compiles of a `Warm` program.
     plain_defaults: Vec<u8>,
     /// The symbols of the variables every class and defined-type scope
     /// gets (interned once: a lookup in the symbol table per scope cost
@@ -544,6 +544,9 @@ pub struct Warm {
     shared_aliases: HashMap<String, Arc<TypeAlias>>,
     /// Parameter names by symbol (see `Interp::param_name`).
     param_names: Vec<Option<catalog::ParamName>>,
+    /// Which default thunks are plain (see `Interp::plain_default`): a
+    /// property of the thunk's code, which never changes.
+    plain_defaults: Vec<u8>,
     /// The code generator and its threshold (None: interpreted). Compiled
     /// code stays valid: bodies are never removed from `prog`.
     jit: Option<(Box<dyn tier::Backend>, u32)>,
@@ -570,6 +573,7 @@ impl Warm {
             shared_thunks: HashMap::default(),
             shared_aliases: HashMap::default(),
             param_names: vec![],
+            plain_defaults: vec![],
             jit: None,
             memo: memo::Memo::default(),
         }
@@ -670,6 +674,7 @@ impl Interp {
             shared_thunks,
             shared_aliases,
             param_names,
+            plain_defaults,
             jit,
             resources,
             memo,
@@ -695,6 +700,7 @@ impl Interp {
         it.shared_thunks = shared_thunks;
         it.shared_aliases = shared_aliases;
         it.param_names = param_names;
+        it.plain_defaults = plain_defaults;
         it.memo.memo = memo;
         it
     }
@@ -732,6 +738,7 @@ impl Interp {
                 shared
             },
             param_names: self.param_names,
+            plain_defaults: self.plain_defaults,
             jit: {
                 let threshold = self.tier.threshold();
                 self.tier.take_backend().map(|b| (b, threshold))

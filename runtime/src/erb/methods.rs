@@ -135,7 +135,8 @@ pub(crate) fn spaceship(a: &RV, b: &RV) -> Option<Ordering> {
         (RV::Str(x), RV::Str(y)) => Some(x.borrow().as_bytes().cmp(y.borrow().as_bytes())),
         (RV::Sym(x), RV::Sym(y)) => Some(x.as_bytes().cmp(y.as_bytes())),
         (RV::Array(x), RV::Array(y)) => {
-            let (x, y) = (x.borrow().clone(), y.borrow().clone());
+            // Borrowed, not copied: comparing reads nothing else.
+            let (x, y) = (x.borrow(), y.borrow());
             for (p, q) in x.iter().zip(y.iter()) {
                 match spaceship(p, q)? {
                     Ordering::Equal => {}
@@ -320,6 +321,13 @@ const CONSTANTS: &[&str] = &[
 
 /// Resolves `A::B`.
 pub(crate) fn constant(ctx: &mut Ctx, path: &[Rc<str>]) -> R<RV> {
+    // `Hash`, `String`: the template's own name (a class is compared by
+    // its name), without joining a path.
+    if let [one] = path
+        && CONSTANTS.contains(&&**one)
+    {
+        return Ok(RV::Class(one.clone()));
+    }
     let name = path.iter().map(|s| s.as_ref()).collect::<Vec<_>>().join("::");
     if CONSTANTS.contains(&name.as_str()) {
         return Ok(RV::Class(Rc::from(name.as_str())));
