@@ -109,6 +109,10 @@ fn batch_with_memo_equals_separate_compiles() {
         let replays = traced.lines().filter(|l| l.starts_with("memo: ") && l.contains(": replayed ")).count() as u64;
         let least = spec["replays"].as_u64().unwrap();
         assert!(replays >= least, "{case}: {replays} compiles replayed, expected at least {least}\n{traced}");
+        // Defined types' evaluations replayed (`define_memo.rs`).
+        let define_replays = traced.lines().filter(|l| l.starts_with("memo: ") && l.contains(": define ") && l.ends_with(" replayed")).count() as u64;
+        let least = spec["define_replays"].as_u64().unwrap_or(0);
+        assert!(define_replays >= least, "{case}: {define_replays} define evaluations replayed, expected at least {least}\n{traced}");
         if let Some(most) = spec["max_replays"].as_u64() {
             assert!(replays <= most, "{case}: {replays} compiles replayed, expected at most {most}\n{traced}");
         }

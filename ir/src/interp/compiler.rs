@@ -302,6 +302,7 @@ impl Interp {
 
     /// `$settings::<name>` in this compile (None: not a setting).
     pub(super) fn setting(&self, name: &str) -> Option<Value> {
+        self.define_taint("read a setting");
         // Some settings name the node (`certname`): a question for the memo.
         self.memo_note_setting(name);
         self.setting_unnoted(name)
@@ -524,7 +525,7 @@ impl Interp {
         let file = self.prog.funcs[body].loc.file;
         let declaring_cat = self.catalog.resources[i].scope.clone().unwrap_or_else(|| self.top.cat.clone());
         self.set_module_names(&scope, file, &declaring_cat);
-        let r = self.call_body_named(body, scope, i);
+        let r = self.run_define(body, scope, i);
         // Puppet reports any error of a defined type's evaluation at the
         // declaring statement (line only), wrapping the inner error with
         // its own location (also an error a statement of the body already
@@ -1026,6 +1027,9 @@ impl Interp {
         collectors: (bool, bool),
         loc: Loc,
     ) -> R<Value> {
+        if self.memo.define_rec.borrow().is_some() {
+            return self.relate_recorded(kind, left, right, collectors, loc);
+        }
         let l = self.rel_operands(left, collectors.0, kind, loc)?;
         let r = self.rel_operands(right, collectors.1, kind, loc)?;
         let param = match kind {
@@ -1159,6 +1163,7 @@ impl Interp {
     // ---- defaults, overrides, collectors
 
     pub(super) fn resource_defaults(&mut self, ty: &Value, attrs: &Value, scope: &Rc<Scope>, loc: Loc) -> R<Value> {
+        self.define_taint("resource defaults");
         let type_name = match ty {
             Value::Type(t) => match &**t {
                 Type::Resource { type_name: Some(n), title: None } => n.to_lowercase(),
@@ -1192,6 +1197,7 @@ impl Interp {
     }
 
     pub(super) fn resource_override(&mut self, refs: &Value, set: &Value, add: &Value, scope: &Rc<Scope>, loc: Loc) -> R<Value> {
+        self.define_taint("an override");
         let mut flat = vec![];
         flatten_into(refs, &mut flat);
         let over = Override {
@@ -1337,6 +1343,7 @@ impl Interp {
         scope: &Rc<Scope>,
         loc: Loc,
     ) -> R<Value> {
+        self.define_taint("a collector");
         let type_name = self.prog.name(ty).to_string();
         // Puppet's RT_NO_STORECONFIGS: a warning when storeconfigs is off
         // (the collection then finds only this catalog's resources).
@@ -1389,6 +1396,7 @@ impl Interp {
 
     /// `realize(refs...)`: a collector of fixed references.
     pub(super) fn realize(&mut self, args: &[Value], loc: Loc) -> R<Value> {
+        self.define_taint("realize()");
         if args.is_empty() {
             let msg = "Error while evaluating a Function Call, realize(): Wrong number of arguments given (0 for minimum 1)";
             return Err(error("WRONG_ARITY", msg.to_string(), loc));
@@ -1803,6 +1811,9 @@ impl Interp {
         loc: Loc,
     ) -> R<Value> {
         let type_name = resource_type_key(ty);
+        if self.memo.define_rec.borrow().is_some() {
+            return self.declare_recorded(&type_name, ty, bodies, virtual_, exported, by_function, scope, loc);
+        }
         // Each body's titles, flattened and checked (a `ResourceTitles`
         // instruction has done so already; this keeps hand-written IR safe).
         let mut checked = Vec::with_capacity(bodies.len());
@@ -2023,6 +2034,7 @@ impl Interp {
     /// `@type` and `@@type` for virtual and exported ones; undef values
     /// count as not given.
     pub(super) fn create_resources(&mut self, args: &[Value], scope: &Rc<Scope>, loc: Loc) -> R<Value> {
+        self.define_taint("create_resources()");
         const RESOURCE_STATEMENT: &str = "Error while evaluating a Resource Statement, ";
         let fail = |msg: String| error("CREATE_RESOURCES", format!("Error while evaluating a Function Call, {msg}"), loc);
         if args.len() < 2 || args.len() > 3 {
@@ -2213,6 +2225,7 @@ impl Interp {
 
     /// `tag(...)`: tags the resource of the calling scope.
     pub(super) fn tag_scope(&mut self, args: &[Value], scope: &Rc<Scope>, loc: Loc) -> R<Value> {
+        self.define_taint("tag()");
         let i = scope.cat.resource;
         for a in args {
             if let Err(bad) = self.catalog.resources[i].tag(a) {
@@ -2225,6 +2238,7 @@ impl Interp {
     /// `tagged(...)`: whether the calling scope's resource (or one that
     /// declared it) has every given tag.
     pub(super) fn tagged(&mut self, args: &[Value], scope: &Rc<Scope>) -> R<Value> {
+        self.define_taint("tagged()");
         let mut flat = vec![];
         for a in args {
             flatten_into(a, &mut flat);

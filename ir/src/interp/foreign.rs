@@ -45,6 +45,7 @@ impl Interp {
         loc: Loc,
         method: bool,
     ) -> R<Value> {
+        self.define_taint("a Ruby function");
         // Ruby code may read anything (see `pjit_runtime::impure`).
         pjit_runtime::impure::mark();
         let env = self.foreign_env();
@@ -78,6 +79,7 @@ impl Interp {
         scope: &Rc<Scope>,
         loc: Loc,
     ) -> Option<R<String>> {
+        self.define_taint("a template in Ruby");
         let runner = self.opts.foreign.clone()?;
         pjit_runtime::impure::mark();
         let env = self.foreign_env();

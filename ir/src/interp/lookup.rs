@@ -172,6 +172,7 @@ impl Interp {
     /// `lookup(...)`, `hiera(...)`, `hiera_array(...)`, `hiera_hash(...)`,
     /// `hiera_include(...)`.
     pub(super) fn call_lookup(&mut self, name: &str, args: &[Value], block: Option<Value>, scope: &Rc<Scope>, loc: Loc) -> R<Value> {
+        self.define_taint("a lookup");
         let fail = |e: Error| Interp::lookup_failure(e, "Function Call", loc);
         let call = match name {
             "lookup" => function::lookup_call(args, block.as_ref()),

@@ -202,6 +202,8 @@ pub struct Memo {
     skipped: u32,
     /// Compiles replayed (or checked) so far.
     hits: u32,
+    /// Evaluations of defined types remembered (see `define_memo.rs`).
+    pub(super) defines: super::define_memo::Table,
 }
 
 /// What a recorded compile has asked so far besides the top scope (which
@@ -222,6 +224,12 @@ pub(super) struct State {
     pub(super) memo: Memo,
     /// Set while this compile is recorded (`setting` takes `&self`).
     trace: RefCell<Option<Box<Trace>>>,
+    /// Whether this compile remembers and replays defined types'
+    /// evaluations (batch mode: as the whole-compile memo).
+    pub(super) defines_on: bool,
+    /// The defined type's evaluation being recorded (`class_variable`
+    /// takes `&self`).
+    pub(super) define_rec: RefCell<Option<Box<super::define_memo::Recorder>>>,
 }
 
 /// A remembered compile whose questions this node answers identically:
@@ -254,6 +262,7 @@ impl Interp {
         if mode == Mode::Off || self.opts.storeconfigs.is_some() || self.opts.cancel.is_some() {
             return None;
         }
+        self.memo.defines_on = true;
         // A node whose facts fail the compile before anything is read
         // neither matches nor makes an entry (it would ask nothing).
         if self.check_node_parameters().is_err() {

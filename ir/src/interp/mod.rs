@@ -18,6 +18,7 @@ mod alias_table;
 pub mod catalog;
 mod catalog_json;
 mod compiler;
+mod define_memo;
 mod files;
 mod manifest_dirs;
 pub mod memo;
@@ -2030,6 +2031,16 @@ impl Interp {
     /// the evaluated class's own scope, else of the class it inherits from;
     /// never of the node or top scope around it (`""` is the top scope).
     fn class_variable(&self, class: &str, sym: Sym) -> Option<Value> {
+        let v = self.class_variable_unnoted(class, sym);
+        if let Some(r) = self.memo.define_rec.borrow_mut().as_mut() {
+            r.qualified(class, sym, &v);
+        }
+        v
+    }
+
+    /// [`Self::class_variable`] without noting the question (the memo
+    /// asking it again).
+    fn class_variable_unnoted(&self, class: &str, sym: Sym) -> Option<Value> {
         if class == "settings" && self.class_scopes.contains_key("settings") {
             return self.setting(self.prog.name(sym));
         }
@@ -2438,6 +2449,9 @@ impl Interp {
         }
         match key {
             "include" | "contain" | "require" => {
+                if self.memo.define_rec.borrow().is_some() {
+                    self.note_include(key, &args);
+                }
                 let context = if method { "Method call" } else { "Function Call" };
                 if args.is_empty() {
                     let m = format!("Error while evaluating a {context}, '{key}' expects at least 1 argument, got none");
@@ -3524,6 +3538,7 @@ impl Host for CallHost<'_> {
     }
 
     fn warn_once(&mut self, key: &str, message: &str, at_call_site: bool) {
+        self.it.define_taint("a warning given once per compile");
         let file = self.it.prog.files.get(self.loc.file as usize).cloned().unwrap_or_default();
         let (key, location) = if at_call_site {
             (format!("warn_once:{key}:{file}:{}", self.loc.line), format!("(file: {file}, line: {})", self.loc.line))
@@ -3536,6 +3551,7 @@ impl Host for CallHost<'_> {
     }
 
     fn deprecation_warning(&mut self, key: &str, message: &str) -> bool {
+        self.it.define_taint("a warning given once per compile");
         let new = self.it.warned.insert(key.to_string());
         if new {
             self.it.logs.push(Log { level: LogLevel::Warning, scope: None, message: message.to_string() });
@@ -3565,6 +3581,7 @@ impl Host for CallHost<'_> {
     }
 
     fn puppetdb_query(&mut self, query: &Value) -> FnResult {
+        self.it.define_taint("a PuppetDB query");
         let Some(sc) = self.it.opts.storeconfigs.clone() else {
             return Err(Unwind::Error(Error::argument("PuppetDB queries are not supported by this host")));
         };
@@ -3573,6 +3590,7 @@ impl Host for CallHost<'_> {
     }
 
     fn find_resources(&mut self, type_name: &str, title: Option<&str>) -> Result<Vec<(String, Value)>, Error> {
+        self.it.define_taint("a search of the catalog");
         let params_of = |r: &catalog::Resource| {
             let mut h = pjit_runtime::value::HashMapV::default();
             for (k, v) in &r.params {
@@ -3606,6 +3624,7 @@ impl Host for CallHost<'_> {
     }
 
     fn resource_default_names(&mut self, type_name: &str) -> Result<Vec<String>, Error> {
+        self.it.define_taint("resource defaults");
         Ok(self.scope.cat.lookup_defaults(type_name).into_keys().map(|k| k.to_string()).collect())
     }
 
@@ -3651,6 +3670,14 @@ impl Host for CallHost<'_> {
             if sc.contains_here(sym) {
                 if sc.get_here(sym).as_ref() != Some(old) {
                     return;
+                }
+                // A variable of another scope than the instance's (or its
+                // lambdas') changes: an effect the define memo does not
+                // model.
+                if let Some(r) = self.it.memo.define_rec.borrow_mut().as_mut()
+                    && sc.cat.resource != r.res
+                {
+                    r.taint("a template changed a variable of another scope");
                 }
                 sc.replace_here(sym, new.clone());
                 let owns_resource = sc.parent.as_ref().is_none_or(|p| !Rc::ptr_eq(&p.cat, &sc.cat));
@@ -3702,9 +3729,21 @@ impl Host for CallHost<'_> {
 
     fn is_defined_resource(&mut self, ty: &Type) -> bool {
         match ty {
-            Type::Class(Some(n)) => self.it.class_scopes.contains_key(&n.to_lowercase()),
+            Type::Class(Some(n)) => {
+                let n = n.to_lowercase();
+                let answer = self.it.class_scopes.contains_key(&n);
+                if let Some(r) = self.it.memo.define_rec.borrow_mut().as_mut() {
+                    r.class_defined(&n, answer);
+                }
+                answer
+            }
             Type::Resource { type_name: Some(t), title: Some(ti) } => {
-                self.it.catalog.lookup(t, ti).is_some_and(|i| !self.it.catalog.resources[i].virtual_)
+                let found = self.it.catalog.lookup(t, ti);
+                let answer = found.is_some_and(|i| !self.it.catalog.resources[i].virtual_);
+                if let Some(r) = self.it.memo.define_rec.borrow_mut().as_mut() {
+                    r.resource_defined(t, ti, found, answer);
+                }
+                answer
             }
             Type::Resource { type_name: Some(t), title: None } => {
                 let k = t.to_lowercase();

@@ -183,7 +183,11 @@ pub struct Scope {
     /// On the top scope of a compile the whole-compile memo records: the
     /// variables asked for there (see `memo.rs`); None otherwise.
     reads: RefCell<Option<TopReads>>,
-    /// Whether `reads` is set (a test cheaper than borrowing it).
+    /// On the top and node scopes while a defined type's evaluation is
+    /// recorded (see `define_memo.rs`): the variables it asked for there.
+    define_reads: RefCell<Option<TopReads>>,
+    /// Whether `reads` or `define_reads` is set (a test cheaper than
+    /// borrowing them).
     recording: std::cell::Cell<bool>,
 }
 
@@ -215,7 +219,16 @@ impl TopReads {
 
 impl Scope {
     pub fn new(parent: Option<Rc<Scope>>, label: Rc<str>, cat: Rc<CatScope>) -> Rc<Scope> {
-        Rc::new(Scope { vars: RefCell::new(Vars::default()), matches: RefCell::new(None), parent, label, cat, reads: RefCell::new(None), recording: Default::default() })
+        Rc::new(Scope {
+            vars: RefCell::new(Vars::default()),
+            matches: RefCell::new(None),
+            parent,
+            label,
+            cat,
+            reads: RefCell::new(None),
+            define_reads: RefCell::new(None),
+            recording: Default::default(),
+        })
     }
 
     /// `new`, with room for `n` variables (a class or defined type's
@@ -228,6 +241,7 @@ impl Scope {
             label,
             cat,
             reads: RefCell::new(None),
+            define_reads: RefCell::new(None),
             recording: Default::default(),
         })
     }
@@ -246,16 +260,32 @@ impl Scope {
 
     /// What was noted since [`Scope::record_reads`] (and stops noting).
     pub fn take_reads(&self) -> Option<TopReads> {
-        self.recording.set(false);
-        self.reads.borrow_mut().take()
+        let r = self.reads.borrow_mut().take();
+        self.recording.set(self.define_reads.borrow().is_some());
+        r
+    }
+
+    /// Starts noting the variables asked for here for a defined type's
+    /// evaluation (independently of [`Scope::record_reads`]).
+    pub fn record_define_reads(&self) {
+        *self.define_reads.borrow_mut() = Some(TopReads::default());
+        self.recording.set(true);
+    }
+
+    /// What was noted since [`Scope::record_define_reads`] (and stops
+    /// noting for it).
+    pub fn take_define_reads(&self) -> Option<TopReads> {
+        let r = self.define_reads.borrow_mut().take();
+        self.recording.set(self.reads.borrow().is_some());
+        r
     }
 
     /// Notes a question about variable `name` of this scope when it records
-    /// (only a top scope does, and rarely: the inlined tests keep the cost
-    /// of every other variable access to two comparisons).
+    /// (only the top and node scopes do, and rarely: the inlined test keeps
+    /// the cost of every other variable access to one comparison).
     #[inline(always)]
     fn note(&self, name: Sym) {
-        if self.parent.is_none() && self.recording.get() {
+        if self.recording.get() {
             self.note_read(name);
         }
     }
@@ -263,6 +293,9 @@ impl Scope {
     #[inline(never)]
     fn note_read(&self, name: Sym) {
         if let Some(r) = self.reads.borrow_mut().as_mut() {
+            r.note(name);
+        }
+        if let Some(r) = self.define_reads.borrow_mut().as_mut() {
             r.note(name);
         }
     }
@@ -279,6 +312,12 @@ impl Scope {
     pub fn set(&self, name: Sym, v: Value) -> bool {
         self.note(name);
         self.vars.borrow_mut().insert_new(name, v)
+    }
+
+    /// The variable in this scope only, without noting the question (the
+    /// memo reading what a recorded evaluation was answered).
+    pub fn peek_here(&self, name: Sym) -> Option<Value> {
+        self.vars.borrow().get(&name).cloned()
     }
 
     /// The variable in this scope only.
@@ -338,11 +377,13 @@ impl Scope {
 
     /// The variables of this scope only, in the order they were assigned.
     pub fn entries_here(&self) -> Vec<(Sym, Value)> {
-        if self.parent.is_none()
-            && self.recording.get()
-            && let Some(r) = self.reads.borrow_mut().as_mut()
-        {
-            r.all = true;
+        if self.recording.get() {
+            if let Some(r) = self.reads.borrow_mut().as_mut() {
+                r.all = true;
+            }
+            if let Some(r) = self.define_reads.borrow_mut().as_mut() {
+                r.all = true;
+            }
         }
         self.vars.borrow().entries()
     }

@@ -1,0 +1,25 @@
+# Defined types whose evaluations the define memo (level B) remembers,
+# each sensitive to one input: see modules/d/manifests/*.pp.
+File { mode => $facts['mode'] }
+if $facts['dup'] == '1' {
+  file { '/tmp/d/dup': ensure => file }
+}
+if $facts['pre'] == '1' {
+  file { '/tmp/d/pre': ensure => file }
+}
+include d::params
+# The same instances on every node, declared twice over (one title per
+# node would never repeat).
+d::plain { ['a', 'b']: }
+d::fact { 'f': }
+d::qualified { 'q': }
+d::templated { 't': }
+d::asks { 'x': }
+d::own { 'o': }
+d::talks { 'n': }
+d::nests { 'outer': }
+d::dup { 'dup': }
+d::listing { 'l': }
+d::defaulted { 'p': }
+d::unknown { 'u': }
+if $facts['caller'] == 'm2' { include m2 } else { include m1 }

@@ -1,0 +1,4 @@
+class d::params {
+  $x = "params-${facts['hidden']}"
+  $fixed = 'same everywhere'
+}

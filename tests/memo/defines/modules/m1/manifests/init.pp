@@ -1,0 +1,3 @@
+class m1 {
+  d::defaulted { 'from-module': }
+}

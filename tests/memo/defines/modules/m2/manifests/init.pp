@@ -1,0 +1,3 @@
+class m2 {
+  d::defaulted { 'from-module': }
+}
