@@ -144,6 +144,13 @@ impl Recorder {
 
     /// The log lines appended since the last effect, as an effect.
     pub(super) fn flush_logs(&mut self, logs: &[Log]) {
+        if logs.len() < self.log_mark {
+            // Lines withdrawn (a template handed to Ruby drops what the
+            // native attempt logged): not a list of effects any more.
+            self.taint("log lines were withdrawn");
+            self.log_mark = logs.len();
+            return;
+        }
         if logs.len() > self.log_mark {
             self.effects.push(Effect::Logs(logs[self.log_mark..].to_vec()));
         }

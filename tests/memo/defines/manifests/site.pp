@@ -8,6 +8,12 @@ if $facts['pre'] == '1' {
   file { '/tmp/d/pre': ensure => file }
 }
 include d::params
+if $facts['anchor'] == '1' {
+  notify { 'anchor': }
+}
+if $facts['late'] == '1' {
+  include d::late
+}
 # The same instances on every node, declared twice over (one title per
 # node would never repeat).
 d::plain { ['a', 'b']: }
@@ -22,4 +28,6 @@ d::dup { 'dup': }
 d::listing { 'l': }
 d::defaulted { 'p': }
 d::unknown { 'u': }
+d::relates { 'r': }
+d::includes { 'i': }
 if $facts['caller'] == 'm2' { include m2 } else { include m1 }

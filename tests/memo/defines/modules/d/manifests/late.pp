@@ -1,0 +1,4 @@
+class d::late {
+  $v = "late-${facts['hidden']}"
+  notify { 'late': }
+}
