@@ -1027,8 +1027,9 @@ impl Interp {
         collectors: (bool, bool),
         loc: Loc,
     ) -> R<Value> {
-        if self.memo.define_rec.borrow().is_some() {
-            return self.relate_recorded(kind, left, right, collectors, loc);
+        let rec = self.memo.define_rec.borrow_mut().take();
+        if let Some(rec) = rec {
+            return self.relate_recorded(rec, kind, left, right, collectors, loc);
         }
         let l = self.rel_operands(left, collectors.0, kind, loc)?;
         let r = self.rel_operands(right, collectors.1, kind, loc)?;
@@ -1811,8 +1812,9 @@ impl Interp {
         loc: Loc,
     ) -> R<Value> {
         let type_name = resource_type_key(ty);
-        if self.memo.define_rec.borrow().is_some() {
-            return self.declare_recorded(&type_name, ty, bodies, virtual_, exported, by_function, scope, loc);
+        let rec = self.memo.define_rec.borrow_mut().take();
+        if let Some(rec) = rec {
+            return self.declare_recorded(rec, &type_name, ty, bodies, virtual_, exported, by_function, scope, loc);
         }
         // Each body's titles, flattened and checked (a `ResourceTitles`
         // instruction has done so already; this keeps hand-written IR safe).

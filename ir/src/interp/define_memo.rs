@@ -405,9 +405,12 @@ impl Interp {
         top.record_define_reads();
         *self.memo.define_rec.borrow_mut() = Some(Box::new(Recorder::new(i, self.catalog.resources.len(), self.logs.len())));
         let r = self.call_body_named(body, scope, i);
-        let rec = self.memo.define_rec.borrow_mut().take().expect("the recording started above");
+        let rec = self.memo.define_rec.borrow_mut().take();
         let node_reads = node.as_ref().and_then(|n| n.take_define_reads().map(|reads| (n, reads)));
         let top_reads = top.take_define_reads().unwrap_or_default();
+        // The recorder is put back after every declaration; without it
+        // there is nothing to remember.
+        let Some(rec) = rec else { return r };
         if r.is_err() {
             // A replay fails where the evaluation does only in one of the
             // declarations it runs again: check mode requires the
@@ -483,6 +486,7 @@ impl Interp {
     #[allow(clippy::too_many_arguments)]
     pub(super) fn declare_recorded(
         &mut self,
+        mut rec: Box<Recorder>,
         type_name: &str,
         ty: &Value,
         bodies: Vec<(Value, Value)>,
@@ -492,8 +496,6 @@ impl Interp {
         scope: &Rc<Scope>,
         loc: Loc,
     ) -> R<Value> {
-        let rec = self.memo.define_rec.borrow_mut().take();
-        let Some(mut rec) = rec else { unreachable!("declare_recorded runs while recording") };
         if type_name == "class" || by_function {
             rec.taint("a class declaration");
         } else {
@@ -533,8 +535,15 @@ impl Interp {
 
     /// `relationship` while an evaluation is recorded: one between
     /// references is an effect; one with a collector taints.
-    pub(super) fn relate_recorded(&mut self, kind: RelKind, left: &Value, right: &Value, collectors: (bool, bool), loc: Loc) -> R<Value> {
-        let Some(mut rec) = self.memo.define_rec.borrow_mut().take() else { unreachable!("relate_recorded runs while recording") };
+    pub(super) fn relate_recorded(
+        &mut self,
+        mut rec: Box<Recorder>,
+        kind: RelKind,
+        left: &Value,
+        right: &Value,
+        collectors: (bool, bool),
+        loc: Loc,
+    ) -> R<Value> {
         if collectors.0 || collectors.1 {
             rec.taint("a relationship with a collector");
         } else {
