@@ -51,8 +51,10 @@ use super::scope::Scope;
 use super::{EvalError, Flow, Interp, Log, Loc, R};
 use crate::ir::{FuncId, RelKind, Sym};
 
-/// Remembered evaluations per defined type (the commonest few instances).
-const PER_BODY: usize = 32;
+/// Remembered evaluations per defined type: the most recently used.
+/// Room for the instances every node shares plus those the latest nodes
+/// evaluated alone (a vhost's fragments are titled after the node).
+const PER_BODY: usize = 64;
 
 /// The remembered evaluations of one program, by defined type body.
 #[derive(Default)]
@@ -244,10 +246,12 @@ pub(super) trait Answers {
 
 impl Table {
     /// A remembered evaluation of `body` for an instance with these
-    /// inputs whose reads `answers` answers alike.
+    /// inputs whose reads `answers` answers alike; it becomes the most
+    /// recently used, so that what every node shares is not pushed out by
+    /// the evaluations only one node made.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn find(
-        &self,
+        &mut self,
         body: FuncId,
         syms: usize,
         title: &str,
@@ -255,8 +259,8 @@ impl Table {
         caller: &Option<Value>,
         answers: &mut dyn Answers,
     ) -> Option<Rc<Entry>> {
-        let entries = self.by_body.get(&body)?;
-        'entries: for e in entries {
+        let entries = self.by_body.get_mut(&body)?;
+        'entries: for (at, e) in entries.iter().enumerate() {
             if e.syms != syms
                 || e.title != title
                 || !same(&e.caller, caller)
@@ -291,13 +295,14 @@ impl Table {
                     continue 'entries;
                 }
             }
-            return Some(e.clone());
+            entries[..=at].rotate_right(1);
+            return Some(entries[0].clone());
         }
         None
     }
 
-    /// Remembers an evaluation (the newest first; the oldest goes when a
-    /// body has [`PER_BODY`]).
+    /// Remembers an evaluation (the newest first; the least recently used
+    /// goes when a body has [`PER_BODY`]).
     pub(super) fn insert(&mut self, body: FuncId, e: Entry) {
         let v = self.by_body.entry(body).or_default();
         if v.len() >= PER_BODY {
@@ -383,14 +388,14 @@ impl Interp {
         let given: Vec<(ParamName, Value)> = self.catalog.resources[i].params.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
         let caller = scope.peek_here(self.names.caller_module_name);
         let syms = self.prog.syms.len();
-        let table = std::mem::take(&mut self.memo.memo.defines);
+        let mut table = std::mem::take(&mut self.memo.memo.defines);
         let hit = table.find(body, syms, &title, &given, &caller, &mut Live { it: self });
         self.memo.memo.defines = table;
         let check = self.opts.memo == Mode::Check;
         if self.opts.memo == Mode::Trace {
             let reference = self.catalog.resources[i].reference();
             let what = if hit.is_some() { "replayed" } else { "evaluated" };
-            eprintln!("memo: {}: define {reference} {what}", self.opts.node);
+            eprintln!("memo: {}: define {reference} {what} (symbols {syms})", self.opts.node);
         }
         if let Some(e) = &hit
             && !check
