@@ -395,7 +395,7 @@ impl Interp {
         if self.opts.memo == Mode::Trace {
             let reference = self.catalog.resources[i].reference();
             let what = if hit.is_some() { "replayed" } else { "evaluated" };
-            eprintln!("memo: {}: define {reference} {what} (symbols {syms})", self.opts.node);
+            eprintln!("memo: {}: define {reference} {what}", self.opts.node);
         }
         if let Some(e) = &hit
             && !check

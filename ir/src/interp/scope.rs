@@ -219,23 +219,18 @@ impl TopReads {
 
 impl Scope {
     pub fn new(parent: Option<Rc<Scope>>, label: Rc<str>, cat: Rc<CatScope>) -> Rc<Scope> {
-        Rc::new(Scope {
-            vars: RefCell::new(Vars::default()),
-            matches: RefCell::new(None),
-            parent,
-            label,
-            cat,
-            reads: RefCell::new(None),
-            define_reads: RefCell::new(None),
-            recording: Default::default(),
-        })
+        Scope::with_vars(parent, label, cat, Vars::default())
     }
 
     /// `new`, with room for `n` variables (a class or defined type's
     /// parameters and the variables every such scope has).
     pub fn with_capacity(parent: Option<Rc<Scope>>, label: Rc<str>, cat: Rc<CatScope>, n: usize) -> Rc<Scope> {
+        Scope::with_vars(parent, label, cat, Vars::with_capacity(n))
+    }
+
+    fn with_vars(parent: Option<Rc<Scope>>, label: Rc<str>, cat: Rc<CatScope>, vars: Vars) -> Rc<Scope> {
         Rc::new(Scope {
-            vars: RefCell::new(Vars::with_capacity(n)),
+            vars: RefCell::new(vars),
             matches: RefCell::new(None),
             parent,
             label,

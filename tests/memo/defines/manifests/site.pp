@@ -31,3 +31,8 @@ d::unknown { 'u': }
 d::relates { 'r': }
 d::includes { 'i': }
 if $facts['caller'] == 'm2' { include m2 } else { include m1 }
+# Instances every node shares, then more than half the table's room of
+# instances no other node declares: the shared ones stay remembered (the
+# least recently used go), so every node after the first replays them.
+d::plain { ['s1', 's2', 's3', 's4', 's5', 's6', 's7', 's8']: }
+d::plain { Integer[1, 50].map |$i| { "${facts['batch']}-${i}" }: }
