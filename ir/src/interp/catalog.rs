@@ -12,7 +12,7 @@ use indexmap::{IndexMap, IndexSet};
 use pjit_runtime::Value;
 use serde_json::Value as Json;
 
-use super::catalog_json::JsonWriter;
+use super::catalog_json::{JsonWriter, ResourceTexts};
 
 use super::resource_types;
 use super::scope::CatScope;
@@ -204,6 +204,10 @@ pub struct Catalog {
     /// copy and the stored copy share); None: `0` and the nil UUID, so
     /// that the same input gives the same output.
     pub identity: Option<(i64, String)>,
+    /// The text of the resources of the worker's latest catalogs (see
+    /// [`ResourceTexts`]); None outside batch mode and the server, where
+    /// no other catalog follows.
+    pub texts: std::cell::RefCell<Option<Box<ResourceTexts>>>,
 }
 
 /// How much catalog text [`Catalog::json_chunks`] gathers before it hands
@@ -344,7 +348,7 @@ type IndexMapFast<K, V> = IndexMap<K, V, foldhash::fast::FixedState>;
 struct RefKey<'a>(&'a str, &'a str);
 
 /// The hash of a resource's `(type, title)` in [`Catalog::index`].
-fn key_hash(type_name: &str, title: &str) -> u64 {
+pub(super) fn key_hash(type_name: &str, title: &str) -> u64 {
     use std::hash::BuildHasher;
     foldhash::fast::FixedState::default().hash_one(RefKey(type_name, title))
 }
@@ -980,14 +984,21 @@ impl Catalog {
         w.string(environment);
         w.field("resources");
         w.begin_array();
+        let mut texts = if stored { None } else { self.texts.borrow_mut().take() };
         for r in self.resources.iter().filter(|r| Self::in_document(r, stored)) {
             w.element();
-            resource_json(&mut w, r);
+            match &mut texts {
+                Some(texts) => texts.write(&mut w, r),
+                None => resource_json(&mut w, r),
+            }
             if w.buffer().len() >= JSON_CHUNK {
                 flush(w.buffer());
             }
         }
         w.end_array();
+        if texts.is_some() {
+            *self.texts.borrow_mut() = texts;
+        }
         w.field("edges");
         w.begin_array();
         for &(s, t) in &edges {
@@ -1016,7 +1027,7 @@ impl Catalog {
     }
 }
 
-fn resource_json(w: &mut JsonWriter, r: &Resource) {
+pub(super) fn resource_json(w: &mut JsonWriter, r: &Resource) {
     // A resource is an element of the document's `resources` array
     // (depth 3): its fields' separators, indentation and keys are
     // constants, each written in one copy.

@@ -9,8 +9,14 @@
 //! tests below check it against serde_json), with an escape scan that looks
 //! at eight bytes at a time.
 
+use std::rc::Rc;
+
 use indexmap::IndexMap;
 use pjit_runtime::Value;
+use pjit_runtime::erb::identical;
+
+use super::catalog::{ParamName, Resource, key_hash, resource_json};
+use super::resource_types::TypeInfo;
 
 /// A pretty-printing JSON writer over a byte buffer.
 pub(super) struct JsonWriter<'a> {
@@ -376,6 +382,161 @@ impl<'a> JsonWriter<'a> {
 }
 
 /// The keys by which Puppet's rich data marks a hash as an encoded value.
+/// The text of the resources of a worker's latest catalogs, for the next
+/// catalog's resources that come out the same: most of a role's
+/// resources are alike on every node (a package, a service, a rendered
+/// configuration file), and comparing a resource with the one remembered
+/// costs a fraction of writing it (long strings compare a word at a time
+/// where writing them scans for escapes and copies). A resource is
+/// remembered with everything `resource_json` reads of it, compared
+/// exactly, so the text is the one writing it would give. Only the
+/// agent's catalog uses it (the stored catalog's text numbers its
+/// Sensitive values across the catalog).
+///
+/// Two generations: the resources of the catalog being written, and
+/// those of the previous catalogs not met again; a new catalog drops the
+/// older generation, so a title only one node has (the node's vhost) is
+/// kept for one catalog, and the memory is that of about two catalogs'
+/// resources.
+#[derive(Default)]
+pub struct ResourceTexts {
+    now: hashbrown::HashTable<Remembered>,
+    before: hashbrown::HashTable<Remembered>,
+}
+
+impl std::fmt::Debug for ResourceTexts {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "ResourceTexts({} + {} resources)", self.now.len(), self.before.len())
+    }
+}
+
+/// A resource as `resource_json` reads it, and the text it wrote.
+struct Remembered {
+    hash: u64,
+    type_name: String,
+    title: String,
+    tags: Vec<Rc<str>>,
+    file: Option<Rc<str>>,
+    line: Option<u32>,
+    exported: bool,
+    by_function: bool,
+    non_string_title: bool,
+    no_scope: bool,
+    kind: &'static str,
+    rtype: Option<Rc<TypeInfo>>,
+    params: Vec<(ParamName, Value)>,
+    text: Box<[u8]>,
+}
+
+impl Remembered {
+    fn same(&self, r: &Resource) -> bool {
+        self.line == r.line
+            && self.exported == r.exported
+            && self.by_function == r.by_function
+            && self.non_string_title == r.non_string_title
+            && self.no_scope == r.scope.is_none()
+            && self.kind == r.kind
+            && match (&self.rtype, &r.rtype) {
+                (None, None) => true,
+                (Some(a), Some(b)) => Rc::ptr_eq(a, b),
+                _ => false,
+            }
+            && match (&self.file, &r.file) {
+                (None, None) => true,
+                (Some(a), Some(b)) => Rc::ptr_eq(a, b) || a == b,
+                _ => false,
+            }
+            && self.tags.len() == r.tags.len()
+            && self.tags.iter().zip(r.tags.iter()).all(|(a, b)| Rc::ptr_eq(a, b) || a == b)
+            && self.params.len() == r.params.len()
+            && self.params.iter().zip(r.params.iter()).all(|((k, v), (l, w))| k == l && same_text(v, w))
+    }
+}
+
+/// Whether two values are written alike: `identical`, with references
+/// (which every relationship parameter holds, made anew by each compile)
+/// compared by the type name and title [`JsonWriter::value`] writes rather
+/// than by their debug forms. Recurses as deep as writing the values does.
+fn same_text(a: &Value, b: &Value) -> bool {
+    use pjit_runtime::Type;
+    match (a, b) {
+        (Value::Type(x), Value::Type(y)) => {
+            std::sync::Arc::ptr_eq(x, y)
+                || match (&**x, &**y) {
+                    (Type::Resource { type_name: t1, title: i1 }, Type::Resource { type_name: t2, title: i2 }) => {
+                        t1.is_some() && i1.is_some() && t1 == t2 && i1 == i2
+                    }
+                    (Type::Class(Some(n1)), Type::Class(Some(n2))) => n1 == n2,
+                    _ => identical(a, b),
+                }
+        }
+        (Value::Array(x), Value::Array(y)) => {
+            std::sync::Arc::ptr_eq(&x.0, &y.0) || (x.len() == y.len() && x.iter().zip(y.iter()).all(|(p, q)| same_text(p, q)))
+        }
+        (Value::Hash(x), Value::Hash(y)) => {
+            std::sync::Arc::ptr_eq(&x.0, &y.0)
+                || (x.len() == y.len() && x.iter().zip(y.iter()).all(|((k, v), (l, w))| same_text(k, l) && same_text(v, w)))
+        }
+        _ => identical(a, b),
+    }
+}
+
+impl ResourceTexts {
+    /// Writes resource `r` (an element of the document's `resources`
+    /// array, its separator written): the remembered text when `r` is the
+    /// same as a resource of the same type and title written before.
+    pub(super) fn write(&mut self, w: &mut JsonWriter, r: &Resource) {
+        let hash = key_hash(&r.type_name, &r.title);
+        let key = |e: &Remembered| e.type_name == r.type_name && e.title == r.title;
+        // The same catalog written a second time finds its own.
+        if let Some(e) = self.now.find(hash, key) {
+            if e.same(r) {
+                w.out.extend_from_slice(&e.text);
+                return;
+            }
+        } else if let Ok(found) = self.before.find_entry(hash, key) {
+            let (e, _) = found.remove();
+            if e.same(r) {
+                w.out.extend_from_slice(&e.text);
+                self.now.insert_unique(hash, e, |e| e.hash);
+                return;
+            }
+        }
+        let start = w.out.len();
+        resource_json(w, r);
+        let e = Remembered {
+            hash,
+            type_name: r.type_name.clone(),
+            title: r.title.clone(),
+            tags: r.tags.iter().cloned().collect(),
+            file: r.file.clone(),
+            line: r.line,
+            exported: r.exported,
+            by_function: r.by_function,
+            non_string_title: r.non_string_title,
+            no_scope: r.scope.is_none(),
+            kind: r.kind,
+            rtype: r.rtype.clone(),
+            params: r.params.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
+            text: w.out[start..].into(),
+        };
+        match self.now.find_entry(hash, key) {
+            Ok(mut found) => *found.get_mut() = e,
+            Err(_) => {
+                self.now.insert_unique(hash, e, |e| e.hash);
+            }
+        }
+    }
+
+    /// Starts the next catalog: what the last one wrote becomes the older
+    /// generation (unless it wrote nothing: a failed or replayed compile).
+    pub fn next_catalog(&mut self) {
+        if !self.now.is_empty() {
+            self.before = std::mem::take(&mut self.now);
+        }
+    }
+}
+
 fn is_rich_marker(key: &str) -> bool {
     key == "__ptype" || key == "__pvalue"
 }
@@ -552,5 +713,88 @@ mod tests {
         let text = String::from_utf8(out.clone()).unwrap();
         assert_eq!(text, pretty_by_serde(&out));
         assert!(text.contains("\"1\": \"string key, last wins\""), "{text}");
+    }
+
+    /// One resource as the catalog writes it, through `texts` or anew.
+    fn resource_text(r: &Resource, texts: Option<&mut ResourceTexts>) -> Vec<u8> {
+        let mut out = vec![];
+        let mut w = JsonWriter::new(&mut out);
+        w.begin_object();
+        w.field("resources");
+        w.begin_array();
+        w.element();
+        match texts {
+            Some(t) => t.write(&mut w, r),
+            None => resource_json(&mut w, r),
+        }
+        w.end_array();
+        w.end_object();
+        out
+    }
+
+    #[test]
+    fn remembered_resources_write_as_written_anew() {
+        let reference = |title: &str| {
+            Value::Type(Arc::new(pjit_runtime::Type::Resource { type_name: Some(Arc::from("Package")), title: Some(Arc::from(title)) }))
+        };
+        let base = || {
+            let mut r = Resource::new("File", "/etc/x", "file");
+            r.params.insert("ensure".into(), Value::string("file"));
+            r.params.insert("content".into(), Value::string("a\nlong \"text\"\n".repeat(20).as_str()));
+            r.params.insert("require".into(), Value::Array(PArray(Arc::new(vec![reference("x"), Value::Type(Arc::new(pjit_runtime::Type::Class(Some(Arc::from("Apache")))))]))));
+            r.tags.insert(Rc::from("file"));
+            r.line = Some(3);
+            r
+        };
+        // Each differs from the first in one thing its text shows.
+        let variants: Vec<Box<dyn Fn(&mut Resource)>> = vec![
+            Box::new(|_| {}),
+            Box::new(|r| {
+                r.params.insert("ensure".into(), Value::string("directory"));
+            }),
+            Box::new(|r| {
+                r.params.insert("content".into(), Value::string("other"));
+            }),
+            Box::new(|r| {
+                r.params.insert("require".into(), Value::Array(PArray(Arc::new(vec![reference("y")]))));
+            }),
+            Box::new(|r| {
+                let class = Value::Type(Arc::new(pjit_runtime::Type::Class(Some(Arc::from("Apache")))));
+                r.params.insert("require".into(), Value::Array(PArray(Arc::new(vec![reference("y"), class]))));
+            }),
+            Box::new(|r| {
+                let class = Value::Type(Arc::new(pjit_runtime::Type::Class(Some(Arc::from("Mysql")))));
+                r.params.insert("require".into(), Value::Array(PArray(Arc::new(vec![reference("x"), class]))));
+            }),
+            Box::new(|r| {
+                r.params.insert("mode".into(), Value::string("0644"));
+            }),
+            Box::new(|r| {
+                r.params.insert("ensure".into(), Value::Sensitive(Arc::new(Value::string("file"))));
+            }),
+            Box::new(|r| {
+                r.tags.insert(Rc::from("other"));
+            }),
+            Box::new(|r| r.line = Some(4)),
+            Box::new(|r| r.file = Some(Rc::from("/etc/puppet/site.pp"))),
+            Box::new(|r| r.exported = true),
+            Box::new(|r| r.by_function = true),
+            Box::new(|r| r.kind = "class"),
+        ];
+        let mut texts = ResourceTexts::default();
+        // Every variant after every other, each in its own catalog and
+        // twice in one (a catalog written a second time).
+        for (i, a) in variants.iter().enumerate() {
+            for (j, b) in variants.iter().enumerate() {
+                for change in [a, b] {
+                    let mut r = base();
+                    change(&mut r);
+                    let fresh = resource_text(&r, None);
+                    assert_eq!(resource_text(&r, Some(&mut texts)), fresh, "variant {i} then {j}");
+                    assert_eq!(resource_text(&r, Some(&mut texts)), fresh, "variant {i} then {j}, again");
+                    texts.next_catalog();
+                }
+            }
+        }
     }
 }

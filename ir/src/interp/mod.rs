@@ -553,6 +553,9 @@ pub struct Warm {
     jit: Option<(Box<dyn tier::Backend>, u32)>,
     /// Compiles of this program remembered by their node inputs.
     memo: memo::Memo,
+    /// The text of the latest catalogs' resources (see
+    /// `catalog_json::ResourceTexts`).
+    texts: Box<catalog_json::ResourceTexts>,
 }
 
 impl Warm {
@@ -577,6 +580,7 @@ impl Warm {
             plain_defaults: vec![],
             jit: None,
             memo: memo::Memo::default(),
+            texts: Box::default(),
         }
     }
 
@@ -679,6 +683,7 @@ impl Interp {
             jit,
             resources,
             memo,
+            texts,
         } = warm;
         prog.set_definitions(base.clone());
         let mut it = Interp::new(prog, opts);
@@ -703,6 +708,7 @@ impl Interp {
         it.param_names = param_names;
         it.plain_defaults = plain_defaults;
         it.memo.memo = memo;
+        it.catalog.texts = std::cell::RefCell::new(Some(texts));
         it
     }
 
@@ -745,6 +751,11 @@ impl Interp {
                 self.tier.take_backend().map(|b| (b, threshold))
             },
             memo: std::mem::take(&mut self.memo.memo),
+            texts: {
+                let mut texts = self.catalog.texts.take().unwrap_or_default();
+                texts.next_catalog();
+                texts
+            },
         })
     }
 
