@@ -449,35 +449,7 @@ impl Remembered {
             && self.tags.len() == r.tags.len()
             && self.tags.iter().zip(r.tags.iter()).all(|(a, b)| Rc::ptr_eq(a, b) || a == b)
             && self.params.len() == r.params.len()
-            && self.params.iter().zip(r.params.iter()).all(|((k, v), (l, w))| k == l && same_text(v, w))
-    }
-}
-
-/// Whether two values are written alike: `identical`, with references
-/// (which every relationship parameter holds, made anew by each compile)
-/// compared by the type name and title [`JsonWriter::value`] writes rather
-/// than by their debug forms. Recurses as deep as writing the values does.
-fn same_text(a: &Value, b: &Value) -> bool {
-    use pjit_runtime::Type;
-    match (a, b) {
-        (Value::Type(x), Value::Type(y)) => {
-            std::sync::Arc::ptr_eq(x, y)
-                || match (&**x, &**y) {
-                    (Type::Resource { type_name: t1, title: i1 }, Type::Resource { type_name: t2, title: i2 }) => {
-                        t1.is_some() && i1.is_some() && t1 == t2 && i1 == i2
-                    }
-                    (Type::Class(Some(n1)), Type::Class(Some(n2))) => n1 == n2,
-                    _ => identical(a, b),
-                }
-        }
-        (Value::Array(x), Value::Array(y)) => {
-            std::sync::Arc::ptr_eq(&x.0, &y.0) || (x.len() == y.len() && x.iter().zip(y.iter()).all(|(p, q)| same_text(p, q)))
-        }
-        (Value::Hash(x), Value::Hash(y)) => {
-            std::sync::Arc::ptr_eq(&x.0, &y.0)
-                || (x.len() == y.len() && x.iter().zip(y.iter()).all(|((k, v), (l, w))| same_text(k, l) && same_text(v, w)))
-        }
-        _ => identical(a, b),
+            && self.params.iter().zip(r.params.iter()).all(|((k, v), (l, w))| k == l && identical(v, w))
     }
 }
 

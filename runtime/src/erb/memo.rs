@@ -286,7 +286,19 @@ fn identical_inner(a: &Value, b: &Value) -> bool {
                 || (x.len() == y.len() && x.iter().zip(y.iter()).all(|((k, v), (l, w))| identical(k, l) && identical(v, w)))
         }
         (Regexp(x), Regexp(y)) => Arc::ptr_eq(x, y) || format!("{x:?}") == format!("{y:?}"),
-        (Type(x), Type(y)) => Arc::ptr_eq(x, y) || format!("{x:?}") == format!("{y:?}"),
+        // References (every relationship parameter holds some, made anew
+        // by each compile) by their fields, which is what their debug forms
+        // compare; other types by those forms.
+        (Type(x), Type(y)) => {
+            Arc::ptr_eq(x, y)
+                || match (&**x, &**y) {
+                    (crate::Type::Resource { type_name: t1, title: i1 }, crate::Type::Resource { type_name: t2, title: i2 }) => {
+                        t1 == t2 && i1 == i2
+                    }
+                    (crate::Type::Class(x), crate::Type::Class(y)) => x == y,
+                    _ => format!("{x:?}") == format!("{y:?}"),
+                }
+        }
         (SemVer(x), SemVer(y)) => x == y,
         (SemVerRange(x), SemVerRange(y)) => x == y,
         (Sensitive(x), Sensitive(y)) => Arc::ptr_eq(x, y),
