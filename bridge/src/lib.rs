@@ -663,7 +663,7 @@ impl RubyBridge {
         let key = match known {
             Some(key) => key,
             None => {
-                let key = type_cache::environment_key(&ruby, &env.modulepath);
+                let key = type_cache::environment_key_cached(&dir, &ruby, &env.modulepath);
                 guard.borrow_mut().type_cache_keys.insert(k, key.clone());
                 key
             }
