@@ -205,15 +205,21 @@ fn write_atomically(path: &Path, text: &str) {
 mod tests {
     use super::*;
 
-    #[test]
-    fn answers_are_kept_by_key_and_a_changed_file_changes_the_key() {
-        let root = std::env::temp_dir().join(format!("pjit-type-cache-{}", std::process::id()));
+    /// A fresh modulepath with one module's type file under a temporary
+    /// root: (root, the type directory, a "ruby" that exists, modulepath).
+    fn module_tree(tag: &str) -> (PathBuf, PathBuf, PathBuf, Vec<PathBuf>) {
+        let root = std::env::temp_dir().join(format!("pjit-type-cache-{tag}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&root);
         let lib = root.join("modules/m/lib/puppet/type");
         std::fs::create_dir_all(&lib).unwrap();
         std::fs::write(lib.join("t.rb"), "Puppet::Type.newtype(:t) {}\n").unwrap();
-        let ruby = std::env::current_exe().unwrap();
         let mp = vec![root.join("modules")];
+        (root, lib, std::env::current_exe().unwrap(), mp)
+    }
+
+    #[test]
+    fn answers_are_kept_by_key_and_a_changed_file_changes_the_key() {
+        let (root, lib, ruby, mp) = module_tree("key");
         let k1 = environment_key(&ruby, &mp).unwrap();
         let cache = root.join("cache");
         assert_eq!(get(&cache, &k1, "t"), None);
@@ -231,13 +237,7 @@ mod tests {
 
     #[test]
     fn the_key_is_kept_by_the_files_status_and_a_change_recomputes_it() {
-        let root = std::env::temp_dir().join(format!("pjit-type-cache-status-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&root);
-        let lib = root.join("modules/m/lib/puppet/type");
-        std::fs::create_dir_all(&lib).unwrap();
-        std::fs::write(lib.join("t.rb"), "Puppet::Type.newtype(:t) {}\n").unwrap();
-        let ruby = std::env::current_exe().unwrap();
-        let mp = vec![root.join("modules")];
+        let (root, lib, ruby, mp) = module_tree("status");
         let cache = root.join("cache");
         let keys = cache.join("environment-keys");
         let later = std::time::SystemTime::now() + std::time::Duration::from_secs(10);
