@@ -381,7 +381,6 @@ impl<'a> JsonWriter<'a> {
     }
 }
 
-/// The keys by which Puppet's rich data marks a hash as an encoded value.
 /// The text of the resources of a worker's latest catalogs, for the next
 /// catalog's resources that come out the same: most of a role's
 /// resources are alike on every node (a package, a service, a rendered
@@ -509,6 +508,7 @@ impl ResourceTexts {
     }
 }
 
+/// The keys by which Puppet's rich data marks a hash as an encoded value.
 fn is_rich_marker(key: &str) -> bool {
     key == "__ptype" || key == "__pvalue"
 }
